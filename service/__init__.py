@@ -1,0 +1,1 @@
+"""Riichi mahjong scoring service: a pure scoring core (:mod:`service.scoring`) and its HTTP layer (:mod:`service.api`)."""

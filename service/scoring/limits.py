@@ -1,0 +1,67 @@
+"""Limits: base points from han and fu, capped and named (RULES.md §3 Limits, seed 003 §3).
+
+``base = fu × 2^(2+han)``, capped at 2000 (mangan); 6–7 han haneman 3000; 8–10 baiman
+4000; 11–12 sanbaiman 6000; 13+ kazoe (yakuman 8000, or sanbaiman by option); yakuman
+8000 × multiple.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .presets import Rules
+
+__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points"]
+
+LIMITS: Final = (
+    # (minimum han, name, base points)
+    (13, "kazoe_yakuman", 8000),
+    (11, "sanbaiman", 6000),
+    (8, "baiman", 4000),
+    (6, "haneman", 3000),
+    (5, "mangan", 2000),
+)
+"""The han limits of seed 003 §3, highest first."""
+
+YAKUMAN_NAMES: Final = {
+    1: "yakuman",
+    2: "double_yakuman",
+    3: "triple_yakuman",
+    4: "quadruple_yakuman",
+    5: "quintuple_yakuman",
+    6: "sextuple_yakuman",
+}
+
+MANGAN_BASE: Final = 2000
+YAKUMAN_BASE: Final = 8000
+
+
+def yakuman_name(multiple: int) -> str:
+    """`yakuman`, `double_yakuman`, … for a total yakuman multiple ≥ 1."""
+    return YAKUMAN_NAMES.get(multiple, f"{multiple}x_yakuman")
+
+
+def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str]:
+    """Base points and the limit name for a hand (RULES.md §3 Limits).
+
+    ``yakuman`` is the total yakuman multiple (0 for none); then han and fu are ignored.
+    Returns ``(base, limit)`` with ``limit`` one of ``none``, ``mangan``, ``haneman``,
+    ``baiman``, ``sanbaiman``, ``kazoe_yakuman``, ``yakuman``, ``double_yakuman``, ….
+
+    >>> from .presets import PRESETS
+    >>> base_points(3, 30, PRESETS["standard"])
+    (960, 'none')
+    >>> base_points(4, 40, PRESETS["standard"])
+    (2000, 'mangan')
+    """
+    if yakuman:
+        return YAKUMAN_BASE * yakuman, yakuman_name(yakuman)
+    for min_han, name, base in LIMITS:
+        if han >= min_han:
+            if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
+                return 6000, "sanbaiman"
+            return base, name
+    base = fu * 2 ** (2 + han)
+    if base >= MANGAN_BASE or (rules.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
+        return MANGAN_BASE, "mangan"
+    return base, "none"

@@ -1,0 +1,221 @@
+"""Input and output shapes of the scoring core, as frozen msgspec Structs.
+
+These are plain data (no web framework involved): the HTTP layer decodes request bodies
+straight into them and encodes results straight from them, and a library user builds them
+by hand. Field names follow ../shared/API.md; units are stated per field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+__all__ = [
+    "FieldError",
+    "FuItem",
+    "InvalidHand",
+    "MeldSpec",
+    "Payment",
+    "PointsItem",
+    "Reading",
+    "ReadingSet",
+    "RulesSpec",
+    "ScoreRequest",
+    "ScoreResult",
+    "TileCode",
+    "Tiles",
+    "YakuItem",
+]
+
+TILE_CODE_PATTERN = r"^[0-9][mps]$|^[1-7]z$"
+TILES_PATTERN = r"^([0-9]+[mps]|[1-7]+z)*$"
+
+TileCode = Annotated[
+    str,
+    Meta(pattern=TILE_CODE_PATTERN, description="One tile in mpsz notation: 1m–9m, 1p–9p, 1s–9s, 1z–7z; 0m/0p/0s = red five.",
+         examples=["5p"]),
+]
+Tiles = (
+    Annotated[
+        str,
+        Meta(pattern=TILES_PATTERN, max_length=64,
+             description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
+             examples=["234567m23455p"]),
+    ]
+    | Annotated[list[TileCode], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]
+)
+"""A tile list: an mpsz string or a JSON array of codes (RULES.md §1)."""
+
+Wind = Literal["E", "S", "W", "N"]
+Preset = Literal["standard", "kostarev", "kids"]
+
+
+class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A preset plus rule options overriding its defaults one by one (RULES.md, preamble).
+
+    An option left out (null) takes the preset's default; `GET /v1/rules` lists them.
+    """
+
+    preset: Preset = "standard"
+    kuitan: bool | None = None
+    """Open tanyao (kuitan) counts: RULES.md §3."""
+    aka: bool | None = None
+    """Red fives (0m/0p/0s) are aka dora, 1 han each: RULES.md §1, §3."""
+    double_yakuman: bool | None = None
+    """Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count ×2: RULES.md §3."""
+    kazoe: Literal["yakuman", "sanbaiman"] | None = None
+    """What 13+ han (without a yakuman) is worth: RULES.md §3 Limits."""
+    kiriage_mangan: bool | None = None
+    """4 han 30 fu and 3 han 60 fu are rounded up to mangan: RULES.md §3 Limits."""
+    double_wind_pair_fu: Literal[2, 4] | None = None
+    """Fu for a pair of the wind that is both seat and round wind: RULES.md §3 Fu."""
+    renhou: Literal["off", "mangan", "yakuman"] | None = None
+    """Renhou (non-dealer ron before the first own draw): RULES.md §3."""
+    winds: bool | None = None
+    """Whether wind tiles exist; without them a wind anywhere is invalid: RULES.md §1."""
+    ryuuiisou_8s: bool | None = None
+    """8s belongs to ryuuiisou's tiles (kostarev seed typo): RULES.md §4."""
+
+
+class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A called or declared set (RULES.md §2): chi (3 in sequence), pon (3 alike), kan (4 alike).
+
+    `closed` applies to a kan only: true = ankan (hand stays closed), false = daiminkan or
+    shouminkan (open). A chi or pon is always open.
+    """
+
+    type: Literal["chi", "pon", "kan"]
+    tiles: Tiles
+    closed: bool = False
+
+
+class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One winning hand and its situation (../shared/API.md `POST /v1/score`).
+
+    `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
+    `win_tile` is the tile that completes it. Flags describe how the hand was won; an
+    impossible combination (ippatsu without riichi, haitei on ron, chankan on tsumo, …) is
+    rejected as :class:`InvalidHand`. Points are in points (not sticks).
+    """
+
+    hand: Tiles
+    win_tile: TileCode
+    rules: RulesSpec | Preset = "standard"
+    melds: Annotated[list[MeldSpec], Meta(max_length=4)] = []
+    win: Literal["ron", "tsumo"] = "ron"
+    dealer: bool | None = None
+    seat_wind: Wind | None = None
+    round_wind: Wind | None = None
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: Tiles = ""
+    ura_indicators: Tiles = ""
+    honba: Annotated[int, Meta(ge=0, le=100, description="Honba (repeat) sticks on the table; each is worth 300 points.")] = 0
+    riichi_sticks: Annotated[int, Meta(ge=0, le=100, description="Riichi deposit sticks (1000 points each) the winner collects.")] = 0
+
+
+class FieldError(msgspec.Struct, frozen=True):
+    """One problem with one request field: `field` is a JSON path such as `melds[1].tiles`."""
+
+    field: str
+    message: str
+
+
+class InvalidHand(ValueError):
+    """The request is well-formed but physically impossible (RULES.md §2): HTTP 422.
+
+    `errors` lists each offending field with a message saying what is wrong.
+    """
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+
+
+class YakuItem(msgspec.Struct, frozen=True):
+    """A yaku (or dora count) in the result: `han` is its han; yakuman entries carry 13 × multiple."""
+
+    id: str
+    han: int
+
+
+class FuItem(msgspec.Struct, frozen=True):
+    """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10}` (RULES.md §3 Fu)."""
+
+    id: str
+    fu: int
+
+
+class PointsItem(msgspec.Struct, frozen=True):
+    """One item of a kids-preset score, e.g. `{"id": "pon", "points": 1}` (RULES.md §5)."""
+
+    id: str
+    points: int
+
+
+class Payment(msgspec.Struct, frozen=True):
+    """What each payer of one kind pays: `amount` points per payer (honba included), `count` payers."""
+
+    payer: Literal["discarder", "dealer", "non_dealer"]
+    amount: int
+    count: int
+
+
+class ReadingSet(msgspec.Struct, frozen=True):
+    """One group of the scored reading.
+
+    `type`: `run`, `triplet`, `kan` or `pair`; `tiles` in mpsz; `open`: called (or a
+    triplet completed by ron, which counts as open for fu and sanankou).
+    """
+
+    type: Literal["run", "triplet", "kan", "pair"]
+    tiles: str
+    open: bool
+
+
+class Reading(msgspec.Struct, frozen=True):
+    """The decomposition and wait that were scored (the highest-scoring one, RULES.md §2).
+
+    `shape`: `standard` (4 sets + pair), `chiitoitsu` or `kokushi`; `wait`: `ryanmen`,
+    `kanchan`, `penchan`, `shanpon`, `tanki`, or for kokushi `kokushi`/`kokushi_13`.
+    """
+
+    shape: Literal["standard", "chiitoitsu", "kokushi"]
+    sets: list[ReadingSet]
+    wait: str
+
+
+class ScoreResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The score of one hand (../shared/API.md response).
+
+    Not a win: `is_win` false, `reason` one of `not_complete`, `no_yaku`, the other fields
+    null or empty. Points are in points; `base_points` is fu × 2^(2+han) after limits.
+    `points` excludes honba and riichi sticks; `total` is all the winner receives.
+    """
+
+    is_win: bool
+    reason: str | None = None
+    preset: str
+    han: int | None = None
+    fu: int | None = None
+    yaku: list[YakuItem] = []
+    yakuman: int = 0
+    fu_breakdown: list[FuItem] = []
+    limit: str | None = None
+    base_points: int | None = None
+    points: int = 0
+    payments: list[Payment] = []
+    riichi_sticks_won: int = 0
+    total: int = 0
+    reading: Reading | None = None
+    points_breakdown: list[PointsItem] | None = None

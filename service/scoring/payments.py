@@ -1,0 +1,56 @@
+"""Payments: who pays how much for a win (RULES.md §3 Payments, seed 001 §4.3).
+
+Every payment is rounded **up** to 100 (the smallest stick). Ron: the discarder pays
+6 × base (dealer winner) or 4 × base. Tsumo: the dealer pays 2 × base and each
+non-dealer 1 × base; a dealer's tsumo takes 2 × base from each. Honba add 300 per honba
+on ron, 100 per honba from each payer on tsumo. Riichi sticks add 1000 each.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .model import Payment
+
+__all__ = ["Settlement", "payments", "round_up_100"]
+
+
+def round_up_100(points: int) -> int:
+    """Round up to a multiple of 100 (seed 003 §1; seed 001 §4.3)."""
+    return -(-points // 100) * 100
+
+
+class Settlement(NamedTuple):
+    """`points`: the hand without honba or sticks; `payments` per payer kind; `total` received."""
+
+    points: int
+    payments: list[Payment]
+    riichi_sticks_won: int
+    total: int
+
+
+def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Settlement:
+    """Split a hand's ``base`` points into payments (RULES.md §3 Payments).
+
+    ``honba`` and ``riichi_sticks`` are counts of sticks. All amounts are points.
+
+    >>> payments(2000, dealer=False, tsumo=True).payments
+    [Payment(payer='dealer', amount=4000, count=1), Payment(payer='non_dealer', amount=2000, count=2)]
+    >>> payments(1280, dealer=False, tsumo=False, honba=1, riichi_sticks=1).total
+    6500
+    """
+    if not tsumo:
+        hand = round_up_100(base * (6 if dealer else 4))
+        rows = [Payment("discarder", hand + 300 * honba, 1)]
+        points = hand
+    elif dealer:
+        each = round_up_100(base * 2)
+        rows = [Payment("non_dealer", each + 100 * honba, 3)]
+        points = each * 3
+    else:
+        from_dealer = round_up_100(base * 2)
+        from_other = round_up_100(base)
+        rows = [Payment("dealer", from_dealer + 100 * honba, 1), Payment("non_dealer", from_other + 100 * honba, 2)]
+        points = from_dealer + 2 * from_other
+    sticks = 1000 * riichi_sticks
+    return Settlement(points, rows, sticks, sum(p.amount * p.count for p in rows) + sticks)

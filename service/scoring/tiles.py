@@ -1,0 +1,160 @@
+"""Tiles and mpsz notation (RULES.md §1).
+
+A tile *kind* is an ``int`` 0–33: ``0–8`` = 1m–9m (man), ``9–17`` = 1p–9p (pin),
+``18–26`` = 1s–9s (sou), ``27–33`` = 1z–7z = East, South, West, North, White (haku),
+Green (hatsu), Red (chun). A red five (``0m``/``0p``/``0s``) is the kind of its five
+plus a flag; :class:`TileList` carries the kinds and the red fives separately.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+__all__ = [
+    "DRAGONS",
+    "EAST",
+    "HONOURS",
+    "KIND_COUNT",
+    "NotationError",
+    "TERMINALS_AND_HONOURS",
+    "TileList",
+    "WINDS",
+    "dora_from_indicator",
+    "is_honour",
+    "is_terminal_or_honour",
+    "kind_name",
+    "kinds_to_mpsz",
+    "parse_tile",
+    "parse_tiles",
+    "suit_of",
+    "rank_of",
+]
+
+KIND_COUNT: Final = 34
+EAST: Final = 27
+WINDS: Final = frozenset(range(27, 31))
+DRAGONS: Final = frozenset(range(31, 34))
+HONOURS: Final = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS: Final = frozenset({0, 8, 9, 17, 18, 26, *HONOURS})
+SUITS: Final = "mpsz"
+WIND_LETTERS: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
+
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_COMPACT = re.compile(r"(?:[0-9]+[mpsz])*")
+
+
+class NotationError(ValueError):
+    """A tile string or code that is not valid mpsz notation."""
+
+
+class TileList(NamedTuple):
+    """Parsed tiles: ``kinds`` (0–33, input order) and ``red`` (kinds of red fives, one per red tile)."""
+
+    kinds: tuple[int, ...]
+    red: tuple[int, ...]
+
+
+def suit_of(kind: int) -> int:
+    """Suit index of a kind: 0 man, 1 pin, 2 sou, 3 honours."""
+    return kind // 9
+
+
+def rank_of(kind: int) -> int:
+    """Rank 1–9 within a suit (1–7 for honours)."""
+    return kind % 9 + 1
+
+
+def is_honour(kind: int) -> bool:
+    """True for winds and dragons (1z–7z)."""
+    return kind >= 27
+
+
+def is_terminal_or_honour(kind: int) -> bool:
+    """True for 1 and 9 of a suit and for every honour (yaochuuhai)."""
+    return kind in TERMINALS_AND_HONOURS
+
+
+def kind_name(kind: int) -> str:
+    """mpsz code of a kind, e.g. ``kind_name(31) == "5z"``."""
+    return f"{rank_of(kind)}{SUITS[suit_of(kind)]}"
+
+
+def kinds_to_mpsz(kinds: list[int] | tuple[int, ...], red: tuple[int, ...] | list[int] = ()) -> str:
+    """Compact sorted mpsz string; red fives (``red``, by kind) are written ``0``.
+
+    >>> kinds_to_mpsz([0, 1, 2, 31, 31])
+    '123m55z'
+    >>> kinds_to_mpsz([4, 4], red=[4])
+    '05m'
+    """
+    reds = list(red)
+    out: list[str] = []
+    for suit in range(4):
+        digits = ""
+        for kind in sorted(k for k in kinds if suit_of(k) == suit):
+            if kind in reds:
+                reds.remove(kind)
+                digits += "0"
+            else:
+                digits += str(rank_of(kind))
+        if digits:
+            out.append(digits + SUITS[suit])
+    return "".join(out)
+
+
+def parse_tile(code: str) -> tuple[int, bool]:
+    """One tile code (``"5m"``, ``"0p"``, ``"7z"``) → ``(kind, is_red)``.
+
+    Raises :class:`NotationError` for anything else (``"8z"``, ``"0z"``, ``"m5"``).
+    """
+    if len(code) != 2 or code[1] not in SUITS or not code[0].isdigit():
+        raise NotationError(f"{code!r} is not a tile code (digit + m/p/s/z, e.g. '5m', '0p', '7z')")
+    rank = int(code[0])
+    suit = SUITS.index(code[1])
+    if suit == 3:
+        if not 1 <= rank <= 7:
+            raise NotationError(f"{code!r}: honours are 1z–7z")
+        return 27 + rank - 1, False
+    if rank == 0:
+        return suit * 9 + 4, True
+    return suit * 9 + rank - 1, False
+
+
+def parse_tiles(value: str | list[str]) -> TileList:
+    """Parse an mpsz string (``"123m406p55z"``) or a list of codes (``["1m", "0p"]``).
+
+    Raises :class:`NotationError` with a message that says what is wrong. RULES.md §1.
+    """
+    if isinstance(value, str):
+        text = value
+        if not _COMPACT.fullmatch(text):
+            raise NotationError(
+                f"{value!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'"
+            )
+        codes = [d + suit for digits, suit in _GROUP.findall(text) for d in digits]
+    else:
+        codes = list(value)
+    kinds: list[int] = []
+    red: list[int] = []
+    for code in codes:
+        kind, is_red = parse_tile(code)
+        kinds.append(kind)
+        if is_red:
+            red.append(kind)
+    return TileList(tuple(kinds), tuple(red))
+
+
+def dora_from_indicator(kind: int) -> int:
+    """The dora kind an indicator points to (RULES.md §3 Dora).
+
+    9→1 within a suit; E→S→W→N→E; White→Green→Red→White.
+
+    >>> [kind_name(dora_from_indicator(k)) for k in (8, 30, 33)]
+    ['1m', '1z', '5z']
+    """
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
