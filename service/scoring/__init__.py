@@ -3,9 +3,10 @@
 Imports nothing from the web layer; usable as a library::
 
     >>> from service.scoring import ScoreRequest, score
-    >>> r = score(ScoreRequest(hand="234567m23455p", win_tile="5p", seat_wind="S", riichi=True))
-    >>> (r.han, r.fu, r.points)
-    (3, 40, 5200)
+    >>> r = score(ScoreRequest(hand="234567m23456p99s", win_tile="7p", seat_wind="S",
+    ...                        riichi=True, dora_indicators="1p"))
+    >>> (r.han, r.fu, r.points, [y.id for y in r.yaku])
+    (3, 30, 3900, ['riichi', 'pinfu', 'dora'])
 """
 
 from .model import (

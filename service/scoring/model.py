@@ -77,6 +77,8 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Whether wind tiles exist; without them a wind anywhere is invalid: RULES.md §1."""
     ryuuiisou_8s: bool | None = None
     """8s belongs to ryuuiisou's tiles (kostarev seed typo): RULES.md §4."""
+    kids_closed_bonus_with_riichi: bool | None = None
+    """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): RULES.md §5."""
 
 
 class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

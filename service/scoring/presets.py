@@ -61,6 +61,7 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     renhou: Literal["off", "mangan", "yakuman"]
     winds: bool
     ryuuiisou_8s: bool
+    kids_closed_bonus_with_riichi: bool
     # preset data
     yaku: frozenset[str]
     """Yaku ids that exist in this preset (RULES.md §3, §4)."""
@@ -74,17 +75,17 @@ PRESETS: dict[str, Rules] = {
     "standard": Rules(
         preset="standard", kuitan=True, aka=True, double_yakuman=True, kazoe="yakuman",
         kiriage_mangan=False, double_wind_pair_fu=4, renhou="off", winds=True,
-        ryuuiisou_8s=True, yaku=STANDARD_YAKU, chanta_needs_run=True, scoring="han_fu",
+        ryuuiisou_8s=True, kids_closed_bonus_with_riichi=True, yaku=STANDARD_YAKU, chanta_needs_run=True, scoring="han_fu",
     ),
     "kostarev": Rules(
         preset="kostarev", kuitan=True, aka=True, double_yakuman=True, kazoe="yakuman",
         kiriage_mangan=False, double_wind_pair_fu=4, renhou="off", winds=False,
-        ryuuiisou_8s=True, yaku=KOSTAREV_YAKU, chanta_needs_run=False, scoring="han_fu",
+        ryuuiisou_8s=True, kids_closed_bonus_with_riichi=True, yaku=KOSTAREV_YAKU, chanta_needs_run=False, scoring="han_fu",
     ),
     "kids": Rules(
         preset="kids", kuitan=True, aka=False, double_yakuman=False, kazoe="yakuman",
         kiriage_mangan=False, double_wind_pair_fu=4, renhou="off", winds=False,
-        ryuuiisou_8s=True, yaku=frozenset(), chanta_needs_run=True, scoring="kids",
+        ryuuiisou_8s=True, kids_closed_bonus_with_riichi=True, yaku=frozenset(), chanta_needs_run=True, scoring="kids",
     ),
 }
 """Every preset's defaults (RULES.md §3 'Defaults in standard', §4, §5)."""

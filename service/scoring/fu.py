@@ -1,0 +1,78 @@
+"""Fu (minipoints), itemised (RULES.md §3 Fu, seed 003 §2, seed 001 §3.2).
+
+20 base; +10 closed ron; +2 tsumo except pinfu tsumo; value pair 2 (double wind pair by
+option 4 or 2); triplets open simple 2, doubled for closed, doubled for terminal/honour,
+×4 for a kan; kanchan/penchan/tanki 2; an open hand with no fu on ron gets +2 (30 fu).
+The sum is rounded up to 10; chiitoitsu is 25 flat.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .hand import KAN, Ctx
+from .model import FuItem
+from .tiles import DRAGONS
+from .yaku import pinfu
+
+__all__ = ["FU", "fu_items", "round_fu"]
+
+FU: Final = {
+    "base": 20,
+    "chiitoitsu": 25,
+    "closed_ron": 10,
+    "tsumo": 2,
+    "open_pinfu": 2,
+    "pair_dragon": 2,
+    "pair_seat_wind": 2,
+    "pair_round_wind": 2,
+    "kanchan": 2,
+    "penchan": 2,
+    "tanki": 2,
+    "open_triplet_simple": 2,
+    "closed_triplet_simple": 4,
+    "open_triplet_terminal": 4,
+    "closed_triplet_terminal": 8,
+    "open_kan_simple": 8,
+    "closed_kan_simple": 16,
+    "open_kan_terminal": 16,
+    "closed_kan_terminal": 32,
+}
+"""Every fixed fu item by id (``terminal`` = a 1, 9 or honour). ``pair_double_wind`` is the option ``double_wind_pair_fu``."""
+
+
+def round_fu(total: int) -> int:
+    """Round a fu sum up to the next 10 (25 stays 25 only for chiitoitsu, which is not summed)."""
+    return -(-total // 10) * 10
+
+
+def fu_items(c: Ctx) -> list[FuItem]:
+    """The fu items of one reading, before rounding; see the module docstring for the rules."""
+    if c.shape == "chiitoitsu":
+        return [FuItem("chiitoitsu", FU["chiitoitsu"])]
+    hand = c.hand
+    items = [FuItem("base", FU["base"])]
+    if hand.menzen and not hand.tsumo:
+        items.append(FuItem("closed_ron", FU["closed_ron"]))
+    if hand.tsumo and not pinfu(c):
+        items.append(FuItem("tsumo", FU["tsumo"]))
+    for g in c.triplets():
+        key = (
+            f"{'closed' if g.concealed else 'open'}_{'kan' if g.type == KAN else 'triplet'}_"
+            f"{'terminal' if g.has_terminal_or_honour else 'simple'}"
+        )
+        items.append(FuItem(key, FU[key]))
+    pair = c.pair
+    if pair in DRAGONS:
+        items.append(FuItem("pair_dragon", FU["pair_dragon"]))
+    elif pair is not None and pair == hand.seat and pair == hand.round:
+        items.append(FuItem("pair_double_wind", c.rules.double_wind_pair_fu))
+    elif pair is not None and pair == hand.seat:
+        items.append(FuItem("pair_seat_wind", FU["pair_seat_wind"]))
+    elif pair is not None and pair == hand.round:
+        items.append(FuItem("pair_round_wind", FU["pair_round_wind"]))
+    if c.wait in ("kanchan", "penchan", "tanki"):
+        items.append(FuItem(c.wait, FU[c.wait]))
+    if not hand.menzen and not hand.tsumo and sum(i.fu for i in items) == FU["base"]:
+        items.append(FuItem("open_pinfu", FU["open_pinfu"]))
+    return items

@@ -1,0 +1,193 @@
+"""From a :class:`~.model.ScoreRequest` to a validated :class:`~.hand.Hand` (RULES.md §1–2).
+
+Everything physically impossible is collected as :class:`~.model.FieldError` entries and
+raised together as :class:`~.model.InvalidHand` (HTTP 422): bad notation, a 5th copy,
+two red fives of a suit, a wrong tile count, a meld that is no set, winds in a preset
+without winds, and impossible flag combinations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
+from .model import FieldError, InvalidHand, ScoreRequest
+from .presets import Rules
+from .tiles import WIND_LETTERS, WINDS, NotationError, TileList, dora_from_indicator, kind_name, parse_tiles
+
+__all__ = ["parse_request"]
+
+MAX_INDICATORS = 5
+"""One dora indicator plus up to four kan dora (RULES.md §3 Dora)."""
+
+
+class _Errors(list[FieldError]):
+    def add(self, field: str, message: str) -> None:
+        self.append(FieldError(field, message))
+
+
+def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) -> TileList:
+    try:
+        tiles = parse_tiles(value)
+    except NotationError as exc:
+        errors.add(field, str(exc))
+        return TileList((), ())
+    if not rules.winds and any(k in WINDS for k in tiles.kinds):
+        errors.add(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
+    return tiles
+
+
+def _meld(type_: str, kinds: tuple[int, ...], closed: bool, field: str, errors: _Errors) -> MeldKinds | None:
+    ks = sorted(kinds)
+    names = "".join(kind_name(k) for k in ks)
+    if type_ == "chi":
+        if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
+            errors.add(f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {names!r}")
+            return None
+        return MeldKinds(RUN, ks[0], False)
+    size = 3 if type_ == "pon" else 4
+    if len(ks) != size or len(set(ks)) != 1:
+        errors.add(f"{field}.tiles", f"a {type_} is {size} identical tiles, got {names!r}")
+        return None
+    return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed)
+
+
+def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int | None, int | None]:
+    """Dealer, seat wind kind and round wind kind (API.md: dealer from seat_wind)."""
+    if not rules.winds:
+        for name in ("seat_wind", "round_wind"):
+            if getattr(req, name) is not None:
+                errors.add(name, f"preset {rules.preset!r} has no winds; use 'dealer' instead")
+        return bool(req.dealer), None, None
+    round_ = WIND_LETTERS[req.round_wind or "E"]
+    if req.seat_wind is None:
+        if req.dealer:
+            return True, WIND_LETTERS["E"], round_
+        errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
+        return False, None, round_
+    seat = WIND_LETTERS[req.seat_wind]
+    dealer = seat == WIND_LETTERS["E"]
+    if req.dealer is not None and req.dealer != dealer:
+        errors.add("dealer", f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)")
+    return dealer, seat, round_
+
+
+def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer: bool, errors: _Errors) -> None:
+    """Impossible flag combinations (RULES.md §2)."""
+    tsumo = req.win == "tsumo"
+    riichi = req.riichi or req.double_riichi
+    if req.ippatsu and not riichi:
+        errors.add("ippatsu", "ippatsu needs riichi (or double_riichi)")
+    if riichi and not menzen:
+        errors.add("riichi" if req.riichi else "double_riichi", "riichi needs a closed hand (only closed kans allowed)")
+    if req.haitei and not tsumo:
+        errors.add("haitei", "haitei is a tsumo on the last tile; use houtei for ron on the last discard")
+    if req.houtei and tsumo:
+        errors.add("houtei", "houtei is a ron on the last discard; use haitei for tsumo")
+    if req.rinshan and not tsumo:
+        errors.add("rinshan", "rinshan kaihou is a tsumo on the replacement tile after a kan")
+    elif req.rinshan and not has_kan:
+        errors.add("rinshan", "rinshan kaihou needs a kan among the melds")
+    if req.rinshan and req.haitei:
+        errors.add("haitei", "a replacement tile after a kan is never haitei")
+    if req.chankan and tsumo:
+        errors.add("chankan", "chankan is a ron on a tile added to a kan")
+    if req.chankan and (req.houtei or req.haitei):
+        errors.add("chankan", "chankan cannot also be houtei or haitei")
+    first_turn = [name for name in ("tenhou", "chiihou", "renhou") if getattr(req, name)]
+    if len(first_turn) > 1:
+        errors.add(first_turn[1], f"{first_turn[0]} and {first_turn[1]} exclude each other")
+    for name in first_turn:
+        if req.melds:
+            errors.add(name, f"{name} is a win before any call: melds must be empty")
+        if riichi or req.ippatsu:
+            errors.add(name, f"{name} is a win before any discard: riichi/ippatsu cannot be set")
+        if req.haitei or req.houtei or req.rinshan or req.chankan:
+            errors.add(name, f"{name} cannot combine with haitei/houtei/rinshan/chankan")
+    if req.tenhou and not (dealer and tsumo):
+        errors.add("tenhou", "tenhou is the dealer's tsumo on the initial deal")
+    if req.chiihou and (dealer or not tsumo):
+        errors.add("chiihou", "chiihou is a non-dealer's tsumo on the first draw")
+    if req.renhou and (dealer or tsumo):
+        errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
+
+
+def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
+    """Validate ``req`` under ``rules`` and convert it to kinds.
+
+    Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
+    (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
+    """
+    errors = _Errors()
+    hand = _tiles(req.hand, "hand", errors, rules)
+    win = _tiles([req.win_tile] if isinstance(req.win_tile, str) else req.win_tile, "win_tile", errors, rules)
+    melds: list[MeldKinds] = []
+    meld_tiles: list[TileList] = []
+    for i, m in enumerate(req.melds):
+        field = f"melds[{i}]"
+        tiles = _tiles(m.tiles, f"{field}.tiles", errors, rules)
+        meld_tiles.append(tiles)
+        if m.closed and m.type != "kan":
+            errors.add(f"{field}.closed", f"only a kan can be closed; a {m.type} is always called")
+        parsed = _meld(m.type, tiles.kinds, m.closed, field, errors) if tiles.kinds else None
+        if parsed is not None:
+            melds.append(parsed)
+    dora = _tiles(req.dora_indicators, "dora_indicators", errors, rules)
+    ura = _tiles(req.ura_indicators, "ura_indicators", errors, rules)
+    for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
+        if len(ind.kinds) > MAX_INDICATORS:
+            errors.add(name, f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ind.kinds)}")
+
+    expected = 13 - 3 * len(req.melds)
+    if len(hand.kinds) != expected and not any(e.field == "hand" for e in errors):
+        errors.add(
+            "hand",
+            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {len(hand.kinds)}",
+        )
+
+    counts: Counter[int] = Counter(hand.kinds) + Counter(win.kinds) + Counter(dora.kinds) + Counter(ura.kinds)
+    reds = list(hand.red) + list(win.red) + list(dora.red) + list(ura.red)
+    for tiles in meld_tiles:
+        counts.update(tiles.kinds)
+        reds.extend(tiles.red)
+    for kind, n in sorted(counts.items()):
+        if n > 4:
+            errors.add("hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4")
+    for kind, n in Counter(reds).items():
+        if n > 1:
+            errors.add("hand", f"{n} red fives of suit {kind_name(kind)[1]}; there is one per suit")
+
+    menzen = all(m.closed for m in req.melds)
+    has_kan = any(m.type == "kan" for m in req.melds)
+    dealer, seat, round_ = _winds(req, rules, errors)
+    _flags(req, rules, menzen, has_kan, dealer, errors)
+    if errors:
+        raise InvalidHand(list(errors))
+
+    riichi = req.riichi or req.double_riichi
+    red_in_hand = len(hand.red) + len(win.red) + sum(len(t.red) for t in meld_tiles)
+    return Hand(
+        rules=rules,
+        closed=hand.kinds,
+        win=win.kinds[0],
+        melds=tuple(melds),
+        red=red_in_hand if rules.aka else 0,
+        tsumo=req.win == "tsumo",
+        dealer=dealer,
+        seat=seat,
+        round=round_,
+        riichi=riichi,
+        double_riichi=req.double_riichi,
+        ippatsu=req.ippatsu,
+        haitei=req.haitei,
+        houtei=req.houtei,
+        rinshan=req.rinshan,
+        chankan=req.chankan,
+        tenhou=req.tenhou,
+        chiihou=req.chiihou,
+        renhou=req.renhou,
+        dora=tuple(dora_from_indicator(k) for k in dora.kinds),
+        ura=tuple(dora_from_indicator(k) for k in ura.kinds) if riichi else (),
+        honba=req.honba,
+        riichi_sticks=req.riichi_sticks,
+    )

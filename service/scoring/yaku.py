@@ -1,0 +1,437 @@
+"""Yaku and yakuman: one pure predicate plus frozen data per yaku (RULES.md §3, §4).
+
+Each :class:`Yaku` carries its id (API.md), han closed / open (``None`` = closed only),
+yakuman multiple, and the ids it replaces. :data:`REGISTRY` is keyed by id and never
+changes at run time; :func:`active_yaku` selects the entries a preset uses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from .hand import KAN, RUN, Ctx
+from .presets import Rules
+from .tiles import DRAGONS, HONOURS, TERMINALS_AND_HONOURS, WINDS
+
+__all__ = ["REGISTRY", "Yaku", "active_yaku", "evaluate_yaku"]
+
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+GREEN_NO_8S = GREEN - {25}
+CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+class Yaku(NamedTuple):
+    """Frozen data of one yaku.
+
+    ``han_open`` None = closed only; ``yakuman`` = multiple (0 for ordinary yaku);
+    ``double``: a double yakuman that counts ×1 when option ``double_yakuman`` is off;
+    ``replaces``: ids dropped when this one applies (ryanpeikou replaces iipeikou, …).
+    ``key`` is the registry key (equal to ``id`` except for option variants).
+    """
+
+    key: str
+    id: str
+    han_closed: int
+    han_open: int | None
+    test: Callable[[Ctx], bool]
+    yakuman: int = 0
+    double: bool = False
+    replaces: tuple[str, ...] = ()
+
+
+REGISTRY: dict[str, Yaku] = {}
+
+
+def _yaku(
+    key: str,
+    han_closed: int,
+    han_open: int | None,
+    *,
+    yakuman: int = 0,
+    double: bool = False,
+    replaces: tuple[str, ...] = (),
+    id: str | None = None,
+) -> Callable[[Callable[[Ctx], bool]], Callable[[Ctx], bool]]:
+    def register(test: Callable[[Ctx], bool]) -> Callable[[Ctx], bool]:
+        REGISTRY[key] = Yaku(key, id or key, han_closed, han_open, test, yakuman, double, replaces)
+        return test
+
+    return register
+
+
+def _standard(c: Ctx) -> bool:
+    return c.shape == "standard"
+
+
+# --- 1 han ----------------------------------------------------------------------------
+
+
+@_yaku("riichi", 1, None)
+def riichi(c: Ctx) -> bool:
+    """立直 Riichi: declared riichi (double riichi implies it)."""
+    return c.hand.riichi
+
+
+@_yaku("double_riichi", 2, None, replaces=("riichi",))
+def double_riichi(c: Ctx) -> bool:
+    """ダブル立直 Double riichi: riichi declared on the first uninterrupted discard."""
+    return c.hand.double_riichi
+
+
+@_yaku("ippatsu", 1, None)
+def ippatsu(c: Ctx) -> bool:
+    """一発 Ippatsu: win within one go-around after riichi."""
+    return c.hand.ippatsu
+
+
+@_yaku("menzen_tsumo", 1, None)
+def menzen_tsumo(c: Ctx) -> bool:
+    """門前清自摸和 Menzen tsumo: self-drawn win with a closed hand."""
+    return c.hand.tsumo and c.hand.menzen
+
+
+@_yaku("pinfu", 1, None)
+def pinfu(c: Ctx) -> bool:
+    """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
+    return (
+        _standard(c)
+        and c.hand.menzen
+        and all(g.type == RUN for g in c.groups)
+        and not c.is_value_pair
+        and c.wait == "ryanmen"
+    )
+
+
+@_yaku("tanyao", 1, 1)
+def tanyao(c: Ctx) -> bool:
+    """断么九 Tanyao: no terminals or honours; open only with option ``kuitan``."""
+    return (c.hand.menzen or c.rules.kuitan) and not (c.kinds & TERMINALS_AND_HONOURS)
+
+
+def _identical_run_pairs(c: Ctx) -> int:
+    return sum(n // 2 for n in Counter(g.first for g in c.runs()).values())
+
+
+@_yaku("iipeikou", 1, None)
+def iipeikou(c: Ctx) -> bool:
+    """一盃口 Iipeikou: two identical runs, closed hand."""
+    return _standard(c) and c.hand.menzen and _identical_run_pairs(c) >= 1
+
+
+def _dragon_set(kind: int) -> Callable[[Ctx], bool]:
+    def test(c: Ctx) -> bool:
+        return any(g.first == kind and g.type != RUN for g in c.groups)
+
+    test.__doc__ = "役牌 Yakuhai: a triplet or kan of this dragon."
+    return test
+
+
+_yaku("haku", 1, 1)(_dragon_set(31))
+_yaku("hatsu", 1, 1)(_dragon_set(32))
+_yaku("chun", 1, 1)(_dragon_set(33))
+
+
+@_yaku("seat_wind", 1, 1)
+def seat_wind(c: Ctx) -> bool:
+    """自風 Seat wind: a triplet or kan of the winner's seat wind."""
+    return c.has_wind_set(c.hand.seat)
+
+
+@_yaku("round_wind", 1, 1)
+def round_wind(c: Ctx) -> bool:
+    """場風 Round wind: a triplet or kan of the round wind."""
+    return c.has_wind_set(c.hand.round)
+
+
+@_yaku("haitei", 1, 1)
+def haitei(c: Ctx) -> bool:
+    """海底摸月 Haitei: tsumo on the last wall tile."""
+    return c.hand.haitei
+
+
+@_yaku("houtei", 1, 1)
+def houtei(c: Ctx) -> bool:
+    """河底撈魚 Houtei: ron on the last discard."""
+    return c.hand.houtei
+
+
+@_yaku("rinshan", 1, 1)
+def rinshan(c: Ctx) -> bool:
+    """嶺上開花 Rinshan kaihou: tsumo on the replacement tile after a kan."""
+    return c.hand.rinshan
+
+
+@_yaku("chankan", 1, 1)
+def chankan(c: Ctx) -> bool:
+    """搶槓 Chankan: ron on a tile another player adds to a pon (shouminkan)."""
+    return c.hand.chankan
+
+
+# --- 2 han ----------------------------------------------------------------------------
+
+
+@_yaku("chiitoitsu", 2, None)
+def chiitoitsu(c: Ctx) -> bool:
+    """七対子 Chiitoitsu: seven different pairs (25 fu)."""
+    return c.shape == "chiitoitsu"
+
+
+@_yaku("sanshoku", 2, 1)
+def sanshoku(c: Ctx) -> bool:
+    """三色同順 Sanshoku doujun: the same run in all three suits."""
+    firsts = {g.first for g in c.runs()}
+    return any({r, r + 9, r + 18} <= firsts for r in range(7))
+
+
+@_yaku("ittsu", 2, 1)
+def ittsu(c: Ctx) -> bool:
+    """一気通貫 Ittsu: 123, 456 and 789 of one suit."""
+    firsts = {g.first for g in c.runs()}
+    return any({s, s + 3, s + 6} <= firsts for s in (0, 9, 18))
+
+
+def _all_sets_terminal(c: Ctx) -> bool:
+    return (
+        _standard(c)
+        and c.pair in TERMINALS_AND_HONOURS
+        and all(g.has_terminal_or_honour for g in c.groups)
+    )
+
+
+@_yaku("chanta", 2, 1)
+def chanta(c: Ctx) -> bool:
+    """混全帯么九 Chanta: every set and the pair hold a terminal or honour.
+
+    Standard also needs a run (RULES.md §3); kostarev reads it literally (§4), so an
+    all-terminals-and-dragons toitoi is chanta there (option data ``chanta_needs_run``).
+    """
+    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or bool(c.runs()))
+
+
+@_yaku("toitoi", 2, 2)
+def toitoi(c: Ctx) -> bool:
+    """対々和 Toitoi: four triplets or kans."""
+    return _standard(c) and all(g.type != RUN for g in c.groups)
+
+
+def _concealed_triplets(c: Ctx) -> int:
+    return sum(1 for g in c.groups if g.concealed)
+
+
+@_yaku("sanankou", 2, 2)
+def sanankou(c: Ctx) -> bool:
+    """三暗刻 Sanankou: three concealed triplets or closed kans (ron-completed ones are open)."""
+    return _concealed_triplets(c) >= 3
+
+
+@_yaku("sanshoku_doukou", 2, 2)
+def sanshoku_doukou(c: Ctx) -> bool:
+    """三色同刻 Sanshoku doukou: a triplet of the same number in all three suits."""
+    firsts = {g.first for g in c.triplets()}
+    return any({r, r + 9, r + 18} <= firsts for r in range(9))
+
+
+@_yaku("sankantsu", 2, 2)
+def sankantsu(c: Ctx) -> bool:
+    """三槓子 Sankantsu: three kans."""
+    return sum(1 for g in c.groups if g.type == KAN) == 3
+
+
+@_yaku("shousangen", 2, 2)
+def shousangen(c: Ctx) -> bool:
+    """小三元 Shousangen: two dragon triplets and a dragon pair."""
+    return c.pair in DRAGONS and sum(1 for g in c.triplets() if g.first in DRAGONS) == 2
+
+
+@_yaku("honroutou", 2, 2, replaces=("chanta",))
+def honroutou(c: Ctx) -> bool:
+    """混老頭 Honroutou: only terminals and honours (also as seven pairs)."""
+    return c.shape != "kokushi" and c.kinds <= TERMINALS_AND_HONOURS
+
+
+# --- 3 han and more --------------------------------------------------------------------
+
+
+@_yaku("ryanpeikou", 3, None, replaces=("iipeikou",))
+def ryanpeikou(c: Ctx) -> bool:
+    """二盃口 Ryanpeikou: two iipeikou, closed hand."""
+    return _standard(c) and c.hand.menzen and _identical_run_pairs(c) == 2
+
+
+@_yaku("junchan", 3, 2, replaces=("chanta",))
+def junchan(c: Ctx) -> bool:
+    """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
+    return _all_sets_terminal(c) and not (c.kinds & HONOURS) and bool(c.runs())
+
+
+def _suits(c: Ctx) -> set[int]:
+    return {k // 9 for k in c.kinds if k < 27}
+
+
+@_yaku("honitsu", 3, 2)
+def honitsu(c: Ctx) -> bool:
+    """混一色 Honitsu: one suit plus honours."""
+    return len(_suits(c)) == 1 and bool(c.kinds & HONOURS)
+
+
+@_yaku("chinitsu", 6, 5)
+def chinitsu(c: Ctx) -> bool:
+    """清一色 Chinitsu: one suit, no honours."""
+    return len(_suits(c)) == 1 and not (c.kinds & HONOURS)
+
+
+@_yaku("renhou", 5, None)
+def renhou_mangan(c: Ctx) -> bool:
+    """人和 Renhou (option ``renhou: mangan``): non-dealer ron before the first own draw, 5 han."""
+    return c.hand.renhou
+
+
+# --- yakuman ----------------------------------------------------------------------------
+
+
+def _kokushi_13(c: Ctx) -> bool:
+    return c.shape == "kokushi" and all(c.closed_counts[k] == 1 for k in TERMINALS_AND_HONOURS)
+
+
+@_yaku("kokushi", 13, None, yakuman=1)
+def kokushi(c: Ctx) -> bool:
+    """国士無双 Kokushi musou: one of each terminal and honour plus a pair of one."""
+    return c.shape == "kokushi"
+
+
+@_yaku("kokushi_13", 26, None, yakuman=2, double=True, replaces=("kokushi",))
+def kokushi_13(c: Ctx) -> bool:
+    """国士無双十三面 Kokushi 13-sided: the 13 tiles before the win are 13 different orphans."""
+    return _kokushi_13(c)
+
+
+@_yaku("suuankou", 13, None, yakuman=1)
+def suuankou(c: Ctx) -> bool:
+    """四暗刻 Suuankou: four concealed triplets (by ron only on a tanki wait)."""
+    return _standard(c) and _concealed_triplets(c) == 4
+
+
+@_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",))
+def suuankou_tanki(c: Ctx) -> bool:
+    """四暗刻単騎 Suuankou tanki: four concealed triplets, won on the pair."""
+    return suuankou(c) and c.wait == "tanki"
+
+
+@_yaku("daisangen", 13, 13, yakuman=1)
+def daisangen(c: Ctx) -> bool:
+    """大三元 Daisangen: triplets of all three dragons."""
+    return sum(1 for g in c.triplets() if g.first in DRAGONS) == 3
+
+
+@_yaku("shousuushii", 13, 13, yakuman=1)
+def shousuushii(c: Ctx) -> bool:
+    """小四喜 Shousuushii: three wind triplets and a wind pair."""
+    return c.pair in WINDS and sum(1 for g in c.triplets() if g.first in WINDS) == 3
+
+
+@_yaku("daisuushii", 26, 26, yakuman=2, double=True)
+def daisuushii(c: Ctx) -> bool:
+    """大四喜 Daisuushii: four wind triplets."""
+    return sum(1 for g in c.triplets() if g.first in WINDS) == 4
+
+
+@_yaku("tsuuiisou", 13, 13, yakuman=1)
+def tsuuiisou(c: Ctx) -> bool:
+    """字一色 Tsuuiisou: honours only (also as seven pairs)."""
+    return c.kinds <= HONOURS
+
+
+@_yaku("ryuuiisou", 13, 13, yakuman=1)
+def ryuuiisou(c: Ctx) -> bool:
+    """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (RULES.md §3, §4)."""
+    return c.kinds <= (GREEN if c.rules.ryuuiisou_8s else GREEN_NO_8S)
+
+
+@_yaku("chinroutou", 13, 13, yakuman=1)
+def chinroutou(c: Ctx) -> bool:
+    """清老頭 Chinroutou: terminals only."""
+    return c.kinds <= TERMINALS
+
+
+def _chuuren_counts(c: Ctx, counts: tuple[int, ...]) -> list[int] | None:
+    if c.hand.melds or len(_suits(c)) != 1 or c.kinds & HONOURS:
+        return None
+    s = next(iter(_suits(c))) * 9
+    return list(counts[s : s + 9])
+
+
+@_yaku("chuuren", 13, None, yakuman=1)
+def chuuren(c: Ctx) -> bool:
+    """九蓮宝燈 Chuuren poutou: 1112345678999 of one suit plus any tile of it, no calls."""
+    suit = _chuuren_counts(c, c.counts)
+    return suit is not None and all(n >= base for n, base in zip(suit, CHUUREN_BASE, strict=True))
+
+
+@_yaku("junsei_chuuren", 26, None, yakuman=2, double=True, replaces=("chuuren",))
+def junsei_chuuren(c: Ctx) -> bool:
+    """純正九蓮宝燈 Junsei chuuren: the 13 tiles before the win are exactly 1112345678999 (nine-sided)."""
+    suit = _chuuren_counts(c, c.closed_counts)
+    return suit is not None and tuple(suit) == CHUUREN_BASE
+
+
+@_yaku("suukantsu", 13, 13, yakuman=1)
+def suukantsu(c: Ctx) -> bool:
+    """四槓子 Suukantsu: four kans."""
+    return sum(1 for g in c.groups if g.type == KAN) == 4
+
+
+@_yaku("tenhou", 13, None, yakuman=1)
+def tenhou(c: Ctx) -> bool:
+    """天和 Tenhou: the dealer wins on the initial deal."""
+    return c.hand.tenhou
+
+
+@_yaku("chiihou", 13, None, yakuman=1)
+def chiihou(c: Ctx) -> bool:
+    """地和 Chiihou: a non-dealer wins by tsumo on the first uninterrupted draw."""
+    return c.hand.chiihou
+
+
+_yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou")(renhou_mangan)
+
+
+@lru_cache(maxsize=256)
+def active_yaku(rules: Rules) -> tuple[Yaku, ...]:
+    """The registry entries a rule set uses, in registry order.
+
+    The preset's ``yaku`` set decides; option ``renhou`` picks ``off`` / 5-han / yakuman.
+    """
+    keys = set(rules.yaku)
+    keys.discard("renhou")
+    if "renhou" in rules.yaku and rules.renhou != "off":
+        keys.add("renhou" if rules.renhou == "mangan" else "renhou_yakuman")
+    return tuple(y for key, y in REGISTRY.items() if key in keys)
+
+
+def evaluate_yaku(c: Ctx) -> tuple[list[tuple[str, int]], int]:
+    """The yaku of one reading as ``([(id, han), …], yakuman_multiple)``.
+
+    With any yakuman, only yakuman are returned (han = 13 × multiple each); otherwise
+    the ordinary yaku with their closed/open han. Dora are not yaku: see :mod:`.score`.
+    """
+    menzen = c.hand.menzen
+    hits: list[Yaku] = []
+    for y in active_yaku(c.rules):
+        if (menzen or y.han_open is not None) and y.test(c):
+            hits.append(y)
+    replaced = {r for y in hits for r in y.replaces}
+    hits = [y for y in hits if y.id not in replaced]
+    yakuman = [y for y in hits if y.yakuman]
+    if yakuman:
+        out = []
+        total = 0
+        for y in yakuman:
+            multiple = y.yakuman if (c.rules.double_yakuman or not y.double) else 1
+            total += multiple
+            out.append((y.id, 13 * multiple))
+        return out, total
+    return [(y.id, y.han_closed if menzen else y.han_open or 0) for y in hits], 0
