@@ -53,8 +53,10 @@ def splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
 
     Returns an empty tuple when there is none. Cached on the counts tuple.
 
-    >>> splits(tuple([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25))[:1]
-    ((0, ((0, 0), (0, 3), (0, 6), (1, 8))),)
+    111222333m + 55z reads as three triplets or as three runs:
+
+    >>> splits(tuple([3, 3, 3] + [0] * 28 + [2, 0, 0]))
+    ((31, ((0, 0), (0, 0), (0, 0))), (31, ((1, 0), (1, 1), (1, 2))))
     """
     total = sum(counts)
     if total % 3 != 2:
