@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .hand import KAN, Ctx
+from .hand import KAN, RUN, Ctx
 from .model import FuItem
 from .tiles import DRAGONS
 from .yaku import pinfu
@@ -52,11 +52,13 @@ def fu_items(c: Ctx) -> list[FuItem]:
         return [FuItem("chiitoitsu", FU["chiitoitsu"])]
     hand = c.hand
     items = [FuItem("base", FU["base"])]
-    if hand.menzen and not hand.tsumo:
+    if c.menzen and not hand.tsumo:
         items.append(FuItem("closed_ron", FU["closed_ron"]))
     if hand.tsumo and not pinfu(c):
         items.append(FuItem("tsumo", FU["tsumo"]))
-    for g in c.triplets():
+    for g in c.groups:
+        if g.type == RUN:
+            continue
         key = (
             f"{'closed' if g.concealed else 'open'}_{'kan' if g.type == KAN else 'triplet'}_"
             f"{'terminal' if g.has_terminal_or_honour else 'simple'}"
@@ -73,6 +75,6 @@ def fu_items(c: Ctx) -> list[FuItem]:
         items.append(FuItem("pair_round_wind", FU["pair_round_wind"]))
     if c.wait in ("kanchan", "penchan", "tanki"):
         items.append(FuItem(c.wait, FU[c.wait]))
-    if not hand.menzen and not hand.tsumo and sum(i.fu for i in items) == FU["base"]:
+    if not c.menzen and not hand.tsumo and sum(i.fu for i in items) == FU["base"]:
         items.append(FuItem("open_pinfu", FU["open_pinfu"]))
     return items

@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 from .decompose import RUN, TRIPLET
 from .presets import Rules
-from .tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS
+from .tiles import DRAGONS, TERMINALS_AND_HONOURS
 
-__all__ = ["KAN", "RUN", "TRIPLET", "Ctx", "Group", "Hand", "MeldKinds"]
+__all__ = ["KAN", "RUN", "TRIPLET", "Ctx", "Facts", "Group", "Hand", "MeldKinds"]
 
 KAN = 2
 
@@ -57,11 +57,8 @@ class Hand(NamedTuple):
     ura: tuple[int, ...]
     honba: int
     riichi_sticks: int
-
-    @property
-    def menzen(self) -> bool:
-        """Closed hand: no chi, pon or open kan (a closed kan keeps it closed)."""
-        return all(m.closed for m in self.melds)
+    menzen: bool
+    """Closed hand: no chi, pon or open kan (a closed kan keeps it closed)."""
 
 
 class Group(NamedTuple):
@@ -89,51 +86,54 @@ class Group(NamedTuple):
         return self.first in TERMINALS_AND_HONOURS
 
 
+class Facts(NamedTuple):
+    """Facts of a hand that every reading shares, computed once per hand.
+
+    ``counts``: the 14 tiles per kind (a kan counting 3); ``closed_counts``: the concealed
+    tiles before the win; ``kinds``: every kind present; ``suits``: suits 0–2 present;
+    ``honours``: any honour present.
+    """
+
+    counts: tuple[int, ...]
+    closed_counts: tuple[int, ...]
+    kinds: frozenset[int]
+    suits: frozenset[int]
+    honours: bool
+
+
 class Ctx:
     """A hand plus one reading: what yaku predicates and fu rules read.
 
     ``shape`` is ``standard``, ``chiitoitsu`` or ``kokushi``; ``groups`` the four sets
     (melds included) and ``pair`` the pair kind for ``standard``; ``wait`` the wait name.
-    ``kinds`` is the set of every kind in the hand, ``counts`` the 14 tiles' counts
-    (a kan counting 3) per kind.
+    ``runs`` / ``triplets`` are the first kinds of the runs / triplets-or-kans, ``kans``
+    and ``concealed`` count kans and concealed triplets (ankou). Hand-wide facts are
+    copied from :class:`Facts` so predicates read plain attributes.
     """
 
-    __slots__ = ("closed_counts", "counts", "groups", "hand", "kinds", "pair", "rules", "shape", "wait")
+    __slots__ = (
+        "closed_counts", "concealed", "counts", "groups", "hand", "honours", "kans", "kinds", "menzen",
+        "pair", "rules", "runs", "shape", "suits", "triplets", "wait",
+    )
 
     def __init__(
-        self,
-        hand: Hand,
-        shape: str,
-        groups: tuple[Group, ...],
-        pair: int | None,
-        wait: str,
-        counts: tuple[int, ...],
-        closed_counts: tuple[int, ...],
+        self, hand: Hand, facts: Facts, shape: str, groups: tuple[Group, ...], pair: int | None, wait: str
     ) -> None:
         self.hand = hand
         self.rules = hand.rules
+        self.menzen = hand.menzen
+        self.counts, self.closed_counts, self.kinds, self.suits, self.honours = facts
         self.shape = shape
         self.groups = groups
         self.pair = pair
         self.wait = wait
-        self.counts = counts
-        self.closed_counts = closed_counts
-        self.kinds = frozenset(k for k in range(34) if counts[k])
+        self.runs = tuple(g.first for g in groups if g.type == RUN)
+        self.triplets = tuple(g.first for g in groups if g.type != RUN)
+        self.kans = sum(1 for g in groups if g.type == KAN)
+        self.concealed = sum(1 for g in groups if g.concealed)
 
     @property
     def is_value_pair(self) -> bool:
         """The pair is a dragon, the seat wind or the round wind (yakuhai pair)."""
         p = self.pair
         return p is not None and (p in DRAGONS or p == self.hand.seat or p == self.hand.round)
-
-    def triplets(self) -> list[Group]:
-        """Triplets and kans of the reading."""
-        return [g for g in self.groups if g.type != RUN]
-
-    def runs(self) -> list[Group]:
-        """Runs of the reading."""
-        return [g for g in self.groups if g.type == RUN]
-
-    def has_wind_set(self, wind: int | None) -> bool:
-        """A triplet or kan of the given wind kind."""
-        return wind is not None and wind in WINDS and any(g.first == wind for g in self.triplets())

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
-from .hand import KAN, Ctx, Group, Hand
+from .hand import KAN, Ctx, Facts, Group, Hand
 from .limits import base_points
 from .model import Reading, ReadingSet, ScoreRequest, ScoreResult, YakuItem
 from .payments import payments
@@ -32,43 +32,53 @@ def _run_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
-def readings(hand: Hand) -> Iterator[Ctx]:
-    """Every reading of a validated hand: decomposition × position of the winning tile.
-
-    Yields nothing when the hand is not complete.
-    """
+def _facts(hand: Hand) -> Facts:
     closed = [0] * 34
     for k in hand.closed:
         closed[k] += 1
     closed_counts = tuple(closed)
     closed[hand.win] += 1
-    concealed = tuple(closed)
-    counts = list(concealed)
     for m in hand.melds:
-        for k in range(m.first, m.first + 3) if m.type == RUN else (m.first,) * 3:
-            counts[k] += 1
-    all_counts = tuple(counts)
-    melds = tuple(Group(m.type, m.first, not m.closed, m.closed) for m in hand.melds)
+        if m.type == RUN:
+            closed[m.first] += 1
+            closed[m.first + 1] += 1
+            closed[m.first + 2] += 1
+        else:
+            closed[m.first] += 3
+    kinds = frozenset(k for k in range(34) if closed[k])
+    return Facts(tuple(closed), closed_counts, kinds, frozenset(k // 9 for k in kinds if k < 27), max(kinds) >= 27)
 
+
+def readings(hand: Hand) -> Iterator[Ctx]:
+    """Every reading of a validated hand: decomposition × position of the winning tile.
+
+    Yields nothing when the hand is not complete.
+    """
+    facts = _facts(hand)
+    closed = list(facts.closed_counts)
+    closed[hand.win] += 1
+    concealed = tuple(closed)
+    melds = tuple(Group(m.type, m.first, not m.closed, m.closed) for m in hand.melds)
+    win = hand.win
     for pair, sets in splits(concealed):
-        if pair == hand.win:
+        if pair == win:
             groups = tuple(Group(t, f, False, t == TRIPLET) for t, f in sets)
-            yield Ctx(hand, "standard", groups + melds, pair, "tanki", all_counts, closed_counts)
+            yield Ctx(hand, facts, "standard", groups + melds, pair, "tanki")
         seen: set[tuple[int, int]] = set()
         for i, (t, f) in enumerate(sets):
-            if (t, f) in seen or not (f == hand.win if t == TRIPLET else f <= hand.win <= f + 2):
+            if (t, f) in seen or not (f == win if t == TRIPLET else f <= win <= f + 2):
                 continue
             seen.add((t, f))
-            wait = "shanpon" if t == TRIPLET else _run_wait(f, hand.win)
+            wait = "shanpon" if t == TRIPLET else _run_wait(f, win)
             groups = tuple(
                 Group(tt, ff, False, tt == TRIPLET and (j != i or hand.tsumo)) for j, (tt, ff) in enumerate(sets)
             )
-            yield Ctx(hand, "standard", groups + melds, pair, wait, all_counts, closed_counts)
+            yield Ctx(hand, facts, "standard", groups + melds, pair, wait)
     if not hand.melds and is_chiitoitsu(concealed):
-        yield Ctx(hand, "chiitoitsu", (), None, "tanki", all_counts, closed_counts)
+        yield Ctx(hand, facts, "chiitoitsu", (), None, "tanki")
     if not hand.melds and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
-        wait = "kokushi_13" if all(closed_counts[k] == 1 for k in TERMINALS_AND_HONOURS) else "kokushi"
-        yield Ctx(hand, "kokushi", (), None, wait, all_counts, closed_counts)
+        wait = "kokushi_13" if all(facts.closed_counts[k] == 1 for k in TERMINALS_AND_HONOURS) else "kokushi"
+        yield Ctx(hand, facts, "kokushi", (), None, wait)
 
 
 def _dora(hand: Hand, counts: tuple[int, ...]) -> list[YakuItem]:

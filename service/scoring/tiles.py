@@ -9,6 +9,7 @@ plus a flag; :class:`TileList` carries the kinds and the red fives separately.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 __all__ = [
@@ -121,28 +122,53 @@ def parse_tile(code: str) -> tuple[int, bool]:
     return suit * 9 + rank - 1, False
 
 
+_CODES: Final = {
+    f"{rank}{suit}": parse_tile(f"{rank}{suit}")
+    for suit in "mps"
+    for rank in range(10)
+} | {f"{rank}z": parse_tile(f"{rank}z") for rank in range(1, 8)}
+
+
+def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
+    kinds: list[int] = []
+    red: list[int] = []
+    for code in codes:
+        hit = _CODES.get(code)
+        if hit is None:
+            parse_tile(code)  # raises NotationError with the precise message
+            raise NotationError(f"{code!r} is not a tile code")  # pragma: no cover - parse_tile raised
+        kinds.append(hit[0])
+        if hit[1]:
+            red.append(hit[0])
+    return TileList(tuple(kinds), tuple(red))
+
+
+@lru_cache(maxsize=16384)
+def _parse_text(text: str) -> TileList:
+    if not _COMPACT.fullmatch(text):
+        raise NotationError(
+            f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'"
+        )
+    return _tile_list([d + suit for digits, suit in _GROUP.findall(text) for d in digits])
+
+
+@lru_cache(maxsize=16384)
+def _parse_codes(codes: tuple[str, ...]) -> TileList:
+    return _tile_list(codes)
+
+
 def parse_tiles(value: str | list[str]) -> TileList:
     """Parse an mpsz string (``"123m406p55z"``) or a list of codes (``["1m", "0p"]``).
 
     Raises :class:`NotationError` with a message that says what is wrong. RULES.md §1.
+    Results are cached on the string (or tuple of codes).
+
+    >>> parse_tiles("406p")
+    TileList(kinds=(12, 13, 14), red=(13,))
     """
     if isinstance(value, str):
-        text = value
-        if not _COMPACT.fullmatch(text):
-            raise NotationError(
-                f"{value!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'"
-            )
-        codes = [d + suit for digits, suit in _GROUP.findall(text) for d in digits]
-    else:
-        codes = list(value)
-    kinds: list[int] = []
-    red: list[int] = []
-    for code in codes:
-        kind, is_red = parse_tile(code)
-        kinds.append(kind)
-        if is_red:
-            red.append(kind)
-    return TileList(tuple(kinds), tuple(red))
+        return _parse_text(value)
+    return _parse_codes(tuple(value))
 
 
 def dora_from_indicator(kind: int) -> int:

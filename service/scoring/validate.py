@@ -8,12 +8,19 @@ without winds, and impossible flag combinations.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
 from .model import FieldError, InvalidHand, ScoreRequest
 from .presets import Rules
-from .tiles import WIND_LETTERS, WINDS, NotationError, TileList, dora_from_indicator, kind_name, parse_tiles
+from .tiles import (
+    WIND_LETTERS,
+    WINDS,
+    NotationError,
+    TileList,
+    dora_from_indicator,
+    kind_name,
+    kinds_to_mpsz,
+    parse_tiles,
+)
 
 __all__ = ["parse_request"]
 
@@ -39,15 +46,14 @@ def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) ->
 
 def _meld(type_: str, kinds: tuple[int, ...], closed: bool, field: str, errors: _Errors) -> MeldKinds | None:
     ks = sorted(kinds)
-    names = "".join(kind_name(k) for k in ks)
     if type_ == "chi":
         if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-            errors.add(f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {names!r}")
+            errors.add(f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}")
             return None
         return MeldKinds(RUN, ks[0], False)
     size = 3 if type_ == "pon" else 4
     if len(ks) != size or len(set(ks)) != 1:
-        errors.add(f"{field}.tiles", f"a {type_} is {size} identical tiles, got {names!r}")
+        errors.add(f"{field}.tiles", f"a {type_} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}")
         return None
     return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed)
 
@@ -145,17 +151,21 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {len(hand.kinds)}",
         )
 
-    counts: Counter[int] = Counter(hand.kinds) + Counter(win.kinds) + Counter(dora.kinds) + Counter(ura.kinds)
-    reds = list(hand.red) + list(win.red) + list(dora.red) + list(ura.red)
-    for tiles in meld_tiles:
-        counts.update(tiles.kinds)
-        reds.extend(tiles.red)
-    for kind, n in sorted(counts.items()):
-        if n > 4:
-            errors.add("hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4")
-    for kind, n in Counter(reds).items():
-        if n > 1:
-            errors.add("hand", f"{n} red fives of suit {kind_name(kind)[1]}; there is one per suit")
+    counts = [0] * 34
+    reds = [0, 0, 0]
+    for tiles in (hand, win, dora, ura, *meld_tiles):
+        for k in tiles.kinds:
+            counts[k] += 1
+        for k in tiles.red:
+            reds[k // 9] += 1
+    if max(counts) > 4:
+        for kind, n in enumerate(counts):
+            if n > 4:
+                errors.add("hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4")
+    if max(reds) > 1:
+        for suit, n in enumerate(reds):
+            if n > 1:
+                errors.add("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit")
 
     menzen = all(m.closed for m in req.melds)
     has_kan = any(m.type == "kan" for m in req.melds)
@@ -190,4 +200,5 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         ura=tuple(dora_from_indicator(k) for k in ura.kinds) if riichi else (),
         honba=req.honba,
         riichi_sticks=req.riichi_sticks,
+        menzen=menzen,
     )

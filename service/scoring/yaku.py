@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from .hand import KAN, RUN, Ctx
+from .hand import Ctx
 from .presets import Rules
 from .tiles import DRAGONS, HONOURS, TERMINALS_AND_HONOURS, WINDS
 
@@ -63,10 +63,6 @@ def _yaku(
     return register
 
 
-def _standard(c: Ctx) -> bool:
-    return c.shape == "standard"
-
-
 # --- 1 han ----------------------------------------------------------------------------
 
 
@@ -91,16 +87,15 @@ def ippatsu(c: Ctx) -> bool:
 @_yaku("menzen_tsumo", 1, None)
 def menzen_tsumo(c: Ctx) -> bool:
     """門前清自摸和 Menzen tsumo: self-drawn win with a closed hand."""
-    return c.hand.tsumo and c.hand.menzen
+    return c.hand.tsumo and c.menzen
 
 
 @_yaku("pinfu", 1, None)
 def pinfu(c: Ctx) -> bool:
     """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
     return (
-        _standard(c)
-        and c.hand.menzen
-        and all(g.type == RUN for g in c.groups)
+        len(c.runs) == 4
+        and c.menzen
         and not c.is_value_pair
         and c.wait == "ryanmen"
     )
@@ -109,22 +104,25 @@ def pinfu(c: Ctx) -> bool:
 @_yaku("tanyao", 1, 1)
 def tanyao(c: Ctx) -> bool:
     """断么九 Tanyao: no terminals or honours; open only with option ``kuitan``."""
-    return (c.hand.menzen or c.rules.kuitan) and not (c.kinds & TERMINALS_AND_HONOURS)
+    return (c.menzen or c.rules.kuitan) and not (c.kinds & TERMINALS_AND_HONOURS)
 
 
 def _identical_run_pairs(c: Ctx) -> int:
-    return sum(n // 2 for n in Counter(g.first for g in c.runs()).values())
+    runs = c.runs
+    if len(runs) < 2 or len(set(runs)) == len(runs):
+        return 0
+    return sum(n // 2 for n in Counter(runs).values())
 
 
 @_yaku("iipeikou", 1, None)
 def iipeikou(c: Ctx) -> bool:
     """一盃口 Iipeikou: two identical runs, closed hand."""
-    return _standard(c) and c.hand.menzen and _identical_run_pairs(c) >= 1
+    return c.menzen and _identical_run_pairs(c) >= 1
 
 
 def _dragon_set(kind: int) -> Callable[[Ctx], bool]:
     def test(c: Ctx) -> bool:
-        return any(g.first == kind and g.type != RUN for g in c.groups)
+        return kind in c.triplets
 
     test.__doc__ = "役牌 Yakuhai: a triplet or kan of this dragon."
     return test
@@ -138,13 +136,13 @@ _yaku("chun", 1, 1)(_dragon_set(33))
 @_yaku("seat_wind", 1, 1)
 def seat_wind(c: Ctx) -> bool:
     """自風 Seat wind: a triplet or kan of the winner's seat wind."""
-    return c.has_wind_set(c.hand.seat)
+    return c.hand.seat in c.triplets
 
 
 @_yaku("round_wind", 1, 1)
 def round_wind(c: Ctx) -> bool:
     """場風 Round wind: a triplet or kan of the round wind."""
-    return c.has_wind_set(c.hand.round)
+    return c.hand.round in c.triplets
 
 
 @_yaku("haitei", 1, 1)
@@ -183,21 +181,20 @@ def chiitoitsu(c: Ctx) -> bool:
 @_yaku("sanshoku", 2, 1)
 def sanshoku(c: Ctx) -> bool:
     """三色同順 Sanshoku doujun: the same run in all three suits."""
-    firsts = {g.first for g in c.runs()}
-    return any({r, r + 9, r + 18} <= firsts for r in range(7))
+    runs = c.runs
+    return len(runs) >= 3 and any(r + 9 in runs and r + 18 in runs for r in runs if r < 9)
 
 
 @_yaku("ittsu", 2, 1)
 def ittsu(c: Ctx) -> bool:
     """一気通貫 Ittsu: 123, 456 and 789 of one suit."""
-    firsts = {g.first for g in c.runs()}
-    return any({s, s + 3, s + 6} <= firsts for s in (0, 9, 18))
+    runs = c.runs
+    return len(runs) >= 3 and any(s + 3 in runs and s + 6 in runs for s in (0, 9, 18) if s in runs)
 
 
 def _all_sets_terminal(c: Ctx) -> bool:
     return (
-        _standard(c)
-        and c.pair in TERMINALS_AND_HONOURS
+        c.pair in TERMINALS_AND_HONOURS
         and all(g.has_terminal_or_honour for g in c.groups)
     )
 
@@ -209,42 +206,38 @@ def chanta(c: Ctx) -> bool:
     Standard also needs a run (RULES.md §3); kostarev reads it literally (§4), so an
     all-terminals-and-dragons toitoi is chanta there (option data ``chanta_needs_run``).
     """
-    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or bool(c.runs()))
+    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or bool(c.runs))
 
 
 @_yaku("toitoi", 2, 2)
 def toitoi(c: Ctx) -> bool:
     """対々和 Toitoi: four triplets or kans."""
-    return _standard(c) and all(g.type != RUN for g in c.groups)
-
-
-def _concealed_triplets(c: Ctx) -> int:
-    return sum(1 for g in c.groups if g.concealed)
+    return len(c.triplets) == 4
 
 
 @_yaku("sanankou", 2, 2)
 def sanankou(c: Ctx) -> bool:
     """三暗刻 Sanankou: three concealed triplets or closed kans (ron-completed ones are open)."""
-    return _concealed_triplets(c) >= 3
+    return c.concealed >= 3
 
 
 @_yaku("sanshoku_doukou", 2, 2)
 def sanshoku_doukou(c: Ctx) -> bool:
     """三色同刻 Sanshoku doukou: a triplet of the same number in all three suits."""
-    firsts = {g.first for g in c.triplets()}
-    return any({r, r + 9, r + 18} <= firsts for r in range(9))
+    trips = c.triplets
+    return len(trips) >= 3 and any(r + 9 in trips and r + 18 in trips for r in trips if r < 9)
 
 
 @_yaku("sankantsu", 2, 2)
 def sankantsu(c: Ctx) -> bool:
     """三槓子 Sankantsu: three kans."""
-    return sum(1 for g in c.groups if g.type == KAN) == 3
+    return c.kans == 3
 
 
 @_yaku("shousangen", 2, 2)
 def shousangen(c: Ctx) -> bool:
     """小三元 Shousangen: two dragon triplets and a dragon pair."""
-    return c.pair in DRAGONS and sum(1 for g in c.triplets() if g.first in DRAGONS) == 2
+    return c.pair in DRAGONS and sum(1 for k in c.triplets if k in DRAGONS) == 2
 
 
 @_yaku("honroutou", 2, 2, replaces=("chanta",))
@@ -259,29 +252,25 @@ def honroutou(c: Ctx) -> bool:
 @_yaku("ryanpeikou", 3, None, replaces=("iipeikou",))
 def ryanpeikou(c: Ctx) -> bool:
     """二盃口 Ryanpeikou: two iipeikou, closed hand."""
-    return _standard(c) and c.hand.menzen and _identical_run_pairs(c) == 2
+    return c.menzen and _identical_run_pairs(c) == 2
 
 
 @_yaku("junchan", 3, 2, replaces=("chanta",))
 def junchan(c: Ctx) -> bool:
     """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
-    return _all_sets_terminal(c) and not (c.kinds & HONOURS) and bool(c.runs())
-
-
-def _suits(c: Ctx) -> set[int]:
-    return {k // 9 for k in c.kinds if k < 27}
+    return _all_sets_terminal(c) and not c.honours and bool(c.runs)
 
 
 @_yaku("honitsu", 3, 2)
 def honitsu(c: Ctx) -> bool:
     """混一色 Honitsu: one suit plus honours."""
-    return len(_suits(c)) == 1 and bool(c.kinds & HONOURS)
+    return len(c.suits) == 1 and c.honours
 
 
 @_yaku("chinitsu", 6, 5)
 def chinitsu(c: Ctx) -> bool:
     """清一色 Chinitsu: one suit, no honours."""
-    return len(_suits(c)) == 1 and not (c.kinds & HONOURS)
+    return len(c.suits) == 1 and not c.honours
 
 
 @_yaku("renhou", 5, None)
@@ -312,7 +301,7 @@ def kokushi_13(c: Ctx) -> bool:
 @_yaku("suuankou", 13, None, yakuman=1)
 def suuankou(c: Ctx) -> bool:
     """四暗刻 Suuankou: four concealed triplets (by ron only on a tanki wait)."""
-    return _standard(c) and _concealed_triplets(c) == 4
+    return c.concealed == 4
 
 
 @_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",))
@@ -324,19 +313,19 @@ def suuankou_tanki(c: Ctx) -> bool:
 @_yaku("daisangen", 13, 13, yakuman=1)
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
-    return sum(1 for g in c.triplets() if g.first in DRAGONS) == 3
+    return sum(1 for k in c.triplets if k in DRAGONS) == 3
 
 
 @_yaku("shousuushii", 13, 13, yakuman=1)
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
-    return c.pair in WINDS and sum(1 for g in c.triplets() if g.first in WINDS) == 3
+    return c.pair in WINDS and sum(1 for k in c.triplets if k in WINDS) == 3
 
 
 @_yaku("daisuushii", 26, 26, yakuman=2, double=True)
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
-    return sum(1 for g in c.triplets() if g.first in WINDS) == 4
+    return sum(1 for k in c.triplets if k in WINDS) == 4
 
 
 @_yaku("tsuuiisou", 13, 13, yakuman=1)
@@ -358,9 +347,9 @@ def chinroutou(c: Ctx) -> bool:
 
 
 def _chuuren_counts(c: Ctx, counts: tuple[int, ...]) -> list[int] | None:
-    if c.hand.melds or len(_suits(c)) != 1 or c.kinds & HONOURS:
+    if c.hand.melds or len(c.suits) != 1 or c.honours:
         return None
-    s = next(iter(_suits(c))) * 9
+    s = next(iter(c.suits)) * 9
     return list(counts[s : s + 9])
 
 
@@ -381,7 +370,7 @@ def junsei_chuuren(c: Ctx) -> bool:
 @_yaku("suukantsu", 13, 13, yakuman=1)
 def suukantsu(c: Ctx) -> bool:
     """四槓子 Suukantsu: four kans."""
-    return sum(1 for g in c.groups if g.type == KAN) == 4
+    return c.kans == 4
 
 
 @_yaku("tenhou", 13, None, yakuman=1)
@@ -418,7 +407,7 @@ def evaluate_yaku(c: Ctx) -> tuple[list[tuple[str, int]], int]:
     With any yakuman, only yakuman are returned (han = 13 × multiple each); otherwise
     the ordinary yaku with their closed/open han. Dora are not yaku: see :mod:`.score`.
     """
-    menzen = c.hand.menzen
+    menzen = c.menzen
     hits: list[Yaku] = []
     for y in active_yaku(c.rules):
         if (menzen or y.han_open is not None) and y.test(c):
