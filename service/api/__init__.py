@@ -1,1 +1,1 @@
-"""The HTTP layer: strict body decoding (:mod:`.decoding`), routes (:mod:`.routes`), errors as RFC 9457 problems (:mod:`.errors`)."""
+"""The HTTP layer: strict body decoding (:mod:`.decoding`), routes, RFC 9457 errors (:mod:`.errors`)."""

@@ -1,0 +1,153 @@
+"""Strict request-body decoding: raw JSON bytes straight into a core Struct with msgspec.
+
+Litestar's default body handling decodes JSON to Python objects and then converts them in
+*lax* mode (``"1"`` → ``1``, ``"true"`` → ``True``), which would accept schema violations.
+:class:`StrictJSON` is a minimal DTO that instead decodes the bytes once, strictly, into
+its model type (unknown fields forbidden by the Struct itself), and reports failures as
+:class:`BadRequestBody` with a field path (``melds[1].tiles``), mapped to 400 in
+:mod:`service.api.errors`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from functools import cache
+from typing import Any, Generic, TypeVar
+
+import msgspec
+from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
+from litestar.typing import FieldDefinition
+
+from service.scoring import FieldError
+
+__all__ = ["JSON_MEDIA_TYPES", "BadRequestBody", "StrictJSON", "UnsupportedBodyType", "field_error_from_msgspec"]
+
+T = TypeVar("T")
+
+JSON_MEDIA_TYPES = frozenset({"application/json"})
+"""Accepted request ``Content-Type`` values (plus any ``application/*+json``; parameters ignored)."""
+
+# msgspec's messages end with " - at `$.path`" unless the problem is at the root.
+_AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+# Messages that name the offending key, which belongs in the path rather than the text.
+_NAMED_FIELD = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]*)`$")
+
+
+class BadRequestBody(Exception):
+    """The body is not JSON, or not JSON of the expected shape: HTTP 400.
+
+    ``detail`` says which (one sentence); ``errors`` names the fields involved (empty when
+    the body is not JSON at all; a field of ``""`` means the body as a whole).
+    """
+
+    def __init__(self, detail: str, errors: list[FieldError]) -> None:
+        self.detail = detail
+        self.errors = errors
+        super().__init__(detail)
+
+
+class UnsupportedBodyType(Exception):
+    """The request's ``Content-Type`` is not JSON: HTTP 415. ``content_type`` is what was sent."""
+
+    def __init__(self, content_type: str) -> None:
+        self.content_type = content_type
+        super().__init__(f"Content-Type {content_type!r} is not supported; send application/json")
+
+
+def field_error_from_msgspec(message: str) -> FieldError:
+    """A :class:`FieldError` from a msgspec validation message, with the path made relative.
+
+    ``$.a[0].b`` becomes ``a[0].b``; the root becomes ``""``; an unknown or missing field
+    named in the message is appended to the path, so the field is the one to fix.
+
+    >>> field_error_from_msgspec("Expected `str`, got `int` - at `$.melds[0].tiles`")
+    FieldError(field='melds[0].tiles', message='Expected `str`, got `int`')
+    >>> field_error_from_msgspec("Object contains unknown field `foo` - at `$.rules`")
+    FieldError(field='rules.foo', message='Object contains unknown field `foo`')
+    >>> field_error_from_msgspec("Object missing required field `hand`")
+    FieldError(field='hand', message='Object missing required field `hand`')
+    >>> field_error_from_msgspec("Expected `object`, got `array`")
+    FieldError(field='', message='Expected `object`, got `array`')
+    """
+    match = _AT_PATH.match(message)
+    assert match is not None  # the pattern matches any string
+    text, path = match["message"], (match["path"] or "").removeprefix(".")
+    if named := _NAMED_FIELD.match(text):
+        path = f"{path}.{named['name']}" if path else named["name"]
+    return FieldError(field=path, message=text)
+
+
+def is_json_media_type(content_type: str) -> bool:
+    """Whether a (lower-cased, parameter-free) media type is JSON: ``application/json`` or ``application/*+json``.
+
+    >>> [is_json_media_type(t) for t in ("application/json", "application/problem+json", "text/plain")]
+    [True, True, False]
+    """
+    if content_type in JSON_MEDIA_TYPES:
+        return True
+    return content_type.startswith("application/") and content_type.endswith("+json")
+
+
+@cache
+def _decoder(model_type: type[T]) -> msgspec.json.Decoder[T]:
+    """One reused strict decoder per model type."""
+    return msgspec.json.Decoder(model_type)
+
+
+class StrictJSON(AbstractDTO[T], Generic[T]):
+    """Request-body DTO: ``@post(dto=StrictJSON[Model], return_dto=None)`` with ``data: Model``.
+
+    Decodes the raw body with a strict msgspec decoder for ``Model``. Raises
+    :class:`UnsupportedBodyType` for a non-JSON ``Content-Type`` (a missing header is taken
+    as JSON) and :class:`BadRequestBody` for malformed JSON or a schema violation. The
+    OpenAPI request schema is ``Model``'s own, unchanged.
+    """
+
+    config = DTOConfig()
+
+    def decode_bytes(self, value: bytes) -> T:
+        """Decode ``value`` (the request body, non-empty) into ``model_type``; errors as described above."""
+        media_type = self.asgi_connection.headers.get("content-type")
+        if media_type is not None:
+            essence = media_type.split(";", 1)[0].strip().lower()
+            if not is_json_media_type(essence):
+                raise UnsupportedBodyType(media_type)
+        try:
+            return _decoder(self.model_type).decode(value)
+        except msgspec.ValidationError as exc:
+            error = field_error_from_msgspec(str(exc))
+            raise BadRequestBody("The request body does not match the schema.", [error]) from None
+        except msgspec.DecodeError as exc:
+            raise BadRequestBody(f"The request body is not valid JSON ({exc}).", []) from None
+
+    def decode_builtins(self, value: dict[str, Any]) -> T:
+        """Convert already-decoded builtins strictly (not used for JSON bodies; here for completeness)."""
+        try:
+            return msgspec.convert(value, self.model_type, strict=True)
+        except msgspec.ValidationError as exc:
+            error = field_error_from_msgspec(str(exc))
+            raise BadRequestBody("The request body does not match the schema.", [error]) from None
+
+    @classmethod
+    def create_for_field_definition(
+        cls, field_definition: FieldDefinition, handler_id: str, backend_cls: type[Any] | None = None
+    ) -> None:
+        """No transfer model or backend is needed: decoding goes straight to ``model_type``."""
+
+    @classmethod
+    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
+        """The request body schema is the model's own (a component named after it)."""
+        return schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(cls.model_type, kwarg_definition=field_definition.kwarg_definition)
+        )
+
+    @classmethod
+    def generate_field_definitions(cls, model_type: type[Any]) -> Generator[DTOFieldDefinition, None, None]:
+        """Unused (no transfer model is generated)."""
+        yield from ()
+
+    @classmethod
+    def detect_nested_field(cls, field_definition: FieldDefinition) -> bool:
+        """Unused (no transfer model is generated)."""
+        return False

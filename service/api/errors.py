@@ -1,0 +1,135 @@
+"""Every error as an RFC 9457 problem: ``application/problem+json``, in this one place.
+
+Body: ``{"status", "type", "title", "detail", "errors": [{"field", "message"}]}`` with
+``type`` ``about:blank`` and ``title`` the RFC 9110 status phrase; ``detail`` says what went
+wrong in one sentence; ``errors`` names each offending field as a JSON path relative to the
+request body (``melds[1].tiles``, ``rules.kazoe``; ``""`` = the body as a whole), and is
+empty when no field is to blame.
+
+============================================  ======  ==========================================
+exception                                     status  errors
+============================================  ======  ==========================================
+:class:`~.decoding.BadRequestBody`            400     the field path from msgspec (none if not JSON)
+litestar ``ValidationException``              400     each key litestar names (query, missing body)
+:class:`~.decoding.UnsupportedBodyType`       415     none
+:class:`service.scoring.InvalidHand`          422     the core's :class:`FieldError` list
+litestar ``HTTPException`` (404, 405, 413, …)  as is  none (headers such as ``Allow`` kept)
+anything else                                 500     none; logged here, never shown to the client
+============================================  ======  ==========================================
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import Any
+
+import msgspec
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
+
+from service.scoring import FieldError, InvalidHand
+
+from .decoding import BadRequestBody, UnsupportedBodyType
+
+__all__ = ["PROBLEM_MEDIA_TYPE", "Problem", "problem", "problem_details_plugin", "title_of"]
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+logger = logging.getLogger(__name__)
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """An RFC 9457 problem: the body of every non-2xx response (``application/problem+json``).
+
+    `status` is the HTTP status code; `title` its phrase; `detail` one sentence about this
+    occurrence; `errors` one entry per offending request field, `field` a JSON path relative
+    to the body such as `melds[1].tiles` (`""` = the whole body), empty if no field is to blame.
+    """
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str
+    errors: list[FieldError] = []
+
+
+_TITLES = {413: "Content Too Large", 422: "Unprocessable Content"}
+"""RFC 9110 phrases where Python's :class:`~http.HTTPStatus` (before 3.13) still has the old ones."""
+
+
+def title_of(status: int) -> str:
+    """The RFC 9110 reason phrase of an HTTP status code, e.g. ``422`` → ``Unprocessable Content``."""
+    return _TITLES.get(status) or HTTPStatus(status).phrase
+
+
+def problem(
+    status: int, detail: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
+) -> ProblemDetailsException:
+    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code)."""
+    return ProblemDetailsException(
+        status_code=status,
+        type_="about:blank",
+        title=title_of(status),
+        detail=detail,
+        extra={"errors": [msgspec.structs.asdict(e) for e in errors or []]},
+        headers=headers,
+    )
+
+
+def _bad_body(exc: BadRequestBody) -> ProblemDetailsException:
+    return problem(400, exc.detail, exc.errors)
+
+
+def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
+    return problem(415, str(exc))
+
+
+def _validation(exc: ValidationException) -> ProblemDetailsException:
+    """Litestar's own validation failures (a missing body, a bad query parameter)."""
+    errors: list[FieldError] = []
+    items = exc.extra if isinstance(exc.extra, list) else []
+    for item in items:
+        key = str(item.get("key", "")) if isinstance(item, dict) else ""
+        if key == "data":  # the body parameter itself: absent or empty
+            errors.append(FieldError(field="", message="A JSON request body is required"))
+        else:
+            errors.append(FieldError(field=key, message=str(item.get("message", "Invalid value"))))
+    if errors and all(e.field == "" for e in errors):
+        return problem(400, "The request body is empty; send a JSON object.", errors[:1])
+    return problem(400, "The request is not valid.", errors)
+
+
+def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:
+    return problem(422, "The hand or its situation is not possible.", exc.errors)
+
+
+def _http(exc: HTTPException) -> ProblemDetailsException:
+    """404, 405, 413 and other HTTP errors raised by litestar; a 5xx detail is not passed on."""
+    if exc.status_code >= 500:
+        logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
+        return problem(exc.status_code, "The server could not handle this request.")
+    if exc.status_code == 413:
+        return problem(413, "The request body is larger than the server accepts.", headers=exc.headers)
+    return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)
+
+
+def _unexpected(exc: Exception) -> ProblemDetailsException:
+    """A bug: log it with its traceback, answer 500 without internals."""
+    logger.error("Unhandled exception while handling a request", exc_info=exc)
+    return problem(500, "The server could not handle this request.")
+
+
+_MAP: dict[type[Exception], Any] = {
+    BadRequestBody: _bad_body,
+    UnsupportedBodyType: _unsupported_type,
+    ValidationException: _validation,
+    InvalidHand: _invalid_hand,
+    HTTPException: _http,
+    Exception: _unexpected,
+}
+
+
+def problem_details_plugin() -> ProblemDetailsPlugin:
+    """Litestar's problem-details plugin configured with the mapping in this module's docstring."""
+    return ProblemDetailsPlugin(ProblemDetailsConfig(exception_to_problem_detail_map=_MAP))
