@@ -1,0 +1,240 @@
+"""POST /v1/score over HTTP (in process): the contract of ../shared/API.md, including every error shape."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+import service.api.routes
+from service.app import MAX_BODY_BYTES
+
+PROBLEM = "application/problem+json"
+
+# Riichi, pinfu, tanyao, sanshoku on a ryanmen 2p–5p wait: 5 han 30 fu, non-dealer mangan by ron.
+MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
+
+
+def problem_of(response: Any, status: int) -> dict[str, Any]:
+    """The problem body of ``response`` after checking its status, media type and RFC 9457 members."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == PROBLEM
+    body = response.json()
+    assert body["status"] == status
+    assert body["type"] == "about:blank"
+    assert isinstance(body["title"], str)
+    assert body["title"]
+    assert isinstance(body["detail"], str)
+    assert body["detail"]
+    assert isinstance(body["errors"], list)
+    for error in body["errors"]:
+        assert set(error) == {"field", "message"}
+    return body
+
+
+def fields_of(body: dict[str, Any]) -> list[str]:
+    return [e["field"] for e in body["errors"]]
+
+
+def test_valid_hand_returns_200_with_the_documented_fields(client: TestClient[Litestar]) -> None:
+    response = client.post("/v1/score", json=MANGAN)
+
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"
+    body = response.json()
+    documented = {
+        "is_win",
+        "reason",
+        "preset",
+        "han",
+        "fu",
+        "yaku",
+        "yakuman",
+        "fu_breakdown",
+        "limit",
+        "base_points",
+        "points",
+        "payments",
+        "riichi_sticks_won",
+        "total",
+    }
+    assert documented <= set(body)
+    assert body["is_win"] is True
+    assert body["reason"] is None
+    assert body["preset"] == "standard"
+    assert {y["id"] for y in body["yaku"]} == {"riichi", "pinfu", "tanyao", "sanshoku"}
+    assert (body["han"], body["fu"], body["limit"], body["points"]) == (5, 30, "mangan", 8000)
+    assert body["payments"] == [{"payer": "discarder", "amount": 8000, "count": 1}]
+    assert body["total"] == 8000
+
+
+def test_tiles_as_a_json_array_are_accepted(client: TestClient[Litestar]) -> None:
+    hand = ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "5p", "2s", "3s", "4s"]
+    response = client.post("/v1/score", json={**MANGAN, "hand": hand})
+
+    assert response.status_code == 200
+    assert response.json()["points"] == 8000
+
+
+def test_rules_as_a_preset_name_are_accepted(client: TestClient[Litestar]) -> None:
+    response = client.post("/v1/score", json={**MANGAN, "rules": "standard"})
+
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        pytest.param({**MANGAN, "hand": "12x3m"}, "hand", id="bad-tile-string"),
+        pytest.param({**MANGAN, "hand": 234567}, "hand", id="hand-not-a-string"),
+        pytest.param({**MANGAN, "win_tile": "8z"}, "win_tile", id="no-such-honour"),
+        pytest.param({**MANGAN, "foo": 1}, "foo", id="unknown-field"),
+        pytest.param({**MANGAN, "rules": {"preset": "standard", "foo": 1}}, "rules.foo", id="unknown-rule-option"),
+        pytest.param({**MANGAN, "rules": {"preset": "standard", "kazoe": "x"}}, "rules.kazoe", id="bad-option-value"),
+        pytest.param({**MANGAN, "rules": "mahjong-soul"}, "rules", id="unknown-preset"),
+        pytest.param(
+            {**MANGAN, "hand": "234567m", "melds": [{"type": "pon", "tiles": "777z"}, {"type": "chi", "tiles": 345}]},
+            "melds[1].tiles",
+            id="meld-tiles-wrong-type",
+        ),
+        pytest.param({**MANGAN, "melds": [{"type": "daiminkan", "tiles": "1111s"}]}, "melds[0].type", id="meld-type"),
+        pytest.param({**MANGAN, "honba": "1"}, "honba", id="number-as-string-not-coerced"),
+        pytest.param({**MANGAN, "riichi": "true"}, "riichi", id="bool-as-string-not-coerced"),
+        pytest.param({**MANGAN, "honba": -1}, "honba", id="negative-honba"),
+        pytest.param({"win_tile": "2p"}, "hand", id="missing-hand"),
+    ],
+)
+def test_schema_violation_is_400_naming_the_field(
+    client: TestClient[Litestar], body: dict[str, Any], field: str
+) -> None:
+    problem = problem_of(client.post("/v1/score", json=body), 400)
+
+    assert fields_of(problem) == [field]
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        pytest.param(b'{"hand": "234567m3455p234s",', id="truncated"),
+        pytest.param(b"{hand: 1}", id="unquoted-key"),
+        pytest.param(b"\xff\xfe", id="not-utf8"),
+    ],
+)
+def test_malformed_json_is_400_without_fields(client: TestClient[Litestar], content: bytes) -> None:
+    response = client.post("/v1/score", content=content, headers={"content-type": "application/json"})
+
+    problem = problem_of(response, 400)
+    assert problem["errors"] == []
+    assert "JSON" in problem["detail"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(b"", "A JSON request body is required", id="empty-body"),
+        pytest.param(b"[]", "Expected `object`, got `array`", id="array-body"),
+        pytest.param(b"null", "Expected `object`, got `null`", id="null-body"),
+    ],
+)
+def test_body_that_is_not_an_object_is_400_naming_the_whole_body(
+    client: TestClient[Litestar], content: bytes, message: str
+) -> None:
+    response = client.post("/v1/score", content=content, headers={"content-type": "application/json"})
+
+    assert problem_of(response, 400)["errors"] == [{"field": "", "message": message}]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded"])
+def test_wrong_content_type_is_415(client: TestClient[Litestar], content_type: str) -> None:
+    response = client.post("/v1/score", content=json.dumps(MANGAN), headers={"content-type": content_type})
+
+    problem = problem_of(response, 415)
+    assert problem["errors"] == []
+    assert content_type in problem["detail"]
+
+
+@pytest.mark.parametrize("content_type", ["application/json; charset=utf-8", "application/vnd.api+json"])
+def test_json_content_types_with_parameters_or_suffix_are_accepted(
+    client: TestClient[Litestar], content_type: str
+) -> None:
+    response = client.post("/v1/score", content=json.dumps(MANGAN), headers={"content-type": content_type})
+
+    assert response.status_code == 200
+
+
+def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
+    content = json.dumps({**MANGAN, "pad": "x" * MAX_BODY_BYTES}).encode()
+    response = client.post("/v1/score", content=content, headers={"content-type": "application/json"})
+
+    problem = problem_of(response, 413)
+    assert problem["title"] == "Content Too Large"
+    assert problem["errors"] == []
+
+
+def test_streamed_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
+    def chunks() -> Any:  # no Content-Length: the limit is enforced while reading
+        yield b'{"pad": "'
+        for _ in range(MAX_BODY_BYTES // 1024 + 1):
+            yield b"x" * 1024
+        yield b'"}'
+
+    response = client.post("/v1/score", content=chunks(), headers={"content-type": "application/json"})
+
+    problem_of(response, 413)
+
+
+def test_five_copies_of_a_tile_is_422_naming_hand(client: TestClient[Litestar]) -> None:
+    body = {"hand": "1111234567899m", "win_tile": "1m", "seat_wind": "S"}
+
+    problem = problem_of(client.post("/v1/score", json=body), 422)
+
+    assert problem["title"] == "Unprocessable Content"
+    assert "hand" in fields_of(problem)
+
+
+def test_impossible_flags_are_422_naming_the_flag(client: TestClient[Litestar]) -> None:
+    body = {**MANGAN, "riichi": False, "ippatsu": True}
+
+    problem = problem_of(client.post("/v1/score", json=body), 422)
+
+    assert "ippatsu" in fields_of(problem)
+
+
+def test_unknown_route_is_404_problem(client: TestClient[Litestar]) -> None:
+    problem = problem_of(client.get("/v1/nope"), 404)
+
+    assert problem["errors"] == []
+
+
+def test_wrong_method_is_405_problem_with_allow(client: TestClient[Litestar]) -> None:
+    response = client.get("/v1/score")
+
+    problem_of(response, 405)
+    assert "POST" in response.headers["allow"]
+
+
+def test_bug_in_the_core_is_500_problem_without_internals(
+    client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(_: object) -> None:
+        raise RuntimeError("secret internal state at /srv/service/scoring/score.py")
+
+    monkeypatch.setattr(service.api.routes, "score", broken)
+
+    response = client.post("/v1/score", json=MANGAN)
+
+    problem = problem_of(response, 500)
+    assert problem["errors"] == []
+    assert "secret" not in response.text
+    assert "Traceback" not in response.text
+    assert ".py" not in response.text
+
+
+def test_health_is_ok(client: TestClient[Litestar]) -> None:
+    response = client.get("/health")
+
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok"}
