@@ -127,10 +127,20 @@ class Ctx:
         self.groups = groups
         self.pair = pair
         self.wait = wait
-        self.runs = tuple(g.first for g in groups if g.type == RUN)
-        self.triplets = tuple(g.first for g in groups if g.type != RUN)
-        self.kans = sum(1 for g in groups if g.type == KAN)
-        self.concealed = sum(1 for g in groups if g.concealed)
+        runs: list[int] = []
+        triplets: list[int] = []
+        kans = concealed = 0
+        for g in groups:
+            if g.type == RUN:
+                runs.append(g.first)
+            else:
+                triplets.append(g.first)
+                kans += g.type == KAN
+                concealed += g.concealed
+        self.runs = runs
+        self.triplets = triplets
+        self.kans = kans
+        self.concealed = concealed
 
     @property
     def is_value_pair(self) -> bool:

@@ -38,15 +38,20 @@ def _facts(hand: Hand) -> Facts:
         closed[k] += 1
     closed_counts = tuple(closed)
     closed[hand.win] += 1
+    kinds = set(hand.closed)
+    kinds.add(hand.win)
     for m in hand.melds:
+        first = m.first
         if m.type == RUN:
-            closed[m.first] += 1
-            closed[m.first + 1] += 1
-            closed[m.first + 2] += 1
+            closed[first] += 1
+            closed[first + 1] += 1
+            closed[first + 2] += 1
+            kinds.update((first, first + 1, first + 2))
         else:
-            closed[m.first] += 3
-    kinds = frozenset(k for k in range(34) if closed[k])
-    return Facts(tuple(closed), closed_counts, kinds, frozenset(k // 9 for k in kinds if k < 27), max(kinds) >= 27)
+            closed[first] += 3
+            kinds.add(first)
+    suits = frozenset(k // 9 for k in kinds if k < 27)
+    return Facts(tuple(closed), closed_counts, frozenset(kinds), suits, max(kinds) >= 27)
 
 
 def readings(hand: Hand) -> Iterator[Ctx]:
@@ -140,8 +145,7 @@ def score(req: ScoreRequest) -> ScoreResult:
 
         return score_kids(hand)
     dora_items = _dora(hand, _kan_tiles(hand))
-    dora_han = sum(d.han for d in dora_items)
-    best: tuple[tuple[int, int, int], ScoreResult] | None = None
+    best = None
     complete = False
     for c in readings(hand):
         complete = True
@@ -149,36 +153,36 @@ def score(req: ScoreRequest) -> ScoreResult:
         if not yaku:
             continue
         fu: int | None = None
+        items = [YakuItem(i, h) for i, h in yaku]
         if yakuman:
-            fu_list, items = [], [YakuItem(i, h) for i, h in yaku]
+            fu_list = []
             han = sum(h for _, h in yaku)
         else:
             fu_list = fu_items(c)
             fu = 25 if c.shape == "chiitoitsu" else round_fu(sum(i.fu for i in fu_list))
-            items = [YakuItem(i, h) for i, h in yaku] + dora_items
+            items += dora_items
             han = sum(i.han for i in items)
         base, limit = base_points(han, fu or 0, rules, yakuman)
         pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
         key = (pay.points, han, fu or 0)
         if best is None or key > best[0]:
-            result = ScoreResult(
-                is_win=True,
-                preset=rules.preset,
-                han=han,
-                fu=fu,
-                yaku=items,
-                yakuman=yakuman,
-                fu_breakdown=fu_list,
-                limit=limit,
-                base_points=base,
-                points=pay.points,
-                payments=pay.payments,
-                riichi_sticks_won=pay.riichi_sticks_won,
-                total=pay.total,
-                reading=reading_out(c),
-            )
-            best = (key, result)
-    if best is not None:
-        return best[1]
-    return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
-
+            best = (key, c, han, fu, items, yakuman, fu_list, limit, base, pay)
+    if best is None:
+        return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
+    _, c, han, fu, items, yakuman, fu_list, limit, base, pay = best
+    return ScoreResult(
+        is_win=True,
+        preset=rules.preset,
+        han=han,
+        fu=fu,
+        yaku=items,
+        yakuman=yakuman,
+        fu_breakdown=fu_list,
+        limit=limit,
+        base_points=base,
+        points=pay.points,
+        payments=pay.payments,
+        riichi_sticks_won=pay.riichi_sticks_won,
+        total=pay.total,
+        reading=reading_out(c),
+    )

@@ -389,8 +389,8 @@ _yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou")(renhou_mangan)
 
 
 @lru_cache(maxsize=256)
-def active_yaku(rules: Rules) -> tuple[Yaku, ...]:
-    """The registry entries a rule set uses, in registry order.
+def active_yaku(rules: Rules) -> tuple[tuple[Yaku, ...], tuple[Yaku, ...]]:
+    """The registry entries a rule set uses, in registry order: ``(ordinary, yakuman)``.
 
     The preset's ``yaku`` set decides; option ``renhou`` picks ``off`` / 5-han / yakuman.
     """
@@ -398,7 +398,19 @@ def active_yaku(rules: Rules) -> tuple[Yaku, ...]:
     keys.discard("renhou")
     if "renhou" in rules.yaku and rules.renhou != "off":
         keys.add("renhou" if rules.renhou == "mangan" else "renhou_yakuman")
-    return tuple(y for key, y in REGISTRY.items() if key in keys)
+    used = [y for key, y in REGISTRY.items() if key in keys]
+    return tuple(y for y in used if not y.yakuman), tuple(y for y in used if y.yakuman)
+
+
+def could_be_yakuman(c: Ctx) -> bool:
+    """A cheap necessary condition for any yakuman, so most hands skip those predicates.
+
+    Every yakuman needs one of: three or more triplets/kans (suuankou, daisangen, the
+    winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren),
+    the kokushi shape, or a first-turn win (tenhou, chiihou, renhou).
+    """
+    h = c.hand
+    return len(c.triplets) >= 3 or len(c.suits) <= 1 or c.shape == "kokushi" or h.tenhou or h.chiihou or h.renhou
 
 
 def evaluate_yaku(c: Ctx) -> tuple[list[tuple[str, int]], int]:
@@ -409,7 +421,9 @@ def evaluate_yaku(c: Ctx) -> tuple[list[tuple[str, int]], int]:
     """
     menzen = c.menzen
     hits: list[Yaku] = []
-    for y in active_yaku(c.rules):
+    ordinary, yakuman_yaku = active_yaku(c.rules)
+    candidates = ordinary + yakuman_yaku if could_be_yakuman(c) else ordinary
+    for y in candidates:
         if (menzen or y.han_open is not None) and y.test(c):
             hits.append(y)
     replaced = {r for y in hits for r in y.replaces}
