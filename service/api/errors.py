@@ -6,16 +6,14 @@ wrong in one sentence; ``errors`` names each offending field as a JSON path rela
 request body (``melds[1].tiles``, ``rules.kazoe``; ``""`` = the body as a whole), and is
 empty when no field is to blame.
 
-============================================  ======  ==========================================
-exception                                     status  errors
-============================================  ======  ==========================================
-:class:`~.decoding.BadRequestBody`            400     the field path from msgspec (none if not JSON)
-litestar ``ValidationException``              400     each key litestar names (query, missing body)
-:class:`~.decoding.UnsupportedBodyType`       415     none
-:class:`service.scoring.InvalidHand`          422     the core's :class:`FieldError` list
-litestar ``HTTPException`` (404, 405, 413, …)  as is  none (headers such as ``Allow`` kept)
-anything else                                 500     none; logged here, never shown to the client
-============================================  ======  ==========================================
+Mapping (exception → status, ``errors``):
+
+- :class:`~.decoding.BadRequestBody` → 400, the field path from msgspec (none if not JSON);
+- litestar's ``ValidationException`` → 400, each key litestar names (e.g. a missing body → ``""``);
+- :class:`~.decoding.UnsupportedBodyType` → 415, none;
+- :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
+- litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
+- anything else → 500, none: logged here with its traceback, never shown to the client.
 """
 
 from __future__ import annotations
