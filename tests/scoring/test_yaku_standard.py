@@ -439,6 +439,93 @@ def test_tricky_definitions_and_highest_reading(request_: ScoreRequest, exp: Exp
     check(score(request_), exp)
 
 
+# ---------------------------------------------------------------------------------------
+# Fu items (RULES.md §3 Fu) and a few more stacks, each hand worked out by hand
+# ---------------------------------------------------------------------------------------
+
+FU_CASES = [
+    # nobetan 3456s + 6s: only 345s + 66s (tanki), never a ryanmen → no pinfu.
+    # 234m 678m 567p; riichi 1 + tanyao 1; fu 20 + 10 + 2 = 32 → 40; 2h40 → 2600
+    pytest.param(std("234678m567p3456s", "6s", riichi=True), Exp({"riichi": 1, "tanyao": 1}, 40, 2600),
+                 id="nobetan-is-tanki-no-pinfu"),
+    # ankan 2222m; 666s 789p + 4456p, ron 4p: 44p + 456p + 789p, the 4p either the pair (tanki, +2)
+    # or in 456p (ryanmen). No pinfu possible (kan, triplet). Tanki: 20 + 10 + 16 + 4 + 2 = 52 → 60;
+    # ryanmen: 50. Highest: 1h60 = 480 → 1920 → 2000 (1h50 would be 1600)
+    pytest.param(std("4456789p666s", "4p", "ankan:2222m", riichi=True), Exp({"riichi": 1}, 60, 2000),
+                 id="highest-fu-reading-tanki-over-ryanmen"),
+    # closed kan keeps the hand closed: rinshan + menzen tsumo; fu 20 + 2 + 32 (closed terminal kan)
+    # = 54 → 60; 2h60 = 960 → 2000/1000 = 4000
+    pytest.param(std("234m88p34567s", "5s", "ankan:9999p", win="tsumo", rinshan=True),
+                 Exp({"menzen_tsumo": 1, "rinshan": 1}, 60, 4000,
+                     payments=(("dealer", 2000, 1), ("non_dealer", 1000, 2))),
+                 id="rinshan-after-closed-kan-keeps-menzen-tsumo"),
+    # closed kan counts for sanankou: ankan 2222m + 555p + 888s concealed, ron 5s on 34s.
+    # fu 20 + 10 + 16 + 4 + 4 = 54 → 60; 2h60 = 960 → 3840 → 3900
+    pytest.param(std("555p888s34s99m", "5s", "ankan:2222m"), Exp({"sanankou": 2}, 60, 3900),
+                 id="sanankou-with-a-closed-kan"),
+    # open honour kan 7777z: 16 fu; 20 + 16 = 36 → 40; chun 1h40 → 1300
+    pytest.param(std("234m567p99p34s", "5s", "kan:7777z"), Exp({"chun": 1}, 40, 1300), id="open-honour-kan-16fu"),
+    # closed honour kan 7777z: 32 fu; 20 + 10 + 32 = 62 → 70; 1h70 = 560 → 2240 → 2300
+    pytest.param(std("234m567p99p34s", "5s", "ankan:7777z"), Exp({"chun": 1}, 70, 2300), id="closed-honour-kan-32fu"),
+    # chiitoitsu tsumo: 25 fu, no +2; menzen tsumo 1 + chiitoitsu 2 + tanyao 1 = 4h25 = 1600 → 3200/1600
+    pytest.param(std("2233m5577p44668s", "8s", win="tsumo"),
+                 Exp({"menzen_tsumo": 1, "chiitoitsu": 2, "tanyao": 1}, 25, 6400,
+                     payments=(("dealer", 3200, 1), ("non_dealer", 1600, 2))),
+                 id="chiitoitsu-tsumo-stays-25fu"),
+    # riichi + tsumo + haitei stack: 3h30 = 960 → 2000/1000
+    pytest.param(std(PLAIN, "7s", win="tsumo", riichi=True, haitei=True),
+                 Exp({"riichi": 1, "menzen_tsumo": 1, "haitei": 1}, 30, 4000), id="riichi-tsumo-haitei"),
+    # double riichi + ippatsu: 3h40 = 1280 → 5200
+    pytest.param(std(PLAIN, "7s", double_riichi=True, ippatsu=True), Exp({"double_riichi": 2, "ippatsu": 1}, 40, 5200),
+                 id="double-riichi-ippatsu"),
+    # red five inside a chi (406m = 4m 0m 6m): open tanyao 1 + aka 1; 2h30 → 2000
+    pytest.param(std("88m567p35678s", "4s", "chi:406m"), Exp({"tanyao": 1, "aka_dora": 1}, 30, 2000),
+                 id="aka-dora-inside-a-meld"),
+    # dora counts all four tiles of a kan: indicator 7p → 8p, kan 8888p = dora 4; rinshan 1 + 4 = 5 → mangan
+    pytest.param(std("123m99p34567s", "5s", "kan:8888p", win="tsumo", rinshan=True, dora_indicators="7p"),
+                 Exp({"rinshan": 1, "dora": 4}, None, 8000, limit="mangan"), id="dora-counts-every-tile-of-a-kan"),
+    # the same indicator twice counts twice: 8p8p → 9p ×2 each = dora 4; riichi + 4 = 5 → mangan
+    pytest.param(std(PLAIN, "7s", riichi=True, dora_indicators="8p8p"),
+                 Exp({"riichi": 1, "dora": 4}, None, 8000, limit="mangan"), id="repeated-indicator-counts-twice"),
+    # ura indicator pointing at nothing in the hand: no ura_dora entry
+    pytest.param(std(PLAIN, "7s", riichi=True, ura_indicators="5z"), Exp({"riichi": 1}, 40, 1300),
+                 id="ura-indicator-hitting-nothing"),
+]
+
+
+@pytest.mark.parametrize(("request_", "exp"), FU_CASES)
+def test_fu_items_and_stacks(request_: ScoreRequest, exp: Exp) -> None:
+    check(score(request_), exp)
+
+
+MORE_YAKUMAN = [
+    # junsei chuuren on 9p (a nine-sided wait wins on any of its nine tiles)
+    pytest.param(std("1112345678999p", "9p"), Exp({"junsei_chuuren": 26}, None, 64000, "double_yakuman", 2),
+                 id="junsei-chuuren-on-9p"),
+    # dealer tsumo junsei chuuren on 1p: base 16000, 32000 from each = 96000
+    pytest.param(std("1112345678999p", "1p", seat="E", win="tsumo"),
+                 Exp({"junsei_chuuren": 26}, None, 96000, "double_yakuman", 2, (("non_dealer", 32000, 3),)),
+                 id="junsei-chuuren-dealer-tsumo"),
+    # kokushi 13-sided by tsumo: 32000/16000
+    pytest.param(std("19m19p19s1234567z", "7z", win="tsumo"),
+                 Exp({"kokushi_13": 26}, None, 64000, "double_yakuman", 2,
+                     (("dealer", 32000, 1), ("non_dealer", 16000, 2))),
+                 id="kokushi-13-sided-tsumo"),
+    # tenhou + kokushi 13-sided = ×3; dealer tsumo 48000 from each = 144000
+    pytest.param(std("19m19p19s1234567z", "1m", seat="E", win="tsumo", tenhou=True),
+                 Exp({"kokushi_13": 26, "tenhou": 13}, None, 144000, "triple_yakuman", 3, (("non_dealer", 48000, 3),)),
+                 id="tenhou-plus-kokushi-13-triple"),
+    # daisangen with an open dragon kan
+    pytest.param(std("234m777z9p", "9p", "kan:5555z", "pon:666z"), Exp({"daisangen": 13}, None, 32000, "yakuman", 1),
+                 id="daisangen-with-a-kan"),
+]
+
+
+@pytest.mark.parametrize(("request_", "exp"), MORE_YAKUMAN)
+def test_more_yakuman(request_: ScoreRequest, exp: Exp) -> None:
+    check(score(request_), exp)
+
+
 def test_honba_and_riichi_sticks_reach_the_total() -> None:
     # riichi + dora 2 = 3h40 → 5200; 2 honba +600; 1 stick +1000 → 6800
     r = score(std(PLAIN, "7s", riichi=True, dora_indicators="8p", honba=2, riichi_sticks=1))
@@ -479,6 +566,10 @@ def test_yakuman_result_has_no_fu() -> None:
         pytest.param(std("23499m567p67s", "8s", "pon:444z"), "no_yaku", id="guest-wind-triplet-is-no-yaku"),
         # closed ron, no riichi, kanchan: complete but nothing
         pytest.param(std(PLAIN, "7s"), "no_yaku", id="closed-ron-without-yaku"),
+        # iipeikou is closed only: chi 234m + 234m 567p 99s + 68s, ron 7s → nothing
+        pytest.param(std("234m567p6899s", "7s", "chi:234m"), "no_yaku", id="open-iipeikou-is-no-yaku"),
+        # renhou flag with option renhou off (default): no han from it
+        pytest.param(std(PLAIN, "7s", renhou=True), "no_yaku", id="renhou-option-off"),
     ],
 )
 def test_not_a_win_has_a_reason(request_: ScoreRequest, reason: str) -> None:
