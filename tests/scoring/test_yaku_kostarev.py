@@ -114,7 +114,8 @@ YAKU_CASES = [
     pytest.param(kos("999m789p12s55z", "3s", "chi:123m"), Exp({"chanta": 1}, 40, 1300), id="chanta-open"),
     # a junchan shape (no honours at all) is chanta: there is no junchan in kostarev
     pytest.param(kos("123m11789p12379s", "8s"), Exp({"chanta": 2}, 40, 2600), id="junchan-shape-is-chanta-closed"),
-    pytest.param(kos("11789p12379s", "8s", "chi:123m"), Exp({"chanta": 1}, 30, 1000), id="junchan-shape-is-chanta-open"),
+    pytest.param(kos("11789p12379s", "8s", "chi:123m"), Exp({"chanta": 1}, 30, 1000),
+                 id="junchan-shape-is-chanta-open"),
     # all terminals and dragons, toitoi, open: toitoi 2 + chanta 1 (literal chanta: every set has a
     # terminal or dragon; no honroutou in kostarev). pon 111m 999p; 111s 55z + 9m shanpon, ron 9m.
     # fu 20 + 4 + 4 + 8 (111s) + 4 (999m by ron) + 2 (dragon pair) = 42 → 50; 3h50 = 1600 → 6400
@@ -203,8 +204,8 @@ YAKUMAN_CASES = [
     # nine-sided wait → double: 26 han-equivalent, 2 × 32000 = 64000 non-dealer ron
     pytest.param(kos("1112345678999p", "5p"), Exp({"junsei_chuuren": 26}, None, 64000, "double_yakuman", 2),
                  id="junsei-chuuren-double"),
-    pytest.param(kos(PLAIN, "7s", win="tsumo", dealer=True, tenhou=True), Exp({"tenhou": 13}, None, 48000, "yakuman", 1),
-                 id="tenhou"),
+    pytest.param(kos(PLAIN, "7s", win="tsumo", dealer=True, tenhou=True),
+                 Exp({"tenhou": 13}, None, 48000, "yakuman", 1), id="tenhou"),
     pytest.param(kos(PLAIN, "7s", win="tsumo", chiihou=True), Exp({"chiihou": 13}, None, 32000, "yakuman", 1),
                  id="chiihou"),
     # kazoe: chinitsu 6 + riichi 1 + tsumo 1 + dora 3 (4s → 5s ×3) + ura 3 (8s → 9s ×3) = 14 han

@@ -13,8 +13,9 @@ computed by hand; the arithmetic is in the comment above each case:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
+import msgspec
 import pytest
 
 from service.scoring import MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
@@ -35,7 +36,7 @@ def std(
     win: str = "ron",
     seat: str = "S",
     rnd: str = "E",
-    rules: RulesSpec | str = "standard",
+    rules: RulesSpec | Literal["standard"] = "standard",
     **flags: object,
 ) -> ScoreRequest:
     return ScoreRequest(
@@ -578,3 +579,36 @@ def test_not_a_win_has_a_reason(request_: ScoreRequest, reason: str) -> None:
     assert r.reason == reason
     assert r.points == 0
     assert r.yaku == []
+
+
+# ---------------------------------------------------------------------------------------
+# Invariant: tile order and notation do not matter (RULES.md §1: a JSON list is accepted too)
+# ---------------------------------------------------------------------------------------
+
+
+def codes(mpsz: str) -> list[str]:
+    out: list[str] = []
+    digits = ""
+    for ch in mpsz:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out.extend(d + ch for d in digits)
+            digits = ""
+    return out
+
+
+@pytest.mark.parametrize(("request_", "exp"), YAKU_CASES + TRICKY_CASES + YAKUMAN_CASES)
+def test_reversed_tile_list_scores_the_same(request_: ScoreRequest, exp: Exp) -> None:
+    assert isinstance(request_.hand, str)
+    shuffled = msgspec.structs.replace(
+        request_,
+        hand=codes(request_.hand)[::-1],
+        melds=[
+            msgspec.structs.replace(m, tiles=codes(m.tiles)[::-1])  # type: ignore[arg-type]
+            for m in reversed(request_.melds)
+        ],
+    )
+    a, b = score(request_), score(shuffled)
+    assert (a.han, a.fu, a.yakuman, a.limit, a.points, a.total) == (b.han, b.fu, b.yakuman, b.limit, b.points, b.total)
+    assert sorted((y.id, y.han) for y in a.yaku) == sorted((y.id, y.han) for y in b.yaku)
