@@ -160,7 +160,7 @@ def test_each_kostarev_yaku(request_: ScoreRequest, exp: Exp) -> None:
         # pon 222s; 222m 222p 99s + 67p → sanshoku doukou in standard, nothing here
         pytest.param(kos("222m22267p99s", "8p", "pon:222s"), id="no-sanshoku-doukou"),
         # three open kans → sankantsu in standard, nothing here
-        pytest.param(kos("67m99p", "8m", "kan:2222m", "kan:5555p", "kan:8888s"), id="no-sankantsu"),
+        pytest.param(kos("67m99p", "8m", "kan:2222m", "kan:6666p", "kan:8888s"), id="no-sankantsu"),
         # dora alone is no yaku
         pytest.param(kos("45699p34568s", "7s", "chi:123m", dora_indicators="8p"), id="only-dora"),
     ],

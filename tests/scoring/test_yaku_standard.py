@@ -166,8 +166,9 @@ YAKU_CASES = [
     # fu 20 + 2 + 4 + 4 = 30; 2h30 → 2000
     pytest.param(std("222m22267p99s", "8p", "pon:222s"), Exp({"sanshoku_doukou": 2}, 30, 2000),
                  id="sanshoku-doukou"),
-    # open kans 2222m 5555p 8888s; 99p + 67m, ron 8m: sankantsu 2; fu 20 + 3 × 8 = 44 → 50; 3200
-    pytest.param(std("67m99p", "8m", "kan:2222m", "kan:5555p", "kan:8888s"), Exp({"sankantsu": 2}, 50, 3200),
+    # open kans 2222m 6666p 8888s (not 5555p: with red fives in play only three plain 5p exist);
+    # 99p + 67m, ron 8m: sankantsu 2; fu 20 + 3 × 8 = 44 → 50; 3200
+    pytest.param(std("67m99p", "8m", "kan:2222m", "kan:6666p", "kan:8888s"), Exp({"sankantsu": 2}, 50, 3200),
                  id="sankantsu"),
     # pon 555z, pon 666z; 234m 77z + 56p, ron 7p: shousangen 2 + haku 1 + hatsu 1 = 4 han.
     # fu 20 + 4 + 4 + 2 (dragon pair) = 30; 4h30 = 1920 → 7680 → 7700 (kiriage off)
@@ -310,7 +311,7 @@ YAKUMAN_CASES = [
     pytest.param(std("1112345678999p", "5p"), Exp({"junsei_chuuren": 26}, None, 64000, "double_yakuman", 2),
                  id="junsei-chuuren-double"),
     # four open kans + 9p tanki → suukantsu ×1
-    pytest.param(std("9p", "9p", "kan:2222m", "kan:5555p", "kan:8888s", "kan:3333s"),
+    pytest.param(std("9p", "9p", "kan:2222m", "kan:6666p", "kan:8888s", "kan:3333s"),
                  Exp({"suukantsu": 13}, None, 32000, "yakuman", 1), id="suukantsu"),
     # dealer's first draw: tenhou ×1; dealer tsumo 2 × 8000 from each = 16000 all = 48000
     pytest.param(std(PLAIN, "7s", win="tsumo", seat="E", tenhou=True),
