@@ -1,0 +1,357 @@
+"""Request and response shapes of the game endpoints, as frozen msgspec Structs.
+
+``POST /v1/settle`` (:class:`SettleRequest` → :class:`SettleResult`), ``POST /v1/final``
+(:class:`FinalRequest` → :class:`FinalResult`), ``POST /v1/sticks`` (:class:`SticksRequest`
+→ :class:`SticksResult`). Requests forbid unknown fields; constraints live in ``Meta`` so
+that a schema violation is a 400 naming the field, and everything else that cannot be is
+raised by the logic as :class:`service.scoring.InvalidHand` (422).
+
+Seats are numbered 0–3 **in turn order**: seat ``s + 1`` (mod 4) plays right after seat
+``s``. All amounts are points unless a field says sticks.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from service.scoring import RulesSpec, ScoreRequest, ScoreResult
+from service.scoring.model import Preset
+
+__all__ = [
+    "Draw",
+    "FinalPlacing",
+    "FinalRequest",
+    "FinalResult",
+    "GameOptions",
+    "HandValue",
+    "NextHand",
+    "Placing",
+    "Ron",
+    "Seat",
+    "SettleRequest",
+    "SettleResult",
+    "Sticks",
+    "SticksPlan",
+    "SticksRequest",
+    "SticksResult",
+    "Transfer",
+    "Tsumo",
+    "WinResult",
+    "WinSpec",
+]
+
+Seat = Annotated[
+    int,
+    Meta(ge=0, le=3, description="A seat, 0–3, numbered in turn order (seat s+1 mod 4 plays right after seat s)."),
+]
+Points = Annotated[int, Meta(ge=-10_000_000, le=10_000_000, description="A score, points.")]
+StickCount = Annotated[int, Meta(ge=0, le=200, description="A number of sticks (at most 200 of a kind).")]
+
+
+class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Base of every request Struct: frozen, keyword-only, unknown fields rejected."""
+
+
+class GameOptions(_Request, kw_only=True):
+    """Game rule options overriding the preset's defaults one by one (RULES.md §4–6).
+
+    An option left out (null) takes the preset's default (``service.game.GAME_PRESETS``):
+
+    | option | standard | kostarev | kids |
+    |---|---|---|---|
+    | start_points | 25000 | 25000 | 0 |
+    | return_points | 30000 | 25000 | 0 |
+    | uma | 15000, 5000, −5000, −15000 | 0, 0, 0, 0 | 0, 0, 0, 0 |
+    | bust | below_zero | cannot_pay | none |
+    | multiple_ron | allowed | head_bump | head_bump |
+    | pao | true | false | false |
+    | noten_payment | 3000 | 0 | 0 |
+    | nagashi_mangan | true | false | false |
+    | riichi_deposit | 1000 | 1000 | 0 |
+    | target | 0 (none) | 0 (none) | 10 |
+    | leftover_sticks | first | none | none |
+    """
+
+    start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Each player's starting score, points; the scores plus the riichi sticks on the table must
+    add up to 4 × this (han/fu presets)."""
+    return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Oka's return score, points: every player's final is measured from it, and first place
+    takes oka = 4 × (return − start) (seed 003 §5)."""
+    uma: Annotated[list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]],
+                   Meta(min_length=4, max_length=4)] | None = None
+    """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
+    bust: Literal["below_zero", "at_zero", "none", "cannot_pay"] | None = None
+    """When a player is out and the game ends: `below_zero` (score < 0), `at_zero` (score ≤ 0),
+    `none` (never), `cannot_pay` (kostarev, RULES.md §4: a payer who owes more than they hold
+    pays what they hold and is out; so is a player who reaches 0)."""
+    multiple_ron: Literal["allowed", "head_bump"] | None = None
+    """Several rons on one discard: `allowed` (each wins; honba and the riichi sticks go to the
+    first winner in turn order from the discarder) or `head_bump` (only that first one wins)."""
+    pao: bool | None = None
+    """Liability (pao) for daisangen / daisuushii: on tsumo the liable player pays it all, on ron
+    half with the discarder; the liable player pays the honba (Tenhou)."""
+    noten_payment: Literal[0, 3000] | None = None
+    """Points paid in total by the noten players to the tenpai players at an exhaustive draw."""
+    nagashi_mangan: bool | None = None
+    """Nagashi mangan at an exhaustive draw: paid as a mangan tsumo, without honba or sticks,
+    instead of the no-ten payments."""
+    riichi_deposit: Literal[0, 1000] | None = None
+    """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none)."""
+    target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
+    """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
+    leftover_sticks: Literal["first", "none"] | None = None
+    """`POST /v1/final`: riichi sticks left on the table go to first place, or to nobody."""
+
+
+class HandValue(_Request, kw_only=True):
+    """An already-scored hand, instead of a hand to score (give exactly one form).
+
+    - han/fu presets: `han` (with `fu` below 5 han), or `yakuman` (total multiple);
+      base points follow RULES.md §3 Limits under the request's rules;
+    - kids preset: `points` (kids points, RULES.md §5).
+
+    With pao, `pao_yakuman` is the part of `yakuman` the liable player answers for
+    (default: all of it), e.g. 1 for daisangen + tsuuiisou.
+    """
+
+    han: Annotated[int, Meta(ge=1, le=200)] | None = None
+    """Han including dora."""
+    fu: Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110] | None = None
+    """Fu, rounded (25 = chiitoitsu)."""
+    yakuman: Annotated[int, Meta(ge=0, le=10)] = 0
+    """Total yakuman multiple (1 = yakuman, 2 = double, …); 0 = not a yakuman."""
+    pao_yakuman: Annotated[int, Meta(ge=1, le=10)] | None = None
+    """Yakuman multiple subject to pao (daisangen 1, daisuushii 1 or 2)."""
+    points: Annotated[int, Meta(ge=1, le=1000)] | None = None
+    """Kids points of the win."""
+
+
+class WinSpec(_Request, kw_only=True):
+    """One winner: their seat and the hand, either to score or already scored (exactly one).
+
+    `hand` is a `POST /v1/score` request. Its `win`, `dealer` and (in presets with winds)
+    `seat_wind` are set from the settlement (`seat_wind` from the seat's distance to the
+    dealer); values given must agree. Its `rules` (if not the default) must equal the
+    settlement's `rules`; its `honba` and `riichi_sticks` must be 0 or equal to the
+    settlement's. Its riichi flag must match whether the winner is in `riichi`.
+    `pao` is the seat liable for a daisangen / daisuushii (option `pao`).
+    """
+
+    winner: Seat
+    hand: ScoreRequest | None = None
+    value: HandValue | None = None
+    pao: Seat | None = None
+
+
+class Tsumo(WinSpec, kw_only=True, tag="tsumo", tag_field="type"):
+    """A win on a self-drawn tile: every other player pays (RULES.md §3 Payments)."""
+
+
+class Ron(_Request, kw_only=True, tag="ron", tag_field="type"):
+    """A win on `discarder`'s discard: one to three winners in `wins` (any order).
+
+    With option `multiple_ron: head_bump` only the first winner in turn order from the
+    discarder wins; the others are reported as `bumped`.
+    """
+
+    discarder: Seat
+    wins: Annotated[list[WinSpec], Meta(min_length=1, max_length=3)]
+
+
+class Draw(_Request, kw_only=True, tag="draw", tag_field="type"):
+    """An exhaustive draw: `tenpai` seats share the no-ten payment; `nagashi` seats score
+    nagashi mangan (option). A seat that declared riichi this hand must be tenpai."""
+
+    tenpai: Annotated[list[Seat], Meta(max_length=4)] = []
+    nagashi: Annotated[list[Seat], Meta(max_length=4)] = []
+
+
+Outcome = Ron | Tsumo | Draw
+
+
+class SettleRequest(_Request, kw_only=True):
+    """One hand's outcome applied to the players' scores (RULES.md §6; ../shared/API.md `POST /v1/settle`).
+
+    `scores` are the four scores before the hand, points (kids: kids points). `dealer` is
+    this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks ties in
+    placings). `honba` counts repeat sticks (300 points each); `riichi_sticks` the riichi
+    sticks already on the table; `riichi` the seats that declared riichi this hand (each
+    puts `riichi_deposit` on the table). `last_hand`: the game ends after this hand.
+    3-player (sanma) games are not supported.
+    """
+
+    rules: RulesSpec | Preset = "standard"
+    game: GameOptions | None = None
+    scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
+    dealer: Seat
+    first_dealer: Seat = 0
+    honba: Annotated[int, Meta(ge=0, le=100, description="Honba (repeat) count; each is worth 300 points.")] = 0
+    riichi_sticks: Annotated[
+        int, Meta(ge=0, le=100, description="Riichi sticks already on the table (1000 points each).")
+    ] = 0
+    riichi: Annotated[list[Seat], Meta(max_length=4)] = []
+    outcome: Outcome
+    last_hand: bool = False
+
+
+class Transfer(msgspec.Struct, frozen=True, kw_only=True):
+    """One payment: `payer` → `payee` (null = the table's riichi pot), `amount` points paid.
+
+    `owed` is what was due (more than `amount` only when a kostarev payer could not pay in
+    full). `kind`: `riichi_deposit`, `riichi_sticks` (the pot to the winner), `ron`, `tsumo`,
+    `pao`, `honba`, `noten`, `nagashi`, `kids_points` (kids points come from nobody).
+    """
+
+    payer: int | None
+    payee: int | None
+    amount: int
+    owed: int
+    kind: str
+
+
+class WinResult(msgspec.Struct, frozen=True, kw_only=True):
+    """One winner's hand and what they were owed, points.
+
+    `points` is the hand without honba or sticks (kids: kids points); `honba` the honba
+    points; `riichi_sticks` the sticks taken (count); `total` everything owed to the winner.
+    `liable` is the pao seat, if any; `score` the full `POST /v1/score` result when a hand was
+    given. `han`, `fu`, `limit`, `base_points` as in that result (null for kids).
+    """
+
+    winner: int
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    limit: str | None = None
+    base_points: int | None = None
+    points: int
+    honba: int = 0
+    riichi_sticks: int = 0
+    total: int
+    liable: int | None = None
+    score: ScoreResult | None = None
+
+
+class NextHand(msgspec.Struct, frozen=True, kw_only=True):
+    """The next hand's dealer seat, honba count and riichi sticks on the table (count)."""
+
+    dealer: int
+    honba: int
+    riichi_sticks: int
+
+
+class Placing(msgspec.Struct, frozen=True, kw_only=True):
+    """A place (1–4) with its seat and score, points; ties go to the seat nearer the first dealer."""
+
+    place: int
+    seat: int
+    score: int
+
+
+class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The hand applied: per-seat `deltas` and new `scores` (points), every `transfer`.
+
+    Han/fu presets are zero-sum with the pot: sum(deltas) + riichi_deposit × (next_hand.riichi_sticks −
+    riichi_sticks) = 0. `bumped` lists rons lost to head bump; `out` the seats that are out;
+    `game_over` with `end_reason` (`bust`, `target`, `last_hand`) and then `placings`.
+    """
+
+    preset: str
+    deltas: list[int]
+    scores: list[int]
+    transfers: list[Transfer]
+    wins: list[WinResult] = []
+    bumped: list[int] = []
+    next_hand: NextHand
+    out: list[int] = []
+    game_over: bool = False
+    end_reason: Literal["bust", "target", "last_hand"] | None = None
+    placings: list[Placing] | None = None
+
+
+class FinalRequest(_Request, kw_only=True):
+    """Final scores → placings and final points with uma and oka (RULES.md §6, seed 003 §5).
+
+    `scores` in points (kids: kids points); `riichi_sticks` still on the table (count);
+    `first_dealer` breaks ties. Option defaults per preset (kostarev: no uma, no oka).
+    """
+
+    rules: RulesSpec | Preset = "standard"
+    game: GameOptions | None = None
+    scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
+    first_dealer: Seat = 0
+    riichi_sticks: Annotated[int, Meta(ge=0, le=100)] = 0
+
+
+class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's end result, points: `final` = `score` + `sticks` − return + `uma` + `oka`."""
+
+    place: int
+    seat: int
+    score: int
+    sticks: int
+    uma: int
+    oka: int
+    final: int
+
+
+class FinalResult(msgspec.Struct, frozen=True, kw_only=True):
+    """Placings in place order with final points (which sum to 0), and the options used, points."""
+
+    preset: str
+    start_points: int
+    return_points: int
+    uma: list[int]
+    oka: int
+    placings: list[FinalPlacing]
+
+
+class Sticks(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
+             rename={"s10000": "10000", "s5000": "5000", "s1000": "1000", "s100": "100"}):
+    """A count of sticks per value (seed 001 §2.4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
+
+    JSON keys are the values: `{"10000": 1, "5000": 0, "1000": 2, "100": 3}` = 12,300 points.
+    """
+
+    s10000: StickCount = 0
+    s5000: StickCount = 0
+    s1000: StickCount = 0
+    s100: StickCount = 0
+
+
+class SticksRequest(_Request, kw_only=True):
+    """An `amount` of points to pay in sticks (seed 001 §4.3).
+
+    Alone: the fewest sticks. With the `payer`'s holdings (and the `payee`'s, for change):
+    a plan in which the payer hands over sticks they hold and the payee gives change from
+    sticks they hold, moving as few sticks as possible.
+    """
+
+    amount: Annotated[int, Meta(ge=0, le=10_000_000, multiple_of=100, description="Points; a multiple of 100.")]
+    payer: Sticks | None = None
+    payee: Sticks | None = None
+
+
+class SticksPlan(msgspec.Struct, frozen=True, kw_only=True):
+    """A way to pay: `pay` goes from payer to payee, `change` back; value(pay) − value(change) = amount.
+
+    `sticks_moved` is the number of sticks handed over in both directions.
+    """
+
+    pay: Sticks
+    change: Sticks
+    sticks_moved: int
+
+
+class SticksResult(msgspec.Struct, frozen=True, kw_only=True):
+    """`sticks`: the fewest sticks making `amount`. With holdings: `plan`, or null and `reason`."""
+
+    amount: int
+    sticks: Sticks
+    plan_possible: bool | None = None
+    plan: SticksPlan | None = None
+    reason: str | None = None

@@ -1,0 +1,495 @@
+"""Settling one hand: who pays whom, busts, the next hand, game over (RULES.md §3 Payments, §4–6).
+
+:func:`settle` takes a :class:`~.model.SettleRequest` (four scores, the dealer, honba,
+riichi sticks, riichi declarations and the outcome) and returns a
+:class:`~.model.SettleResult`. The rules followed, by outcome:
+
+- **Riichi** (RULES.md §3): each seat in ``riichi`` puts ``riichi_deposit`` (1000) on the
+  table first; a win takes every stick on the table, a draw leaves them there.
+- **Tsumo** (RULES.md §3 Payments, seed 001 §4.2): the dealer pays 2 × base and each other
+  player 1 × base (a dealer's tsumo: 2 × base from each), each rounded up to 100, plus 100
+  per honba from each payer.
+- **Ron** (seed 001 §4.1): only the discarder pays, 4 × base (6 × base to the dealer), plus
+  300 per honba. Several rons on one discard (option ``multiple_ron``): ``allowed`` pays each
+  winner; honba and the table's sticks go to the first winner in turn order from the
+  discarder only. ``head_bump``: only that first winner wins.
+- **Pao** (option ``pao``; Tenhou's split): for the daisangen / daisuushii part of a hand,
+  the liable player pays it all on tsumo (as if dealt in) and half on ron, the discarder the
+  other half; the liable player pays the honba. Other yakuman in the same hand are paid
+  normally.
+- **Exhaustive draw**: the noten players pay ``noten_payment`` (3000) in total to the
+  tenpai players; with nagashi mangan (option) each such seat is paid a mangan tsumo
+  (no honba, no sticks) instead. The dealer keeps the deal when tenpai; honba + 1.
+- **Next hand**: a dealer win keeps the deal with honba + 1; otherwise the deal passes to
+  the next seat and honba resets to 0.
+- **Busting** (option ``bust``, RULES.md §4 game): ``below_zero`` (standard), ``at_zero``,
+  ``none``, ``cannot_pay`` (kostarev, seed 001 §2.4, §4.4: a payer pays at most what they
+  hold at that moment — payments run in the order of ``transfers`` — and is out when short or
+  at 0). Anyone out ends the game at once. The kids preset (RULES.md §5) only adds the
+  winner's points; the game ends when a score reaches ``target``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import msgspec
+
+from service.scoring import FieldError, InvalidHand, Rules, ScoreRequest, ScoreResult, resolve_rules, score
+from service.scoring.limits import base_points
+from service.scoring.payments import payments
+
+from .model import (
+    Draw,
+    HandValue,
+    NextHand,
+    Ron,
+    SettleRequest,
+    SettleResult,
+    Transfer,
+    WinResult,
+    WinSpec,
+)
+from .options import GameRules, resolve_game
+from .placings import placings
+
+__all__ = ["PAO_YAKUMAN", "settle"]
+
+SEATS = 4
+WINDS = ("E", "S", "W", "N")
+"""Seat winds by distance in turn order from the dealer."""
+PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+"""Yakuman ids that carry liability (pao) under option ``pao``."""
+MANGAN_BASE = 2000
+"""Base points of a mangan: nagashi mangan is paid as a mangan tsumo."""
+HONBA_RON = 300
+"""Points per honba on ron (from one payer) or in total on tsumo (100 from each of three)."""
+HONBA_TSUMO = 100
+"""Points per honba from each payer on tsumo."""
+
+
+class _Errors(list[FieldError]):
+    def add(self, field: str, message: str) -> None:
+        self.append(FieldError(field, message))
+
+
+def _at(prefix: str, field: str) -> str:
+    """``outcome.wins[0].hand`` + ``melds[1].tiles`` → ``outcome.wins[0].hand.melds[1].tiles``."""
+    return f"{prefix}.{field}" if field else prefix
+
+
+def _turn_order(start: int) -> list[int]:
+    """The seats after ``start`` in turn order (``start`` itself excluded)."""
+    return [(start + k) % SEATS for k in range(1, SEATS)]
+
+
+class _Win(NamedTuple):
+    """A validated win: ``base`` and ``pao_base`` in base points (han/fu) or ``kids_points``."""
+
+    winner: int
+    liable: int | None
+    base: int
+    pao_base: int
+    kids_points: int
+    han: int | None
+    fu: int | None
+    yakuman: int
+    limit: str | None
+    result: ScoreResult | None
+
+
+class _Ledger:
+    """Scores being settled, the table's pot (points) and every transfer, in order."""
+
+    def __init__(self, scores: list[int], pot: int, cap: bool) -> None:
+        self.scores = list(scores)
+        self.pot = pot
+        self.cap = cap
+        self.short: set[int] = set()
+        self.transfers: list[Transfer] = []
+
+    def pay(self, payer: int | None, payee: int | None, owed: int, kind: str) -> int:
+        """Move ``owed`` points from ``payer`` to ``payee`` (None = the pot); returns what was paid.
+
+        Under ``cap`` (bust ``cannot_pay``) a seat pays at most what it holds now.
+        """
+        if owed <= 0:
+            return 0
+        amount = owed
+        if payer is None:
+            self.pot -= amount
+        else:
+            if self.cap and owed > max(self.scores[payer], 0):
+                amount = max(self.scores[payer], 0)
+                self.short.add(payer)
+            self.scores[payer] -= amount
+        if payee is None:
+            self.pot += amount
+        else:
+            self.scores[payee] += amount
+        self.transfers.append(Transfer(payer=payer, payee=payee, amount=amount, owed=owed, kind=kind))
+        return amount
+
+    def award(self, payee: int, points: int, kind: str) -> None:
+        """Kids points: added to ``payee`` from nobody (RULES.md §5)."""
+        self.scores[payee] += points
+        self.transfers.append(Transfer(payer=None, payee=payee, amount=points, owed=points, kind=kind))
+
+
+def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
+    """Scores, riichi sticks and declarations that cannot be before this hand."""
+    han_fu = rules.scoring == "han_fu"
+    for i, s in enumerate(req.scores):
+        field = f"scores[{i}]"
+        if han_fu and s % 100:
+            errors.add(field, f"scores are multiples of 100 points, got {s}")
+        elif han_fu and game.bust == "below_zero" and s < 0:
+            errors.add(field, f"{s} is below zero: that player is already out (bust: below_zero)")
+        elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
+            errors.add(field, f"{s} is zero or less: that player is already out (bust: {game.bust})")
+        elif not han_fu and s < 0:
+            errors.add(field, f"kids points are never negative, got {s}")
+        elif game.target and s >= game.target:
+            errors.add(field, f"{s} already reaches the target {game.target}: the game is over")
+    if game.riichi_deposit == 0 and req.riichi_sticks:
+        errors.add("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)")
+    if han_fu and not any(e.field.startswith("scores[") for e in errors):
+        expected = 4 * game.start_points
+        total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
+        if total != expected:
+            errors.add(
+                "scores",
+                f"scores plus riichi sticks on the table add up to {total}, not 4 × {game.start_points} = {expected}"
+                " (set game.start_points if the game started elsewhere)",
+            )
+    seen: set[int] = set()
+    for i, seat in enumerate(req.riichi):
+        if seat in seen:
+            errors.add(f"riichi[{i}]", f"seat {seat} is listed twice")
+        seen.add(seat)
+        if han_fu and req.scores[seat] < game.riichi_deposit:
+            errors.add(
+                f"riichi[{i}]", f"seat {seat} holds {req.scores[seat]} points, less than the {game.riichi_deposit} deposit"
+            )
+
+
+def _scored_hand(
+    hand: ScoreRequest, path: str, seat: int, tsumo: bool, req: SettleRequest, rules: Rules, errors: _Errors
+) -> ScoreResult | None:
+    """Score an embedded hand as seat ``seat`` would hold it; problems are added under ``path``."""
+    before = len(errors)
+    dealer = seat == req.dealer
+    changes: dict[str, object] = {"win": "tsumo" if tsumo else "ron", "honba": 0, "riichi_sticks": 0, "rules": req.rules}
+    if hand.rules != "standard" and resolve_rules(hand.rules) != rules:
+        errors.add(f"{path}.rules", "the hand's rules differ from the settlement's rules; leave them out")
+    if rules.winds:
+        wind = WINDS[(seat - req.dealer) % SEATS]
+        if hand.seat_wind is not None and hand.seat_wind != wind:
+            errors.add(f"{path}.seat_wind", f"seat {seat} is {wind!r} when seat {req.dealer} deals, not {hand.seat_wind!r}")
+        changes["seat_wind"] = wind
+    if hand.dealer is not None and hand.dealer != dealer:
+        errors.add(f"{path}.dealer", f"seat {seat} is {'' if dealer else 'not '}the dealer (dealer is seat {req.dealer})")
+    changes["dealer"] = None if rules.winds else dealer
+    for name, value in (("honba", req.honba), ("riichi_sticks", req.riichi_sticks)):
+        if getattr(hand, name) not in (0, value):
+            errors.add(f"{path}.{name}", f"must be 0 or the settlement's {name} ({value}); it is taken from there")
+    declared = seat in req.riichi
+    if (hand.riichi or hand.double_riichi) != declared:
+        field = "double_riichi" if hand.double_riichi and not hand.riichi else "riichi"
+        errors.add(
+            f"{path}.{field}",
+            f"seat {seat} {'is' if declared else 'is not'} in riichi (the settlement's riichi list); the hand must agree",
+        )
+    if len(errors) > before:
+        return None
+    try:
+        result = score(msgspec.structs.replace(hand, **changes))
+    except InvalidHand as exc:
+        errors.extend(FieldError(_at(path, e.field), e.message) for e in exc.errors)
+        return None
+    if not result.is_win:
+        errors.add(path, f"the hand does not win ({result.reason})")
+        return None
+    return result
+
+
+def _valued(
+    value: HandValue, path: str, tsumo: bool, rules: Rules, errors: _Errors
+) -> tuple[int, str | None, int] | None:
+    """``(base, limit, kids_points)`` of an already-scored hand, checking it can be."""
+    before = len(errors)
+    if rules.scoring == "kids":
+        if value.points is None:
+            errors.add(f"{path}.points", "the kids preset scores a win in kids points: give points")
+        for name in ("han", "fu", "pao_yakuman"):
+            if getattr(value, name) is not None:
+                errors.add(f"{path}.{name}", "the kids preset has no han, fu or yakuman; give points")
+        if value.yakuman:
+            errors.add(f"{path}.yakuman", "the kids preset has no han, fu or yakuman; give points")
+        return None if len(errors) > before else (0, None, value.points or 0)
+    if value.points is not None:
+        errors.add(f"{path}.points", "points are for the kids preset; give han and fu, or yakuman")
+    if (value.han is None) == (value.yakuman == 0):
+        errors.add(path, "give han (with fu below 5 han) or yakuman, not both or neither")
+    elif value.han is not None:
+        if value.han < 5 and value.fu is None:
+            errors.add(f"{path}.fu", f"fu is needed for a {value.han}-han hand")
+        elif value.fu == 25 and value.han < 2:
+            errors.add(f"{path}.fu", "25 fu is chiitoitsu, which is at least 2 han")
+        elif value.fu == 20 and not tsumo:
+            errors.add(f"{path}.fu", "20 fu is only a closed pinfu tsumo; a ron is at least 30 fu")
+        elif value.fu == 20 and value.han < 2:
+            errors.add(f"{path}.fu", "20 fu is pinfu tsumo, which is at least 2 han (pinfu + menzen tsumo)")
+    elif value.fu is not None:
+        errors.add(f"{path}.fu", "a yakuman has no fu")
+    if len(errors) > before:
+        return None
+    base, limit = base_points(value.han or 0, value.fu or 0, rules, value.yakuman)
+    return base, limit, 0
+
+
+def _win(
+    spec: WinSpec, path: str, tsumo: bool, discarder: int | None, req: SettleRequest, rules: Rules, game: GameRules,
+    errors: _Errors,
+) -> _Win | None:
+    """Validate and value one winner (``path`` is its JSON path in the request)."""
+    before = len(errors)
+    seat = spec.winner
+    if discarder is not None and seat == discarder:
+        errors.add(f"{path}.winner", f"seat {seat} discarded the tile: a ron is won on another player's discard")
+    if spec.pao is not None:
+        if not game.pao:
+            errors.add(f"{path}.pao", "pao (liability) is off in these rules (game.pao)")
+        elif spec.pao == seat:
+            errors.add(f"{path}.pao", "the winner cannot be liable for their own hand")
+    if (spec.hand is None) == (spec.value is None):
+        errors.add(f"{path}.hand", "give exactly one of hand (to score) and value (already scored)")
+    if len(errors) > before:
+        return None
+    if spec.hand is not None:
+        result = _scored_hand(spec.hand, f"{path}.hand", seat, tsumo, req, rules, errors)
+        if result is None:
+            return None
+        pao_multiple = sum(y.han // 13 for y in result.yaku if y.id in PAO_YAKUMAN)
+        if spec.pao is not None and not pao_multiple:
+            errors.add(f"{path}.pao", "pao applies to daisangen or daisuushii, and this hand has neither")
+            return None
+        if rules.scoring == "kids":
+            return _Win(seat, None, 0, 0, result.points, None, None, 0, None, result)
+        base = result.base_points or 0
+        return _Win(seat, spec.pao, base, pao_multiple * 8000 if spec.pao is not None else 0, 0,
+                    result.han, result.fu, result.yakuman, result.limit, result)
+    assert spec.value is not None
+    value = spec.value
+    valued = _valued(value, f"{path}.value", tsumo, rules, errors)
+    if valued is None:
+        return None
+    base, limit, kids = valued
+    pao_multiple = 0
+    if spec.pao is not None:
+        if not value.yakuman:
+            errors.add(f"{path}.pao", "pao applies to daisangen or daisuushii, and this value is no yakuman")
+            return None
+        pao_multiple = value.pao_yakuman or value.yakuman
+        if pao_multiple > value.yakuman:
+            errors.add(f"{path}.value.pao_yakuman", f"cannot exceed yakuman ({value.yakuman})")
+            return None
+    elif value.pao_yakuman is not None:
+        errors.add(f"{path}.value.pao_yakuman", "only with pao (a liable seat)")
+        return None
+    if rules.scoring == "kids":
+        return _Win(seat, None, 0, 0, kids, None, None, 0, None, None)
+    return _Win(seat, spec.pao, base, pao_multiple * 8000, 0, value.han, value.fu, value.yakuman, limit, None)
+
+
+def _ron_value(base: int, dealer: bool) -> int:
+    """A ron's points for ``base`` (6 or 4 × base, rounded up to 100)."""
+    return payments(base, dealer=dealer, tsumo=False).points if base else 0
+
+
+def _tsumo_shares(base: int, dealer: bool) -> tuple[int, int]:
+    """``(from the dealer, from each non-dealer)`` on tsumo for ``base`` (RULES.md §3)."""
+    if not base:
+        return 0, 0
+    rows = {p.payer: p.amount for p in payments(base, dealer=dealer, tsumo=True).payments}
+    return rows.get("dealer", 0), rows["non_dealer"]
+
+
+def _pay_win(ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None, honba: int) -> tuple[int, int]:
+    """Record the payments for one han/fu win; returns ``(hand points owed, honba points owed)``."""
+    dealer_win = w.winner == req.dealer
+    normal = w.base - w.pao_base
+    points = 0
+    if discarder is None:  # tsumo
+        from_dealer, from_other = _tsumo_shares(normal, dealer_win)
+        for seat in _turn_order(w.winner):
+            owed = from_dealer if seat == req.dealer else from_other
+            ledger.pay(seat, w.winner, owed, "tsumo")
+            points += owed
+        if w.liable is not None:
+            pao = _ron_value(w.pao_base, dealer_win)
+            ledger.pay(w.liable, w.winner, pao, "pao")
+            points += pao
+            ledger.pay(w.liable, w.winner, HONBA_RON * honba, "honba")
+        else:
+            for seat in _turn_order(w.winner):
+                ledger.pay(seat, w.winner, HONBA_TSUMO * honba, "honba")
+        return points, HONBA_RON * honba
+    half_pao = _ron_value(w.pao_base, dealer_win) // 2
+    ledger.pay(discarder, w.winner, _ron_value(normal, dealer_win) + half_pao, "ron")
+    points = _ron_value(normal, dealer_win) + 2 * half_pao
+    if w.liable is not None:
+        ledger.pay(w.liable, w.winner, half_pao, "pao")
+    ledger.pay(discarder if w.liable is None else w.liable, w.winner, HONBA_RON * honba, "honba")
+    return points, HONBA_RON * honba
+
+
+def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, errors: _Errors) -> bool:
+    """Validate and pay an exhaustive draw; returns whether the dealer keeps the deal."""
+    for name in ("tenpai", "nagashi"):
+        seen: set[int] = set()
+        for i, seat in enumerate(getattr(outcome, name)):
+            if seat in seen:
+                errors.add(f"outcome.{name}[{i}]", f"seat {seat} is listed twice")
+            seen.add(seat)
+    tenpai = set(outcome.tenpai)
+    for i, seat in enumerate(req.riichi):
+        if seat not in tenpai:
+            errors.add("outcome.tenpai", f"seat {seat} declared riichi (riichi[{i}]) and so is tenpai; list it")
+    if outcome.nagashi and not game.nagashi_mangan:
+        errors.add("outcome.nagashi", "nagashi mangan is off in these rules (game.nagashi_mangan)")
+    if errors:
+        raise InvalidHand(list(errors))
+    if outcome.nagashi:
+        for seat in sorted(set(outcome.nagashi), key=lambda s: (s - req.dealer) % SEATS):
+            from_dealer, from_other = _tsumo_shares(MANGAN_BASE, seat == req.dealer)
+            for payer in _turn_order(seat):
+                ledger.pay(payer, seat, from_dealer if payer == req.dealer else from_other, "nagashi")
+    elif game.noten_payment and 0 < len(tenpai) < SEATS:
+        order = [(req.dealer + k) % SEATS for k in range(SEATS)]
+        ready = [s for s in order if s in tenpai]
+        noten = [s for s in order if s not in tenpai]
+        if len(ready) == len(noten):  # 2 and 2: each noten pays one tenpai half the total
+            for payer, payee in zip(noten, ready, strict=True):
+                ledger.pay(payer, payee, game.noten_payment // 2, "noten")
+        else:  # 1 and 3 (either way round): every pair exchanges a third
+            for payer in noten:
+                for payee in ready:
+                    ledger.pay(payer, payee, game.noten_payment // 3, "noten")
+    return req.dealer in tenpai
+
+
+def settle(req: SettleRequest) -> SettleResult:
+    """Apply one hand's outcome to the four scores (``POST /v1/settle``; RULES.md §3–6, see the module doc).
+
+    Returns per-seat deltas and new scores (points), every transfer, each win's value, the
+    next dealer / honba / riichi sticks, who is out, whether the game is over and why, and
+    the placings when it is. A hand given to score is scored by :func:`service.scoring.score`.
+
+    Raises :class:`~service.scoring.InvalidHand` (HTTP 422) naming each impossible field:
+    ``scores[i]`` / ``scores`` (not a multiple of 100, already out, not adding up to
+    4 × start with the sticks), ``riichi[i]``, ``outcome.wins[i].winner`` (the discarder, or
+    listed twice), ``outcome.wins[i].pao``, ``outcome.wins[i].hand.…`` (the core's own
+    errors under that prefix, or a hand that does not win), ``outcome.tenpai``, ….
+
+    >>> from .model import Tsumo, HandValue
+    >>> r = settle(SettleRequest(scores=[25000] * 4, dealer=0, honba=1,
+    ...                          outcome=Tsumo(winner=0, value=HandValue(han=5))))
+    >>> r.deltas, r.next_hand
+    ([12300, -4100, -4100, -4100], NextHand(dealer=0, honba=2, riichi_sticks=0))
+    """
+    rules = resolve_rules(req.rules)
+    game = resolve_game(rules.preset, req.game)
+    errors = _Errors()
+    _check_table(req, rules, game, errors)
+    if errors:
+        raise InvalidHand(list(errors))
+    han_fu = rules.scoring == "han_fu"
+    deposit = game.riichi_deposit
+    ledger = _Ledger(req.scores, req.riichi_sticks * deposit, cap=han_fu and game.bust == "cannot_pay")
+    for seat in req.riichi:
+        ledger.pay(seat, None, deposit, "riichi_deposit")
+    sticks = req.riichi_sticks + (len(req.riichi) if deposit else 0)
+
+    outcome = req.outcome
+    wins: list[WinResult] = []
+    bumped: list[int] = []
+    if isinstance(outcome, Draw):
+        keep_deal = _draw(req, outcome, game, ledger, errors)
+        next_hand = NextHand(
+            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS, honba=req.honba + 1, riichi_sticks=sticks
+        )
+    else:
+        discarder = outcome.discarder if isinstance(outcome, Ron) else None
+        specs = list(enumerate(outcome.wins)) if isinstance(outcome, Ron) else [(-1, outcome)]
+        valued: list[_Win] = []
+        seen: set[int] = set()
+        for i, spec in specs:
+            path = f"outcome.wins[{i}]" if i >= 0 else "outcome"
+            if spec.winner in seen:
+                errors.add(f"{path}.winner", f"seat {spec.winner} is listed twice")
+                continue
+            seen.add(spec.winner)
+            w = _win(spec, path, discarder is None, discarder, req, rules, game, errors)
+            if w is not None:
+                valued.append(w)
+        if errors:
+            raise InvalidHand(list(errors))
+        if discarder is not None:
+            valued.sort(key=lambda w: (w.winner - discarder) % SEATS)
+            if game.multiple_ron == "head_bump":
+                bumped = [w.winner for w in valued[1:]]
+                valued = valued[:1]
+        for n, w in enumerate(valued):
+            honba = req.honba if n == 0 else 0
+            if han_fu:
+                points, honba_points = _pay_win(ledger, w, req, discarder, honba)
+            else:
+                ledger.award(w.winner, w.kids_points, "kids_points")
+                points, honba_points = w.kids_points, 0
+            taken = sticks if n == 0 else 0
+            if taken and deposit:
+                ledger.pay(None, w.winner, taken * deposit, "riichi_sticks")
+            wins.append(
+                WinResult(
+                    winner=w.winner, han=w.han, fu=w.fu, yakuman=w.yakuman, limit=w.limit,
+                    base_points=w.base if han_fu else None, points=points, honba=honba_points,
+                    riichi_sticks=taken, total=points + honba_points + taken * deposit, liable=w.liable, score=w.result,
+                )
+            )
+        dealer_won = any(w.winner == req.dealer for w in valued)
+        next_hand = NextHand(
+            dealer=req.dealer if dealer_won else (req.dealer + 1) % SEATS,
+            honba=req.honba + 1 if dealer_won else 0,
+            riichi_sticks=0,
+        )
+
+    scores = ledger.scores
+    out: list[int] = []
+    if han_fu:
+        if game.bust == "below_zero":
+            out = [s for s in range(SEATS) if scores[s] < 0]
+        elif game.bust == "at_zero":
+            out = [s for s in range(SEATS) if scores[s] <= 0]
+        elif game.bust == "cannot_pay":
+            out = [s for s in range(SEATS) if s in ledger.short or scores[s] <= 0]
+    end_reason = None
+    if out:
+        end_reason = "bust"
+    elif game.target and any(s >= game.target for s in scores):
+        end_reason = "target"
+    elif req.last_hand:
+        end_reason = "last_hand"
+    return SettleResult(
+        preset=rules.preset,
+        deltas=[scores[s] - req.scores[s] for s in range(SEATS)],
+        scores=scores,
+        transfers=ledger.transfers,
+        wins=wins,
+        bumped=bumped,
+        next_hand=next_hand,
+        out=out,
+        game_over=end_reason is not None,
+        end_reason=end_reason,
+        placings=placings(scores, req.first_dealer) if end_reason else None,
+    )
