@@ -408,6 +408,15 @@ TRICKY_CASES = [
     # 2h50 = 3200; runs reading 123m×3 = iipeikou 1h40 = 1300. Highest: sanankou.
     pytest.param(std("111222333m456p5s", "5s"), Exp({"sanankou": 2}, 50, 3200),
                  id="111222333m-sanankou-beats-three-runs"),
+    # 444m 56m 222p 777s 99s + 4m: either 456m from 56m (ryanmen, 444m stays concealed → sanankou)
+    # or 444m from 44m by ron on a shanpon with 99s (open → no sanankou). Highest: sanankou 2;
+    # fu 20 + 10 + 4 + 4 + 4 = 42 → 50; 2h50 → 3200
+    pytest.param(std("44456m222p777s99s", "4m"), Exp({"sanankou": 2}, 50, 3200),
+                 id="ron-tile-read-into-a-run-keeps-sanankou"),
+    # 111222333m 444p + 5s tanki: triplets reading = four concealed triplets, tanki → suuankou tanki ×2
+    # (the runs reading 123m ×3 would be iipeikou only)
+    pytest.param(std("111222333m444p5s", "5s"), Exp({"suuankou_tanki": 26}, None, 64000, "double_yakuman", 2),
+                 id="111222333m-suuankou-tanki-beats-runs"),
     # closed terminal kan: ankan 9999p; 234m 88p 34567s, ron 5s: riichi 1;
     # fu 20 + 10 + 32 = 62 → 70; 1h70 = 560 → 2240 → 2300 (no pinfu: a kan)
     pytest.param(std("234m88p34567s", "5s", "ankan:9999p", riichi=True), Exp({"riichi": 1}, 70, 2300),
