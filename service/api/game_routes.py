@@ -1,0 +1,105 @@
+"""HTTP routes of the game endpoints: ``POST /v1/settle``, ``POST /v1/final``, ``POST /v1/sticks``.
+
+Decode the request strictly, call :mod:`service.game`, encode the result; nothing else.
+Errors propagate to :mod:`service.api.errors` (400 schema, 422 :class:`~service.scoring.InvalidHand`).
+Register with ``Litestar(route_handlers=[*ROUTES, *GAME_ROUTES], …)``; the Structs for
+:func:`service.api.openapi.use_msgspec_components` are :data:`GAME_SCHEMA_TYPES`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import post
+from litestar.openapi import ResponseSpec
+from litestar.params import JSONBody
+
+from service.game import (
+    FinalRequest,
+    FinalResult,
+    SettleRequest,
+    SettleResult,
+    SticksRequest,
+    SticksResult,
+    final,
+    settle,
+    sticks,
+)
+
+from .decoding import StrictJSON
+from .errors import PROBLEM_MEDIA_TYPE, Problem
+
+__all__ = ["GAME_ROUTES", "GAME_SCHEMA_TYPES", "final_standings", "settle_hand", "sticks_plan"]
+
+
+def _problem_response(description: str) -> ResponseSpec:
+    return ResponseSpec(
+        data_container=Problem, media_type=PROBLEM_MEDIA_TYPE, description=description, generate_examples=False
+    )
+
+
+_BODY_ERRORS: dict[int, ResponseSpec] = {
+    400: _problem_response("Malformed JSON or a schema violation (e.g. a seat outside 0–3); `errors` names each field."),
+    413: _problem_response("The request body is larger than the server accepts."),
+    415: _problem_response("The request body is not JSON."),
+}
+_IMPOSSIBLE = {
+    422: _problem_response(
+        "Input that cannot be (a discarder who wins, scores that do not add up, an impossible hand); "
+        "`errors` names each field."
+    ),
+}
+_COMMON: dict[str, Any] = {"tags": ["game"], "status_code": 200, "return_dto": None, "sync_to_thread": False}
+
+
+@post(
+    "/v1/settle",
+    operation_id="settleHand",
+    summary="Apply one hand's outcome to the players' scores",
+    description="Per-seat deltas and new scores, every transfer, the next dealer / honba / riichi sticks, who "
+    "is out and whether the game is over (RULES.md §3–6). A win is given as a hand to score (a `POST /v1/score` "
+    "request) or an already-scored value.",
+    dto=StrictJSON[SettleRequest],
+    responses={**_BODY_ERRORS, **_IMPOSSIBLE},
+    **_COMMON,
+)
+def settle_hand(data: JSONBody[SettleRequest]) -> SettleResult:
+    """Settle ``data`` with :func:`service.game.settle`; ``InvalidHand`` propagates (422)."""
+    return settle(data)
+
+
+@post(
+    "/v1/final",
+    operation_id="finalStandings",
+    summary="Final placings and points with uma and oka",
+    description="Final scores → placings (ties to the seat nearer the first dealer) and final points with uma, "
+    "oka and leftover riichi sticks; defaults per preset (RULES.md §6, seed 003 §5; kostarev: none).",
+    dto=StrictJSON[FinalRequest],
+    responses={**_BODY_ERRORS, **_IMPOSSIBLE},
+    **_COMMON,
+)
+def final_standings(data: JSONBody[FinalRequest]) -> FinalResult:
+    """Rank ``data`` with :func:`service.game.final`; ``InvalidHand`` propagates (422)."""
+    return final(data)
+
+
+@post(
+    "/v1/sticks",
+    operation_id="sticksPlan",
+    summary="Points as sticks, and a payment plan with change",
+    description="An amount → the fewest sticks of 10,000 / 5,000 / 1,000 / 100; with the payer's (and payee's) "
+    "holdings → a plan with change, or `plan_possible: false` and a reason (seed 001 §2.4, §4.3).",
+    dto=StrictJSON[SticksRequest],
+    responses=_BODY_ERRORS,
+    **_COMMON,
+)
+def sticks_plan(data: JSONBody[SticksRequest]) -> SticksResult:
+    """Answer ``data`` with :func:`service.game.sticks`."""
+    return sticks(data)
+
+
+GAME_ROUTES = [settle_hand, final_standings, sticks_plan]
+"""The game route handlers, to be registered beside :data:`service.api.routes.ROUTES`."""
+
+GAME_SCHEMA_TYPES: list[type] = [SettleRequest, SettleResult, FinalRequest, FinalResult, SticksRequest, SticksResult]
+"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.openapi`)."""
