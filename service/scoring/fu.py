@@ -41,6 +41,18 @@ FU: Final = {
 """Every fixed fu item by id (``terminal`` = a 1, 9 or honour). ``pair_double_wind`` is the option ``double_wind_pair_fu``."""
 
 
+_ITEM = {key: FuItem(key, fu) for key, fu in FU.items()}
+_DOUBLE_WIND = {fu: FuItem("pair_double_wind", fu) for fu in (2, 4)}
+_TRIPLET = {
+    (concealed, kan, terminal): _ITEM[
+        f"{'closed' if concealed else 'open'}_{'kan' if kan else 'triplet'}_{'terminal' if terminal else 'simple'}"
+    ]
+    for concealed in (False, True)
+    for kan in (False, True)
+    for terminal in (False, True)
+}
+
+
 def round_fu(total: int) -> int:
     """Round a fu sum up to the next 10 (25 stays 25 only for chiitoitsu, which is not summed)."""
     return -(-total // 10) * 10
@@ -49,32 +61,27 @@ def round_fu(total: int) -> int:
 def fu_items(c: Ctx) -> list[FuItem]:
     """The fu items of one reading, before rounding; see the module docstring for the rules."""
     if c.shape == "chiitoitsu":
-        return [FuItem("chiitoitsu", FU["chiitoitsu"])]
+        return [_ITEM["chiitoitsu"]]
     hand = c.hand
-    items = [FuItem("base", FU["base"])]
+    items = [_ITEM["base"]]
     if c.menzen and not hand.tsumo:
-        items.append(FuItem("closed_ron", FU["closed_ron"]))
+        items.append(_ITEM["closed_ron"])
     if hand.tsumo and not pinfu(c):
-        items.append(FuItem("tsumo", FU["tsumo"]))
+        items.append(_ITEM["tsumo"])
     for g in c.groups:
-        if g.type == RUN:
-            continue
-        key = (
-            f"{'closed' if g.concealed else 'open'}_{'kan' if g.type == KAN else 'triplet'}_"
-            f"{'terminal' if g.has_terminal_or_honour else 'simple'}"
-        )
-        items.append(FuItem(key, FU[key]))
+        if g.type != RUN:
+            items.append(_TRIPLET[g.concealed, g.type == KAN, g.has_terminal_or_honour])
     pair = c.pair
     if pair in DRAGONS:
-        items.append(FuItem("pair_dragon", FU["pair_dragon"]))
+        items.append(_ITEM["pair_dragon"])
     elif pair is not None and pair == hand.seat and pair == hand.round:
-        items.append(FuItem("pair_double_wind", c.rules.double_wind_pair_fu))
+        items.append(_DOUBLE_WIND[c.rules.double_wind_pair_fu])
     elif pair is not None and pair == hand.seat:
-        items.append(FuItem("pair_seat_wind", FU["pair_seat_wind"]))
+        items.append(_ITEM["pair_seat_wind"])
     elif pair is not None and pair == hand.round:
-        items.append(FuItem("pair_round_wind", FU["pair_round_wind"]))
+        items.append(_ITEM["pair_round_wind"])
     if c.wait in ("kanchan", "penchan", "tanki"):
-        items.append(FuItem(c.wait, FU[c.wait]))
-    if not c.menzen and not hand.tsumo and sum(i.fu for i in items) == FU["base"]:
-        items.append(FuItem("open_pinfu", FU["open_pinfu"]))
+        items.append(_ITEM[c.wait])
+    if not c.menzen and not hand.tsumo and len(items) == 1:
+        items.append(_ITEM["open_pinfu"])
     return items

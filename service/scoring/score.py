@@ -9,6 +9,7 @@ most points, then most han, then most fu.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
@@ -54,12 +55,13 @@ def _facts(hand: Hand) -> Facts:
     return Facts(tuple(closed), closed_counts, frozenset(kinds), suits, max(kinds) >= 27)
 
 
-def readings(hand: Hand) -> Iterator[Ctx]:
+def readings(hand: Hand, facts: Facts | None = None) -> Iterator[Ctx]:
     """Every reading of a validated hand: decomposition × position of the winning tile.
 
-    Yields nothing when the hand is not complete.
+    Yields nothing when the hand is not complete. ``facts`` may be passed when already computed.
     """
-    facts = _facts(hand)
+    if facts is None:
+        facts = _facts(hand)
     closed = list(facts.closed_counts)
     closed[hand.win] += 1
     concealed = tuple(closed)
@@ -86,49 +88,52 @@ def readings(hand: Hand) -> Iterator[Ctx]:
         yield Ctx(hand, facts, "kokushi", (), None, wait)
 
 
-def _dora(hand: Hand, counts: tuple[int, ...]) -> list[YakuItem]:
-    """Dora, ura dora (riichi only; validate drops them otherwise) and aka dora as yaku items."""
+@lru_cache(maxsize=1024)
+def yaku_item(id: str, han: int) -> YakuItem:
+    """The shared (frozen) :class:`YakuItem` for ``(id, han)``: results reuse these objects."""
+    return YakuItem(id, han)
+
+
+def _dora(hand: Hand, facts: Facts) -> list[YakuItem]:
+    """Dora, ura dora (riichi only; validate drops them otherwise) and aka dora as yaku items.
+
+    Every physical tile counts, so a kan's fourth tile adds one more.
+    """
     out = []
+    counts = facts.counts
+    kans = [m.first for m in hand.melds if m.type == KAN]
     for name, kinds in (("dora", hand.dora), ("ura_dora", hand.ura)):
-        n = sum(counts[k] for k in kinds)
+        n = sum(counts[k] for k in kinds) + sum(1 for k in kinds if k in kans)
         if n:
-            out.append(YakuItem(name, n))
+            out.append(yaku_item(name, n))
     if hand.red:
-        out.append(YakuItem("aka_dora", hand.red))
+        out.append(yaku_item("aka_dora", hand.red))
     return out
 
 
+@lru_cache(maxsize=512)
+def _set_out(type_: int, first: int, open_: bool) -> ReadingSet:
+    name = kind_name(first)
+    if type_ == RUN:
+        return ReadingSet("run", name[0] + kind_name(first + 1)[0] + kind_name(first + 2), open_)
+    if type_ == KAN:
+        return ReadingSet("kan", name[0] * 4 + name[1], open_)
+    if type_ == TRIPLET:
+        return ReadingSet("triplet", name[0] * 3 + name[1], open_)
+    return ReadingSet("pair", name[0] * 2 + name[1], False)
+
+
+_PAIR = -1
+
+
 def reading_out(c: Ctx) -> Reading:
-    sets = [
-        ReadingSet(
-            "run" if g.type == RUN else "kan" if g.type == KAN else "triplet",
-            kind_name(g.first)[0] + kind_name(g.first + 1)[0] + kind_name(g.first + 2)
-            if g.type == RUN
-            else kind_name(g.first)[0] * (4 if g.type == KAN else 3) + kind_name(g.first)[1],
-            g.called if g.type == RUN else not g.concealed,
-        )
-        for g in c.groups
-    ]
-    if c.shape == "standard" and c.pair is not None:
-        sets.append(ReadingSet("pair", kind_name(c.pair)[0] * 2 + kind_name(c.pair)[1], False))
+    """The reading as the API shows it: its sets in mpsz (pair last) and its wait."""
+    sets = [_set_out(g.type, g.first, g.called if g.type == RUN else not g.concealed) for g in c.groups]
+    if c.pair is not None:
+        sets.append(_set_out(_PAIR, c.pair, False))
     elif c.shape == "chiitoitsu":
-        sets = [ReadingSet("pair", kind_name(k)[0] * 2 + kind_name(k)[1], False) for k in range(34) if c.counts[k] == 2]
-    return Reading(c.shape, sets, c.wait)
-
-
-def _kan_tiles(hand: Hand) -> tuple[int, ...]:
-    """Counts per kind with kans counted as 4 tiles (dora count every physical tile)."""
-    counts = [0] * 34
-    for k in hand.closed:
-        counts[k] += 1
-    counts[hand.win] += 1
-    for m in hand.melds:
-        if m.type == RUN:
-            for k in range(m.first, m.first + 3):
-                counts[k] += 1
-        else:
-            counts[m.first] += 4 if m.type == KAN else 3
-    return tuple(counts)
+        sets = [_set_out(_PAIR, k, False) for k in range(34) if c.counts[k] == 2]
+    return Reading(c.shape, sets, c.wait)  # type: ignore[arg-type]
 
 
 def score(req: ScoreRequest) -> ScoreResult:
@@ -144,16 +149,17 @@ def score(req: ScoreRequest) -> ScoreResult:
         from .kids import score_kids
 
         return score_kids(hand)
-    dora_items = _dora(hand, _kan_tiles(hand))
+    facts = _facts(hand)
+    dora_items = _dora(hand, facts)
     best = None
     complete = False
-    for c in readings(hand):
+    for c in readings(hand, facts):
         complete = True
         yaku, yakuman = evaluate_yaku(c)
         if not yaku:
             continue
         fu: int | None = None
-        items = [YakuItem(i, h) for i, h in yaku]
+        items = [yaku_item(i, h) for i, h in yaku]
         if yakuman:
             fu_list = []
             han = sum(h for _, h in yaku)

@@ -8,6 +8,8 @@ without winds, and impossible flag combinations.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
 from .model import FieldError, InvalidHand, ScoreRequest
 from .presets import Rules
@@ -40,22 +42,32 @@ def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) ->
         errors.add(field, str(exc))
         return TileList((), ())
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
-        errors.add(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
+        errors.add(field, _no_winds(rules))
     return tiles
 
 
-def _meld(type_: str, kinds: tuple[int, ...], closed: bool, field: str, errors: _Errors) -> MeldKinds | None:
-    ks = sorted(kinds)
+def _no_winds(rules: Rules) -> str:
+    return f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
+
+
+@lru_cache(maxsize=4096)
+def _meld(type_: str, tiles: str | tuple[str, ...], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
+    """One meld, cached on its text: ``(meld or None, tiles, sub-field at fault, message)``."""
+    try:
+        parsed = parse_tiles(tiles if isinstance(tiles, str) else list(tiles))
+    except NotationError as exc:
+        return None, TileList((), ()), "tiles", str(exc)
+    if closed and type_ != "kan":
+        return None, parsed, "closed", f"only a kan can be closed; a {type_} is always called"
+    ks = sorted(parsed.kinds)
     if type_ == "chi":
         if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-            errors.add(f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}")
-            return None
-        return MeldKinds(RUN, ks[0], False)
+            return None, parsed, "tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}"
+        return MeldKinds(RUN, ks[0], False), parsed, "", ""
     size = 3 if type_ == "pon" else 4
     if len(ks) != size or len(set(ks)) != 1:
-        errors.add(f"{field}.tiles", f"a {type_} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}")
-        return None
-    return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed)
+        return None, parsed, "tiles", f"a {type_} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}"
+    return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed), parsed, "", ""
 
 
 def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int | None, int | None]:
@@ -130,14 +142,14 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     melds: list[MeldKinds] = []
     meld_tiles: list[TileList] = []
     for i, m in enumerate(req.melds):
-        field = f"melds[{i}]"
-        tiles = _tiles(m.tiles, f"{field}.tiles", errors, rules)
+        parsed, tiles, at, message = _meld(m.type, m.tiles if isinstance(m.tiles, str) else tuple(m.tiles), m.closed)
         meld_tiles.append(tiles)
-        if m.closed and m.type != "kan":
-            errors.add(f"{field}.closed", f"only a kan can be closed; a {m.type} is always called")
-        parsed = _meld(m.type, tiles.kinds, m.closed, field, errors) if tiles.kinds else None
-        if parsed is not None:
+        if parsed is None:
+            errors.add(f"melds[{i}].{at}", message)
+        else:
             melds.append(parsed)
+        if not rules.winds and any(k in WINDS for k in tiles.kinds):
+            errors.add(f"melds[{i}].tiles", _no_winds(rules))
     dora = _tiles(req.dora_indicators, "dora_indicators", errors, rules)
     ura = _tiles(req.ura_indicators, "ura_indicators", errors, rules)
     for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
@@ -170,7 +182,11 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     menzen = all(m.closed for m in req.melds)
     has_kan = any(m.type == "kan" for m in req.melds)
     dealer, seat, round_ = _winds(req, rules, errors)
-    _flags(req, rules, menzen, has_kan, dealer, errors)
+    if (
+        req.ippatsu or req.haitei or req.houtei or req.rinshan or req.chankan or req.tenhou or req.chiihou
+        or req.renhou or ((req.riichi or req.double_riichi) and not menzen)
+    ):
+        _flags(req, rules, menzen, has_kan, dealer, errors)
     if errors:
         raise InvalidHand(list(errors))
 
