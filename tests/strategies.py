@@ -206,7 +206,7 @@ def _standard(rng: Chooser, wall: _Wall, theme: _Theme, suit: int) -> tuple[list
         runs = [f for f in RUN_STARTS if theme.run(f) and all(wall.count(f + i) for i in range(3))]
         triplets = [k for k in range(34) if theme.triplet(k) and wall.count(k) >= 3]
         want_run = _chance(rng, theme.run_percent)
-        if want_run and runs or not triplets:
+        if (want_run and runs) or not triplets:
             if not runs:  # the theme ran dry: any run the wall still allows
                 runs = [f for f in RUN_STARTS if all(wall.count(f + i) for i in range(3))]
             first = _pick(rng, runs)
@@ -234,7 +234,7 @@ def _standard(rng: Chooser, wall: _Wall, theme: _Theme, suit: int) -> tuple[list
             if form == 0:
                 melds.append({"type": "pon", "ids": ids})
             else:
-                melds.append({"type": "kan", "ids": ids + [wall.take(rng, kind)], "closed": form == 2})
+                melds.append({"type": "kan", "ids": [*ids, wall.take(rng, kind)], "closed": form == 2})
     return concealed, melds, [t for m in melds if m["type"] == "kan" for t in m["ids"]]
 
 
@@ -257,6 +257,13 @@ def _kokushi(rng: Chooser, wall: _Wall) -> list[int]:
 def _chuuren(rng: Chooser, wall: _Wall, suit: int) -> list[int]:
     ranks = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, rng.randint(0, 8)]
     return [wall.take(rng, 9 * suit + r) for r in ranks]
+
+
+def _meld_out(meld: dict[str, Any]) -> dict[str, Any]:
+    out = {"type": meld["type"], "tiles": ids_to_mpsz(meld["ids"])}
+    if meld["type"] == "kan":
+        out["closed"] = meld["closed"]
+    return out
 
 
 def build_winning_hand(rng: Chooser) -> dict[str, Any]:
@@ -291,10 +298,7 @@ def build_winning_hand(rng: Chooser) -> dict[str, Any]:
         "rules": "standard",
         "hand": ids_to_mpsz(concealed),
         "win_tile": ids_to_mpsz([win_id]),
-        "melds": [
-            {"type": m["type"], "tiles": ids_to_mpsz(m["ids"]), **({"closed": m["closed"]} if m["type"] == "kan" else {})}
-            for m in melds
-        ],
+        "melds": [_meld_out(m) for m in melds],
         "win": "tsumo" if tsumo else "ron",
         "seat_wind": seat,
         "round_wind": WINDS[_weighted(rng, (50, 35, 10, 5))],

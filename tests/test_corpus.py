@@ -28,9 +28,12 @@ if not CORPUS_FILE.exists():
     pytest.skip(f"Tenhou corpus not found at {CORPUS_FILE} (it lives in ../shared/corpus)",
                 allow_module_level=True)
 
-from litestar.testing import TestClient  # noqa: E402  (after the skip: no app import without corpus)
+# imported after the skip, so that a checkout without the corpus does not need the app
+from litestar.testing import TestClient
 
-from service.app import app  # noqa: E402
+from service.app import app
+
+pytestmark = pytest.mark.slow
 
 RECORDS = load_records()
 
