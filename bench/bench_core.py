@@ -30,6 +30,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -82,13 +83,14 @@ def clear_core_caches() -> list[str]:
 
 
 def ours_calls(requests: list[ScoreRequest]) -> list[Callable[[], Any]]:
-    return [lambda r=r: score(r) for r in requests]
+    """One call of our core per prepared request."""
+    return [partial(score, r) for r in requests]
 
 
 def package_calls(hands: list[dict[str, Any]]) -> list[Callable[[], Any]]:
     """One prepared ``estimate_hand_value`` call per hand (fresh configs for every pass)."""
     prepared = [mahjong_call(h) for h in hands]
-    return [lambda kw=kw: HandCalculator.estimate_hand_value(**kw) for kw in prepared]
+    return [partial(HandCalculator.estimate_hand_value, **kw) for kw in prepared]
 
 
 def main(argv: list[str] | None = None) -> None:

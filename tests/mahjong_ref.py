@@ -87,10 +87,7 @@ class _Ids:
         rank, suit = int(code[0]), code[1]
         red = rank == 0
         kind = _SUIT_BASE[suit] + (4 if red else rank - 1)
-        copies = range(kind * 4, kind * 4 + 4)
-        if self.aka:
-            reds = [i for i in copies if i in _RED_IDS]
-            copies = reds if red else [i for i in copies if i not in _RED_IDS]
+        copies = [i for i in range(kind * 4, kind * 4 + 4) if not self.aka or (i in _RED_IDS) == red]
         for tile_id in copies:
             if tile_id not in self.used:
                 self.used.add(tile_id)
@@ -99,7 +96,7 @@ class _Ids:
 
 
 def _options(rules: Any) -> OptionalRules:
-    values = dict(_STANDARD_OPTIONS)
+    values: dict[str, Any] = dict(_STANDARD_OPTIONS)
     if isinstance(rules, dict):
         if rules.get("preset", "standard") != "standard":
             raise ValueError("the mahjong package only models the standard preset")
