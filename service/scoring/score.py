@@ -3,7 +3,7 @@
 A *reading* is one decomposition of the hand plus the place the winning tile took in it
 (which sets the wait). Each reading gets yaku (:mod:`.yaku`), fu (:mod:`.fu`), dora,
 base points (:mod:`.limits`) and payments (:mod:`.payments`); the best is the one with
-most points, then most han, then most fu.
+most points, then a yakuman over a counted (kazoe) hand, then most han, then most fu.
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ def score(req: ScoreRequest) -> ScoreResult:
             han = sum(i.han for i in items)
         base, limit = base_points(han, fu or 0, rules, yakuman)
         pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
-        key = (pay.points, han, fu or 0)
+        key = (pay.points, yakuman, han, fu or 0)  # a yakuman outranks kazoe at equal points
         if best is None or key > best[0]:
             best = (key, c, han, fu, items, yakuman, fu_list, limit, base, pay)
     if best is None:
