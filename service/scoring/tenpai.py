@@ -1,0 +1,501 @@
+"""Tenpai and waits: shanten, waits with unseen copies, riichi, and what each wait is worth.
+
+``POST /v1/tenpai`` (../shared/API.md "Other endpoints"). A :class:`TenpaiRequest` holds
+the concealed tiles *without* a winning tile: ``13 − 3 × melds`` tiles (is this hand
+tenpai, on what, for how much?) or ``14 − 3 × melds`` (which discard?, answered per
+discard). Rules: RULES.md §2 (winning shapes: 4 sets + pair, seven *different* pairs,
+kokushi where the preset has it), §3 (scoring, via :func:`.score.score`), §5 (kids: riichi
+needs a closed hand one tile from winning).
+
+Shanten and waits come from :mod:`.shanten` (exact: a wait on a kind whose four copies
+are all in the hand or melds is no wait). The value of each wait is the full
+:class:`~.model.ScoreResult` of winning on it by ron and by tsumo under the request's rules
+and situation; ``is_win: false, reason: "no_yaku"`` on ron is the *dama trap* (a closed
+hand with no yaku that can only win by tsumo or after riichi).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Final, Literal
+
+import msgspec
+from msgspec import Meta
+
+from .model import (
+    TILES_PATTERN,
+    FieldError,
+    InvalidHand,
+    MeldSpec,
+    Preset,
+    RulesSpec,
+    ScoreRequest,
+    ScoreResult,
+    TileCode,
+    Tiles,
+    Wind,
+)
+from .presets import Rules, resolve_rules
+from .score import score
+from .shanten import caps_for, improving, shanten
+from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
+
+__all__ = [
+    "RIICHI_MIN_POINTS",
+    "RIICHI_MIN_TILES_LEFT",
+    "Discard",
+    "RiichiCheck",
+    "ShantenByShape",
+    "TenpaiRequest",
+    "TenpaiResult",
+    "TileCount",
+    "Wait",
+    "analyse",
+]
+
+RIICHI_MIN_POINTS: Final = 1000
+"""A riichi declaration puts a 1000-point stick on the table (RULES.md §3 Payments)."""
+RIICHI_MIN_TILES_LEFT: Final = 4
+"""Riichi needs at least one more own draw: 4 or more tiles left in the live wall."""
+
+VisibleTiles = (
+    Annotated[
+        str,
+        Meta(
+            pattern=TILES_PATTERN,
+            max_length=300,
+            description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
+        ),
+    ]
+    | Annotated[list[TileCode], Meta(max_length=136, description="Tiles as a list of mpsz codes.")]
+)
+"""A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
+
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+
+
+class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A hand without its winning tile, and its situation (`POST /v1/tenpai`).
+
+    `hand`: the concealed tiles, 13 − 3 × melds (a kan counting 3) to ask about waits, or
+    14 − 3 × melds to ask which discard to make. `visible`: other tiles already seen
+    (discards, other players' melds; not the dora indicators, which count on their own) —
+    they only lower the unseen counts. `points`: the player's score in points and
+    `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
+    and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
+    `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
+    the waits as riichi wins). `values: false` skips the ron/tsumo values.
+    """
+
+    hand: Tiles
+    rules: RulesSpec | Preset = "standard"
+    melds: Annotated[list[MeldSpec], Meta(max_length=4)] = []
+    visible: VisibleTiles = ""
+    dealer: bool | None = None
+    seat_wind: Wind | None = None
+    round_wind: Wind | None = None
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    dora_indicators: Tiles = ""
+    ura_indicators: Tiles = ""
+    honba: Annotated[
+        int, Meta(ge=0, le=100, description="Honba (repeat) sticks on the table; each is worth 300 points.")
+    ] = 0
+    riichi_sticks: Annotated[
+        int, Meta(ge=0, le=100, description="Riichi deposit sticks (1000 points each) the winner collects.")
+    ] = 0
+    points: (
+        Annotated[int, Meta(ge=-1_000_000, le=1_000_000, description="The player's current score, in points.")] | None
+    ) = None
+    tiles_left: Annotated[int, Meta(ge=0, le=136, description="Tiles left in the live wall.")] | None = None
+    values: bool = True
+
+
+class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
+    """Shanten per winning shape (−1 complete, 0 tenpai); null where the shape is not available.
+
+    `chiitoitsu` needs a hand without melds; `kokushi` also a preset with winds and kokushi.
+    """
+
+    standard: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+
+class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
+    """Whether riichi may be declared with this hand, and every reason it may not.
+
+    `reasons`: `open_hand` (a chi, pon or open kan), `not_tenpai`, `points_below_1000`
+    (only if `points` was given), `too_few_tiles_left` (fewer than 4, only if `tiles_left`
+    was given). The last two apply in presets with han/fu scoring (RULES.md §3), not `kids` (§5).
+    """
+
+    allowed: bool
+    reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
+
+
+class TileCount(msgspec.Struct, frozen=True, kw_only=True):
+    """A tile and how many of its copies are still unseen (4 − hand − melds − dora indicators − visible)."""
+
+    tile: str
+    remaining: int
+
+
+class Wait(msgspec.Struct, frozen=True, kw_only=True):
+    """One winning tile of a tenpai hand and what winning on it is worth.
+
+    `remaining`: copies still unseen (0 = a dead wait: all out, but the shape still waits).
+    `ron`, `tsumo`: the score of the win (`POST /v1/score` result), null when values were
+    not asked for or no copy of the tile can still be drawn or discarded (the last ones are
+    dora or ura indicators, or discarded by this player). `no_yaku_on_ron`: ron gives
+    `no_yaku` (the dama trap: this wait wins only by tsumo or after riichi).
+    """
+
+    tile: str
+    remaining: int
+    ron: ScoreResult | None = None
+    tsumo: ScoreResult | None = None
+    no_yaku_on_ron: bool = False
+
+
+class Discard(msgspec.Struct, frozen=True, kw_only=True):
+    """The hand after discarding `discard` (a tile code; a red five is `0m`/`0p`/`0s`).
+
+    `shanten`, `tenpai`, `waits`, `improving`, `riichi` as in :class:`TenpaiResult`;
+    `furiten`: the discard is one of the waits, so this hand could not win by ron.
+    """
+
+    discard: str
+    shanten: int
+    shanten_by_shape: ShantenByShape
+    tenpai: bool
+    waits: list[Wait] = []
+    wait_tiles_unseen: int = 0
+    improving: list[TileCount] = []
+    riichi: RiichiCheck
+    furiten: bool = False
+
+
+class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer of `POST /v1/tenpai`.
+
+    `tiles`: concealed tiles given. `shanten`: tile exchanges from tenpai (0 tenpai,
+    −1 complete: only for a 14 − 3 × melds hand), best over `shanten_by_shape`.
+
+    For a 13 − 3 × melds hand: `tenpai`; `waits` (ascending tile order) with unseen copies
+    and values; `wait_tiles_unseen` their sum; `improving`: when not tenpai, the tiles that
+    lower the shanten, with unseen copies; `riichi`: may riichi be declared now.
+
+    For a 14 − 3 × melds hand: `complete` (already a winning shape); `tenpai`: some discard
+    leaves the hand tenpai; `discards`: one entry per distinct tile in the hand, best first
+    (lowest shanten, then most unseen wait / improving tiles, then tile order).
+    """
+
+    preset: str
+    tiles: int
+    shanten: int
+    shanten_by_shape: ShantenByShape
+    tenpai: bool
+    complete: bool = False
+    waits: list[Wait] = []
+    wait_tiles_unseen: int = 0
+    improving: list[TileCount] = []
+    riichi: RiichiCheck | None = None
+    discards: list[Discard] | None = None
+
+
+class _Parsed(msgspec.Struct, frozen=True):
+    """A validated request: codes of the concealed tiles, and per-kind counts."""
+
+    rules: Rules
+    codes: list[str]
+    counts: list[int]
+    meld_counts: list[int]
+    seen_extra: list[int]  # dora indicators + visible: lowers the unseen counts
+    physical_extra: list[int]  # dora + ura indicators: copies that can never be won on
+    menzen: bool
+
+
+def _codes(value: str | list[str]) -> list[str]:
+    if isinstance(value, str):
+        return [d + suit for digits, suit in _GROUP.findall(value) for d in digits]
+    return list(value)
+
+
+def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
+    """Check everything physically impossible (RULES.md §1–2); raise :class:`InvalidHand` naming each field."""
+    errors: list[FieldError] = []
+
+    def tiles(value: str | list[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        try:
+            parsed = parse_tiles(value)
+        except NotationError as exc:
+            errors.append(FieldError(field, str(exc)))
+            return (), ()
+        if not rules.winds and any(k in WINDS for k in parsed.kinds):
+            errors.append(
+                FieldError(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
+            )
+        return parsed.kinds, parsed.red
+
+    hand, hand_red = tiles(req.hand, "hand")
+    meld_counts = [0] * 34
+    reds = [0, 0, 0]
+    for k in hand_red:
+        reds[k // 9] += 1
+    for i, m in enumerate(req.melds):
+        field = f"melds[{i}]"
+        kinds, red = tiles(m.tiles, f"{field}.tiles")
+        for k in red:
+            reds[k // 9] += 1
+        if m.closed and m.type != "kan":
+            errors.append(FieldError(f"{field}.closed", f"only a kan can be closed; a {m.type} is always called"))
+        ks = sorted(kinds)
+        if not ks:
+            continue
+        if m.type == "chi":
+            if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
+                errors.append(
+                    FieldError(
+                        f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}"
+                    )
+                )
+                continue
+        else:
+            size = 3 if m.type == "pon" else 4
+            if len(ks) != size or len(set(ks)) != 1:
+                errors.append(
+                    FieldError(f"{field}.tiles", f"a {m.type} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}")
+                )
+                continue
+        for k in ks:
+            meld_counts[k] += 1
+    dora, dora_red = tiles(req.dora_indicators, "dora_indicators")
+    ura, ura_red = tiles(req.ura_indicators, "ura_indicators")
+    visible, visible_red = tiles(req.visible, "visible")
+    for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
+        if len(ind) > 5:
+            errors.append(FieldError(name, f"at most 5 indicators (1 + 4 kan dora), got {len(ind)}"))
+
+    wait_size = 13 - 3 * len(req.melds)
+    if len(hand) not in (wait_size, wait_size + 1) and not any(e.field == "hand" for e in errors):
+        errors.append(
+            FieldError(
+                "hand",
+                f"with {len(req.melds)} meld(s) the concealed hand has {wait_size} tiles (which waits?) "
+                f"or {wait_size + 1} (which discard?), got {len(hand)}",
+            )
+        )
+
+    counts = [0] * 34
+    for k in hand:
+        counts[k] += 1
+    indicators = [0] * 34
+    for k in (*dora, *ura):
+        indicators[k] += 1
+    seen = [0] * 34
+    for k in (*dora, *visible):
+        seen[k] += 1
+    for kind in range(34):
+        without_visible = counts[kind] + meld_counts[kind] + indicators[kind]
+        total = without_visible + visible.count(kind)
+        if total > 4:
+            errors.append(
+                FieldError(
+                    "visible" if without_visible <= 4 else "hand",
+                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators and visible; there are 4",
+                )
+            )
+    for k in (*dora_red, *ura_red, *visible_red):
+        reds[k // 9] += 1
+    for suit, n in enumerate(reds):
+        if n > 1:
+            errors.append(FieldError("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit"))
+
+    menzen = all(m.closed for m in req.melds)
+    _situation(req, rules, menzen, errors)
+    if errors:
+        raise InvalidHand(errors)
+    return _Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen)
+
+
+def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
+    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; RULES.md §2)."""
+    if not rules.winds:
+        for name in ("seat_wind", "round_wind"):
+            if getattr(req, name) is not None:
+                errors.append(FieldError(name, f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
+    elif req.seat_wind is not None:
+        dealer = req.seat_wind == "E"
+        if req.dealer is not None and req.dealer != dealer:
+            errors.append(
+                FieldError(
+                    "dealer",
+                    f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)",
+                )
+            )
+    elif not req.dealer and req.values:
+        errors.append(
+            FieldError("seat_wind", "required for a non-dealer to value the waits (the dealer is seat_wind 'E')")
+        )
+    riichi = req.riichi or req.double_riichi
+    if riichi and not menzen:
+        errors.append(
+            FieldError(
+                "riichi" if req.riichi else "double_riichi", "riichi needs a closed hand (only closed kans allowed)"
+            )
+        )
+    if req.ippatsu and not riichi:
+        errors.append(FieldError("ippatsu", "ippatsu needs riichi (or double_riichi)"))
+
+
+def _riichi(req: TenpaiRequest, p: _Parsed, tenpai: bool) -> RiichiCheck:
+    reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
+    if not p.menzen:
+        reasons.append("open_hand")
+    if not tenpai:
+        reasons.append("not_tenpai")
+    if p.rules.scoring == "han_fu":
+        if req.points is not None and req.points < RIICHI_MIN_POINTS:
+            reasons.append("points_below_1000")
+        if req.tiles_left is not None and req.tiles_left < RIICHI_MIN_TILES_LEFT:
+            reasons.append("too_few_tiles_left")
+    return RiichiCheck(allowed=not reasons, reasons=reasons)
+
+
+def _value(req: TenpaiRequest, codes: list[str], kind: int, win: Literal["ron", "tsumo"]) -> ScoreResult:
+    return score(
+        ScoreRequest(
+            hand=codes,
+            win_tile=kind_name(kind),
+            rules=req.rules,
+            melds=req.melds,
+            win=win,
+            dealer=req.dealer,
+            seat_wind=req.seat_wind,
+            round_wind=req.round_wind,
+            riichi=req.riichi,
+            double_riichi=req.double_riichi,
+            ippatsu=req.ippatsu,
+            dora_indicators=req.dora_indicators,
+            ura_indicators=req.ura_indicators,
+            honba=req.honba,
+            riichi_sticks=req.riichi_sticks,
+        )
+    )
+
+
+class _Analysis(msgspec.Struct, frozen=True):
+    shanten: int
+    by_shape: ShantenByShape
+    waits: list[Wait]
+    improving: list[TileCount]
+    riichi: RiichiCheck
+
+
+def _analyse_13(
+    req: TenpaiRequest, p: _Parsed, codes: list[str], counts: list[int], discarded: int | None
+) -> _Analysis:
+    """Shanten, waits (with values) or improving tiles, and riichi for a 3n+1 concealed part."""
+    rules = p.rules
+    caps = caps_for(rules.winds, p.meld_counts)
+    chiitoi = not req.melds
+    koku = chiitoi and rules.winds and "kokushi" in rules.yaku
+    s = shanten(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
+    by_shape = ShantenByShape(standard=s.regular, chiitoitsu=s.chiitoitsu, kokushi=s.kokushi)
+
+    def unseen(k: int) -> int:
+        n = 4 - counts[k] - p.meld_counts[k] - p.seen_extra[k] - (k == discarded)
+        return max(0, n)
+
+    out_waits: list[Wait] = []
+    useful: list[TileCount] = []
+    if s.shanten == 0:
+        for k in improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku):
+            ron = tsumo = None
+            physical = counts[k] + p.meld_counts[k] + p.physical_extra[k] + (k == discarded)
+            if req.values and physical < 4:
+                ron = _value(req, codes, k, "ron")
+                tsumo = _value(req, codes, k, "tsumo")
+            out_waits.append(
+                Wait(
+                    tile=kind_name(k),
+                    remaining=unseen(k),
+                    ron=ron,
+                    tsumo=tsumo,
+                    no_yaku_on_ron=ron is not None and ron.reason == "no_yaku",
+                )
+            )
+    elif s.shanten > 0:
+        better = improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
+        useful = [TileCount(tile=kind_name(k), remaining=unseen(k)) for k in better]
+    return _Analysis(s.shanten, by_shape, out_waits, useful, _riichi(req, p, s.shanten == 0))
+
+
+def analyse(req: TenpaiRequest) -> TenpaiResult:
+    """Answer `POST /v1/tenpai` for ``req`` (RULES.md §2, §3, §5).
+
+    A ``13 − 3m`` hand (m melds) gets its shanten, waits with unseen copies and ron/tsumo
+    values, improving tiles when not tenpai, and the riichi check; a ``14 − 3m`` hand the
+    same per distinct discard. Raises :class:`~.model.InvalidHand` (HTTP 422) for
+    impossible input: bad notation, a fifth copy, a wrong tile count, a meld that is no
+    set, winds in a preset without winds, an impossible situation (riichi with an open
+    hand, ippatsu without riichi, a non-dealer without `seat_wind` when values are asked).
+
+    >>> r = analyse(TenpaiRequest(hand="1112345678999m", dealer=True, values=False))
+    >>> (r.shanten, [w.tile for w in r.waits], [w.remaining for w in r.waits])
+    (0, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m'], [1, 3, 3, 3, 3, 3, 3, 3, 1])
+    """
+    rules = resolve_rules(req.rules)
+    p = _validate(req, rules)
+    if len(p.codes) % 3 == 1:
+        a = _analyse_13(req, p, p.codes, list(p.counts), None)
+        return TenpaiResult(
+            preset=rules.preset,
+            tiles=len(p.codes),
+            shanten=a.shanten,
+            shanten_by_shape=a.by_shape,
+            tenpai=a.shanten == 0,
+            waits=a.waits,
+            wait_tiles_unseen=sum(w.remaining for w in a.waits),
+            improving=a.improving,
+            riichi=a.riichi,
+        )
+
+    caps = caps_for(rules.winds, p.meld_counts)
+    chiitoi = not req.melds
+    koku = chiitoi and rules.winds and "kokushi" in rules.yaku
+    whole = shanten(p.counts, caps, chiitoitsu=chiitoi, kokushi=koku)
+    options: list[tuple[tuple[int, int, int, int], Discard]] = []
+    for code in dict.fromkeys(p.codes):
+        kind = parse_tiles(code).kinds[0]
+        rest = list(p.codes)
+        rest.remove(code)
+        counts = list(p.counts)
+        counts[kind] -= 1
+        a = _analyse_13(req, p, rest, counts, kind)
+        wait_kinds = {w.tile for w in a.waits}
+        unseen = sum(w.remaining for w in a.waits) + sum(t.remaining for t in a.improving)
+        option = Discard(
+            discard=code,
+            shanten=a.shanten,
+            shanten_by_shape=a.by_shape,
+            tenpai=a.shanten == 0,
+            waits=a.waits,
+            wait_tiles_unseen=sum(w.remaining for w in a.waits),
+            improving=a.improving,
+            riichi=a.riichi,
+            furiten=kind_name(kind) in wait_kinds,
+        )
+        options.append(((a.shanten, -unseen, kind, code == kind_name(kind)), option))
+    options.sort(key=lambda o: o[0])
+    return TenpaiResult(
+        preset=rules.preset,
+        tiles=len(p.codes),
+        shanten=whole.shanten,
+        shanten_by_shape=ShantenByShape(standard=whole.regular, chiitoitsu=whole.chiitoitsu, kokushi=whole.kokushi),
+        tenpai=whole.shanten <= 0,
+        complete=whole.shanten == -1,
+        discards=[o for _, o in options],
+    )
