@@ -1,0 +1,229 @@
+"""HTTP routes of the hand-study and reference endpoints (../shared/API.md "Other endpoints").
+
+* ``POST /v1/tenpai`` — shanten, waits, riichi and the value of each wait (:mod:`service.scoring.tenpai`);
+* ``GET /v1/table`` — the points table for given rules (:mod:`service.scoring.table`);
+* ``GET /v1/rules``, ``GET /v1/rules/{preset}`` — presets and options (:mod:`service.scoring.catalogue`);
+* ``GET /v1/yaku`` — the yaku per preset, names by ``Accept-Language`` (en, ja, ru).
+
+Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.errors`
+(400 schema or query, 422 :class:`~service.scoring.InvalidHand`), except the two refusals
+made here with :func:`~service.api.errors.problem`: an unknown preset in the path (404) and
+a table asked for the ``kids`` preset, which has no han or fu (422). Register with
+``Litestar(route_handlers=[..., *INFO_ROUTES])``; the Structs for
+:func:`service.api.openapi.use_msgspec_components` are :data:`INFO_SCHEMA_TYPES`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from litestar import Response, get, post
+from litestar.datastructures import ResponseHeader
+from litestar.openapi import ResponseSpec
+from litestar.params import JSONBody, Parameter
+
+from service.scoring import FieldError, RulesSpec, resolve_rules
+from service.scoring.catalogue import (
+    PresetRules,
+    RulesCatalogue,
+    YakuCatalogue,
+    negotiate_language,
+    preset_rules,
+    rules_catalogue,
+    yaku_catalogue,
+)
+from service.scoring.presets import PRESETS
+from service.scoring.table import PointsTable, points_table
+from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse
+
+from .decoding import StrictJSON
+from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
+
+__all__ = [
+    "INFO_ROUTES",
+    "INFO_SCHEMA_TYPES",
+    "get_preset_rules",
+    "get_rules",
+    "get_table",
+    "get_yaku",
+    "tenpai",
+]
+
+Preset = Literal["standard", "kostarev", "kids"]
+
+
+def _problem_response(description: str) -> ResponseSpec:
+    return ResponseSpec(
+        data_container=Problem, media_type=PROBLEM_MEDIA_TYPE, description=description, generate_examples=False
+    )
+
+
+_BODY_ERRORS: dict[int, ResponseSpec] = {
+    400: _problem_response("Malformed JSON or a schema violation; `errors` names each field."),
+    413: _problem_response("The request body is larger than the server accepts."),
+    415: _problem_response("The request body is not JSON."),
+    422: _problem_response(
+        "A physically impossible hand or situation (RULES.md §1–2: a fifth copy, a wrong tile count, a wind in a "
+        "preset without winds, riichi with an open hand, …); `errors` names each field."
+    ),
+}
+_QUERY_ERRORS: dict[int, ResponseSpec] = {
+    400: _problem_response("A query parameter that is not one of its allowed values; `errors` names it."),
+}
+_LANGUAGE_HEADERS = [
+    ResponseHeader(
+        name="Content-Language", description="The language of the texts: en, ja or ru.", documentation_only=True
+    ),
+    ResponseHeader(name="Vary", description="Accept-Language", documentation_only=True),
+]
+
+AcceptLanguage = Annotated[
+    str | None,
+    Parameter(
+        header="Accept-Language",
+        required=False,
+        description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default.",
+    ),
+]
+
+
+def _localised(content: Any, lang: str) -> Response[Any]:
+    return Response(content, headers={"Content-Language": lang, "Vary": "Accept-Language"})
+
+
+@post(
+    "/v1/tenpai",
+    operation_id="analyseTenpai",
+    summary="Shanten, waits, riichi and the value of each wait",
+    description="Concealed tiles + melds without a winning tile → shanten (standard, seven pairs, kokushi where the "
+    "preset has it), tenpai, each wait with its unseen copies and its ron / tsumo score under the request's rules "
+    "and situation (`no_yaku` on ron = the dama trap), improving tiles when not tenpai, and whether riichi may be "
+    "declared. 14 − 3 × melds tiles: the same per possible discard (RULES.md §2, §3, §5).",
+    tags=["study"],
+    status_code=200,
+    dto=StrictJSON[TenpaiRequest],
+    return_dto=None,
+    responses=_BODY_ERRORS,
+    sync_to_thread=False,
+)
+def tenpai(data: JSONBody[TenpaiRequest]) -> TenpaiResult:
+    """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`; ``InvalidHand`` propagates (422)."""
+    return analyse(data)
+
+
+@get(
+    "/v1/table",
+    operation_id="pointsTable",
+    summary="The points table for given rules",
+    description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
+    "up to 100 (RULES.md §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
+    "`exists_tsumo` false with null amounts. The `kids` preset has no table (422).",
+    tags=["reference"],
+    responses={
+        **_QUERY_ERRORS,
+        422: _problem_response("The preset scores without han and fu (`kids`); `errors` names `preset`."),
+    },
+    sync_to_thread=False,
+)
+def get_table(
+    preset: Annotated[Preset, Parameter(description="Rule preset.")] = "standard",
+    kiriage_mangan: Annotated[
+        bool | None, Parameter(description="4 han 30 fu and 3 han 60 fu become mangan; default: the preset's.")
+    ] = None,
+    kazoe: Annotated[
+        Literal["yakuman", "sanbaiman"] | None, Parameter(description="What 13+ han is worth; default: the preset's.")
+    ] = None,
+    double_yakuman: Annotated[
+        bool | None, Parameter(description="Whether double yakuman exist (table's last row); default: the preset's.")
+    ] = None,
+) -> PointsTable:
+    """The table for the preset with the given options (:func:`service.scoring.table.points_table`)."""
+    rules = resolve_rules(
+        RulesSpec(preset=preset, kiriage_mangan=kiriage_mangan, kazoe=kazoe, double_yakuman=double_yakuman)
+    )
+    if rules.scoring != "han_fu":
+        raise problem(
+            422,
+            f"Preset {preset!r} scores without han and fu, so it has no points table.",
+            [FieldError("preset", "the kids preset counts points, not han and fu (RULES.md §5)")],
+        )
+    return points_table(rules)
+
+
+@get(
+    "/v1/rules",
+    operation_id="listRules",
+    summary="Presets and every rule option with its defaults",
+    description="Every preset (source, summary, winds, scoring, defaults) and every option of `rules` with its type, "
+    "allowed values, meaning (English or Russian by `Accept-Language`) and default per preset.",
+    tags=["reference"],
+    response_headers=_LANGUAGE_HEADERS,
+    sync_to_thread=False,
+)
+def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue]:
+    """:func:`service.scoring.catalogue.rules_catalogue` in the negotiated language."""
+    lang = negotiate_language(accept_language)
+    return _localised(rules_catalogue(lang), lang)
+
+
+@get(
+    "/v1/rules/{preset:str}",
+    operation_id="getPresetRules",
+    summary="One preset: its options and defaults, yaku ids, kids points",
+    description="The preset's options with their defaults and meanings, the ids of the yaku it uses, and for "
+    "`kids` the points per item (RULES.md §3–5). An unknown preset is 404.",
+    tags=["reference"],
+    response_headers=_LANGUAGE_HEADERS,
+    responses={404: _problem_response("No preset of that name; `errors` names `preset`.")},
+    sync_to_thread=False,
+)
+def get_preset_rules(
+    preset: Annotated[str, Parameter(description="standard, kostarev or kids")],
+    accept_language: AcceptLanguage = None,
+) -> Response[PresetRules]:
+    """:func:`service.scoring.catalogue.preset_rules`; 404 problem naming ``preset`` when unknown."""
+    if preset not in PRESETS:
+        raise problem(
+            404,
+            f"There is no preset {preset!r}.",
+            [FieldError("preset", f"one of {', '.join(PRESETS)}, got {preset!r}")],
+        )
+    lang = negotiate_language(accept_language)
+    return _localised(preset_rules(preset, lang), lang)
+
+
+@get(
+    "/v1/yaku",
+    operation_id="listYaku",
+    summary="The yaku catalogue per preset",
+    description="Each preset's yaku with han closed / open (null = closed only), yakuman multiple, what each "
+    "replaces, and names in English, Japanese and Russian; `name` follows `Accept-Language`. Options "
+    "`kuitan`, `double_yakuman` and `renhou` change the catalogue and may be given.",
+    tags=["reference"],
+    response_headers=_LANGUAGE_HEADERS,
+    responses=_QUERY_ERRORS,
+    sync_to_thread=False,
+)
+def get_yaku(
+    preset: Annotated[Preset | None, Parameter(description="One preset; default: every preset.")] = None,
+    kuitan: Annotated[bool | None, Parameter(description="Open tanyao counts.")] = None,
+    double_yakuman: Annotated[bool | None, Parameter(description="Double yakuman count ×2.")] = None,
+    renhou: Annotated[
+        Literal["off", "mangan", "yakuman"] | None, Parameter(description="Renhou: off, mangan or yakuman.")
+    ] = None,
+    accept_language: AcceptLanguage = None,
+) -> Response[YakuCatalogue]:
+    """:func:`service.scoring.catalogue.yaku_catalogue` for one or every preset, in the negotiated language."""
+    lang = negotiate_language(accept_language)
+    names: list[Preset] = [preset] if preset else ["standard", "kostarev", "kids"]
+    rules = [
+        resolve_rules(RulesSpec(preset=p, kuitan=kuitan, double_yakuman=double_yakuman, renhou=renhou)) for p in names
+    ]
+    return _localised(yaku_catalogue(rules, lang), lang)
+
+
+INFO_ROUTES = [tenpai, get_table, get_rules, get_preset_rules, get_yaku]
+"""The study and reference route handlers, to be registered beside :data:`service.api.routes.ROUTES`."""
+
+INFO_SCHEMA_TYPES: list[type] = [TenpaiRequest, TenpaiResult, PointsTable, RulesCatalogue, PresetRules, YakuCatalogue]
+"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.openapi`)."""
