@@ -39,7 +39,9 @@ def _problem_response(description: str) -> ResponseSpec:
 
 
 _BODY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response("Malformed JSON or a schema violation (e.g. a seat outside 0–3); `errors` names each field."),
+    400: _problem_response(
+        "Malformed JSON or a schema violation (e.g. a seat outside 0–3); `errors` names each field."
+    ),
     413: _problem_response("The request body is larger than the server accepts."),
     415: _problem_response("The request body is not JSON."),
 }

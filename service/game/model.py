@@ -55,7 +55,7 @@ class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     """Base of every request Struct: frozen, keyword-only, unknown fields rejected."""
 
 
-class GameOptions(_Request, kw_only=True):
+class GameOptions(_Request, frozen=True, kw_only=True):
     """Game rule options overriding the preset's defaults one by one (RULES.md §4–6).
 
     An option left out (null) takes the preset's default (``service.game.GAME_PRESETS``):
@@ -107,7 +107,7 @@ class GameOptions(_Request, kw_only=True):
     """`POST /v1/final`: riichi sticks left on the table go to first place, or to nobody."""
 
 
-class HandValue(_Request, kw_only=True):
+class HandValue(_Request, frozen=True, kw_only=True):
     """An already-scored hand, instead of a hand to score (give exactly one form).
 
     - han/fu presets: `han` (with `fu` below 5 han), or `yakuman` (total multiple);
@@ -130,7 +130,7 @@ class HandValue(_Request, kw_only=True):
     """Kids points of the win."""
 
 
-class WinSpec(_Request, kw_only=True):
+class WinSpec(_Request, frozen=True, kw_only=True):
     """One winner: their seat and the hand, either to score or already scored (exactly one).
 
     `hand` is a `POST /v1/score` request. Its `win`, `dealer` and (in presets with winds)
@@ -147,11 +147,11 @@ class WinSpec(_Request, kw_only=True):
     pao: Seat | None = None
 
 
-class Tsumo(WinSpec, kw_only=True, tag="tsumo", tag_field="type"):
+class Tsumo(WinSpec, frozen=True, kw_only=True, tag="tsumo", tag_field="type"):
     """A win on a self-drawn tile: every other player pays (RULES.md §3 Payments)."""
 
 
-class Ron(_Request, kw_only=True, tag="ron", tag_field="type"):
+class Ron(_Request, frozen=True, kw_only=True, tag="ron", tag_field="type"):
     """A win on `discarder`'s discard: one to three winners in `wins` (any order).
 
     With option `multiple_ron: head_bump` only the first winner in turn order from the
@@ -162,7 +162,7 @@ class Ron(_Request, kw_only=True, tag="ron", tag_field="type"):
     wins: Annotated[list[WinSpec], Meta(min_length=1, max_length=3)]
 
 
-class Draw(_Request, kw_only=True, tag="draw", tag_field="type"):
+class Draw(_Request, frozen=True, kw_only=True, tag="draw", tag_field="type"):
     """An exhaustive draw: `tenpai` seats share the no-ten payment; `nagashi` seats score
     nagashi mangan (option). A seat that declared riichi this hand must be tenpai."""
 
@@ -173,7 +173,7 @@ class Draw(_Request, kw_only=True, tag="draw", tag_field="type"):
 Outcome = Ron | Tsumo | Draw
 
 
-class SettleRequest(_Request, kw_only=True):
+class SettleRequest(_Request, frozen=True, kw_only=True):
     """One hand's outcome applied to the players' scores (RULES.md §6; ../shared/API.md `POST /v1/settle`).
 
     `scores` are the four scores before the hand, points (kids: kids points). `dealer` is
@@ -273,7 +273,7 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
     placings: list[Placing] | None = None
 
 
-class FinalRequest(_Request, kw_only=True):
+class FinalRequest(_Request, frozen=True, kw_only=True):
     """Final scores → placings and final points with uma and oka (RULES.md §6, seed 003 §5).
 
     `scores` in points (kids: kids points); `riichi_sticks` still on the table (count);
@@ -323,7 +323,7 @@ class Sticks(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     s100: StickCount = 0
 
 
-class SticksRequest(_Request, kw_only=True):
+class SticksRequest(_Request, frozen=True, kw_only=True):
     """An `amount` of points to pay in sticks (seed 001 §4.3).
 
     Alone: the fewest sticks. With the `payer`'s holdings (and the `payee`'s, for change):

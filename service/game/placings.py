@@ -62,8 +62,8 @@ def final(req: FinalRequest) -> FinalResult:
             errors.append(
                 FieldError(
                     "scores",
-                    f"scores plus riichi sticks on the table add up to {total}, not 4 × {game.start_points} = {expected}"
-                    " (set game.start_points if the game started elsewhere)",
+                    f"scores plus riichi sticks on the table add up to {total}, "
+                    f"not 4 × {game.start_points} = {expected} (set game.start_points if the game started elsewhere)",
                 )
             )
     if errors:

@@ -31,7 +31,7 @@ riichi sticks, riichi declarations and the outcome) and returns a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import msgspec
 
@@ -169,7 +169,8 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
         seen.add(seat)
         if han_fu and req.scores[seat] < game.riichi_deposit:
             errors.add(
-                f"riichi[{i}]", f"seat {seat} holds {req.scores[seat]} points, less than the {game.riichi_deposit} deposit"
+                f"riichi[{i}]",
+                f"seat {seat} holds {req.scores[seat]} points, less than the {game.riichi_deposit} deposit",
             )
 
 
@@ -179,16 +180,22 @@ def _scored_hand(
     """Score an embedded hand as seat ``seat`` would hold it; problems are added under ``path``."""
     before = len(errors)
     dealer = seat == req.dealer
-    changes: dict[str, object] = {"win": "tsumo" if tsumo else "ron", "honba": 0, "riichi_sticks": 0, "rules": req.rules}
+    changes: dict[str, object] = {
+        "win": "tsumo" if tsumo else "ron", "honba": 0, "riichi_sticks": 0, "rules": req.rules
+    }
     if hand.rules != "standard" and resolve_rules(hand.rules) != rules:
         errors.add(f"{path}.rules", "the hand's rules differ from the settlement's rules; leave them out")
     if rules.winds:
         wind = WINDS[(seat - req.dealer) % SEATS]
         if hand.seat_wind is not None and hand.seat_wind != wind:
-            errors.add(f"{path}.seat_wind", f"seat {seat} is {wind!r} when seat {req.dealer} deals, not {hand.seat_wind!r}")
+            errors.add(
+                f"{path}.seat_wind", f"seat {seat} is {wind!r} when seat {req.dealer} deals, not {hand.seat_wind!r}"
+            )
         changes["seat_wind"] = wind
     if hand.dealer is not None and hand.dealer != dealer:
-        errors.add(f"{path}.dealer", f"seat {seat} is {'' if dealer else 'not '}the dealer (dealer is seat {req.dealer})")
+        errors.add(
+            f"{path}.dealer", f"seat {seat} is {'' if dealer else 'not '}the dealer (the dealer is seat {req.dealer})"
+        )
     changes["dealer"] = None if rules.winds else dealer
     for name, value in (("honba", req.honba), ("riichi_sticks", req.riichi_sticks)):
         if getattr(hand, name) not in (0, value):
@@ -198,7 +205,7 @@ def _scored_hand(
         field = "double_riichi" if hand.double_riichi and not hand.riichi else "riichi"
         errors.add(
             f"{path}.{field}",
-            f"seat {seat} {'is' if declared else 'is not'} in riichi (the settlement's riichi list); the hand must agree",
+            f"seat {seat} {'is' if declared else 'is not'} in the settlement's riichi list; the hand must agree",
         )
     if len(errors) > before:
         return None
@@ -473,7 +480,7 @@ def settle(req: SettleRequest) -> SettleResult:
             out = [s for s in range(SEATS) if scores[s] <= 0]
         elif game.bust == "cannot_pay":
             out = [s for s in range(SEATS) if s in ledger.short or scores[s] <= 0]
-    end_reason = None
+    end_reason: Literal["bust", "target", "last_hand"] | None = None
     if out:
         end_reason = "bust"
     elif game.target and any(s >= game.target for s in scores):

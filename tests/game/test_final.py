@@ -78,7 +78,9 @@ def test_kids_final_is_the_kids_score() -> None:
             "game.uma",
             id="uma-not-zero-sum",
         ),
-        pytest.param(FinalRequest(rules="kids", scores=[3, 0, 0, 0], riichi_sticks=1), "riichi_sticks", id="kids-sticks"),
+        pytest.param(
+            FinalRequest(rules="kids", scores=[3, 0, 0, 0], riichi_sticks=1), "riichi_sticks", id="kids-sticks"
+        ),
     ],
 )
 def test_impossible_final_names_the_field(req: FinalRequest, field: str) -> None:

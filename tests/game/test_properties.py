@@ -68,8 +68,8 @@ def win_specs(draw: st.DrawFn, winner: int, tsumo: bool) -> WinSpec:
 @st.composite
 def settle_requests(draw: st.DrawFn, kinds: tuple[str, ...] = ("ron", "tsumo", "draw")) -> SettleRequest:
     """A possible standard-rules table and outcome (of ``kinds``), under every bust mode and multiple-ron option."""
-    bust = draw(st.sampled_from(BUSTS))
-    multiple_ron = draw(st.sampled_from(["allowed", "head_bump"]))
+    bust: Any = draw(st.sampled_from(BUSTS))
+    multiple_ron: Any = draw(st.sampled_from(["allowed", "head_bump"]))
     sticks = draw(st.integers(0, 3))
     units = (100_000 - 1000 * sticks) // 100
     cuts = sorted(draw(st.lists(st.integers(0, units), min_size=3, max_size=3)))

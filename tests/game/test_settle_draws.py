@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from service.game import GameOptions, NextHand, settle
-
 from tests.game.factories import draw, request
 
 

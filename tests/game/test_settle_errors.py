@@ -12,7 +12,6 @@ import pytest
 
 from service.game import GameOptions, SettleRequest, settle
 from service.scoring import InvalidHand, MeldSpec, ScoreRequest
-
 from tests.game.factories import DAISANGEN, PINFU_HAND, PINFU_WIN, draw, request, ron, tsumo, win
 
 RIICHI_HAND = ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, riichi=True, dora_indicators="1m")
@@ -101,7 +100,9 @@ CASES: list[Any] = [
         id="haitei-on-ron-from-the-core",
     ),
     pytest.param(request(ron(0, win(1, hand=NO_YAKU))), ["outcome.wins[0].hand"], id="hand-without-yaku"),
-    pytest.param(request(ron(0, win(1, hand=RIICHI_HAND, pao=2)), riichi=[1]), ["outcome.wins[0].pao"], id="pao-no-yakuman"),
+    pytest.param(
+        request(ron(0, win(1, hand=RIICHI_HAND, pao=2)), riichi=[1]), ["outcome.wins[0].pao"], id="pao-no-yakuman"
+    ),
     pytest.param(request(tsumo(1, hand=DAISANGEN, pao=1)), ["outcome.pao"], id="pao-on-self"),
     pytest.param(
         request(tsumo(1, hand=DAISANGEN, pao=2), rules="kostarev"),

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from service.game import GameOptions, NextHand, settle
 from service.scoring import ScoreRequest
-
 from tests.game.factories import DAISANGEN, PINFU_HAND, PINFU_WIN, request, ron, tsumo, win
 
 
