@@ -71,7 +71,7 @@ def timed_pass(label: str, calls: Sequence[Callable[[], Any]]) -> tuple[Timing, 
 
 
 def clear_core_caches() -> list[str]:
-    """Clear every ``functools`` cache in the ``service.scoring`` modules; return their names."""
+    """Clear every cache in the ``service.scoring`` modules (``functools`` ones and the result cache)."""
     cleared = []
     for info in pkgutil.iter_modules(service.scoring.__path__, "service.scoring."):
         module = importlib.import_module(info.name)
@@ -79,6 +79,8 @@ def clear_core_caches() -> list[str]:
             if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == info.name:
                 value.cache_clear()
                 cleared.append(f"{info.name.rsplit('.', 1)[1]}.{name}")
+    importlib.import_module("service.scoring.score").result_cache_clear()
+    cleared.append("score.results (the whole-result cache)")
     return cleared
 
 

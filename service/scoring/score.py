@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import NamedTuple
+
+import msgspec
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
@@ -22,7 +25,7 @@ from .tiles import TERMINALS_AND_HONOURS, kind_name
 from .validate import parse_request
 from .yaku import evaluate_yaku
 
-__all__ = ["reading_out", "readings", "score"]
+__all__ = ["RESULT_CACHE_SIZE", "CacheInfo", "reading_out", "readings", "result_cache_clear", "result_cache_info", "score"]
 
 
 def _run_wait(first: int, win: int) -> str:
@@ -136,13 +139,58 @@ def reading_out(c: Ctx) -> Reading:
     return Reading(c.shape, sets, c.wait)  # type: ignore[arg-type]
 
 
+RESULT_CACHE_SIZE = 32768
+"""Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
+
+_results: dict[bytes, ScoreResult] = {}
+_result_stats = [0, 0]  # hits, misses
+_key = msgspec.json.Encoder().encode
+
+
+class CacheInfo(NamedTuple):
+    """Counters of the result cache: ``hits``, ``misses``, ``size`` (entries), ``maxsize``."""
+
+    hits: int
+    misses: int
+    size: int
+    maxsize: int
+
+
+def result_cache_info() -> CacheInfo:
+    """Hits, misses and size of :func:`score`'s result cache (for metrics)."""
+    return CacheInfo(_result_stats[0], _result_stats[1], len(_results), RESULT_CACHE_SIZE)
+
+
+def result_cache_clear() -> None:
+    """Empty :func:`score`'s result cache and reset its counters."""
+    _results.clear()
+    _result_stats[0] = _result_stats[1] = 0
+
+
 def score(req: ScoreRequest) -> ScoreResult:
     """Score one hand (../shared/API.md `POST /v1/score`; RULES.md §2–4).
 
     Returns a win with yaku, han, fu (itemised), limit and payments, or ``is_win: false``
     with ``reason`` ``not_complete`` (no winning shape) or ``no_yaku`` (complete, no yaku;
     dora alone do not count). Raises :class:`~.model.InvalidHand` for impossible input.
+
+    Results are cached on the request's canonical JSON encoding (field order is fixed by
+    the Struct), so the same request returns the same (shared, read-only) result object.
     """
+    key = _key(req)
+    hit = _results.get(key)
+    if hit is not None:
+        _result_stats[0] += 1
+        return hit
+    _result_stats[1] += 1
+    result = _score(req)
+    if len(_results) >= RESULT_CACHE_SIZE:
+        del _results[next(iter(_results))]
+    _results[key] = result
+    return result
+
+
+def _score(req: ScoreRequest) -> ScoreResult:
     rules = resolve_rules(req.rules)
     hand = parse_request(req, rules)
     if rules.scoring == "kids":

@@ -30,9 +30,14 @@ MAX_INDICATORS = 5
 """One dora indicator plus up to four kan dora (RULES.md §3 Dora)."""
 
 
-class _Errors(list[FieldError]):
+class _Errors:
+    """The problems found so far, in request order."""
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
     def add(self, field: str, message: str) -> None:
-        self.append(FieldError(field, message))
+        self.items.append(FieldError(field, message))
 
 
 def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) -> TileList:
@@ -157,7 +162,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             errors.add(name, f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ind.kinds)}")
 
     expected = 13 - 3 * len(req.melds)
-    if len(hand.kinds) != expected and not any(e.field == "hand" for e in errors):
+    if len(hand.kinds) != expected and not any(e.field == "hand" for e in errors.items):
         errors.add(
             "hand",
             f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {len(hand.kinds)}",
@@ -187,8 +192,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         or req.renhou or ((req.riichi or req.double_riichi) and not menzen)
     ):
         _flags(req, rules, menzen, has_kan, dealer, errors)
-    if errors:
-        raise InvalidHand(list(errors))
+    if errors.items:
+        raise InvalidHand(errors.items)
 
     riichi = req.riichi or req.double_riichi
     red_in_hand = len(hand.red) + len(win.red) + sum(len(t.red) for t in meld_tiles)
