@@ -38,6 +38,7 @@ __all__ = [
     "SticksRequest",
     "SticksResult",
     "Transfer",
+    "TransferKind",
     "Tsumo",
     "WinResult",
     "WinSpec",
@@ -137,7 +138,9 @@ class WinSpec(_Request, frozen=True, kw_only=True):
     `seat_wind` are set from the settlement (`seat_wind` from the seat's distance to the
     dealer); values given must agree. Its `rules` (if not the default) must equal the
     settlement's `rules`; its `honba` and `riichi_sticks` must be 0 or equal to the
-    settlement's. Its riichi flag must match whether the winner is in `riichi`.
+    settlement's. Its riichi flag must match whether the winner is in `riichi`. Its
+    `round_wind` is its own (default `E`). The score is computed without honba or riichi
+    sticks: those are settled here (see the win's `honba` and `riichi_sticks`).
     `pao` is the seat liable for a daisangen / daisuushii (option `pao`).
     """
 
@@ -198,6 +201,11 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     last_hand: bool = False
 
 
+TransferKind = Literal[
+    "riichi_deposit", "riichi_sticks", "ron", "tsumo", "pao", "honba", "noten", "nagashi", "kids_points"
+]
+
+
 class Transfer(msgspec.Struct, frozen=True, kw_only=True):
     """One payment: `payer` → `payee` (null = the table's riichi pot), `amount` points paid.
 
@@ -210,7 +218,7 @@ class Transfer(msgspec.Struct, frozen=True, kw_only=True):
     payee: int | None
     amount: int
     owed: int
-    kind: str
+    kind: TransferKind
 
 
 class WinResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -300,7 +308,10 @@ class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class FinalResult(msgspec.Struct, frozen=True, kw_only=True):
-    """Placings in place order with final points (which sum to 0), and the options used, points."""
+    """Placings in place order with final points, and the options used, points.
+
+    Final points sum to 0 in han/fu presets unless riichi sticks are left to nobody.
+    """
 
     preset: str
     start_points: int

@@ -39,7 +39,8 @@ def final(req: FinalRequest) -> FinalResult:
     Defaults per preset (``service.game.GAME_PRESETS``): ``standard`` start 25,000, return
     30,000, uma +15,000/+5,000/−5,000/−15,000 (RULES.md §6); ``kostarev`` no uma and no oka
     (start = return = 25,000, RULES.md §4), so `final` is the gain over the start; ``kids``
-    all zero, so `final` is the kids score. Final points sum to 0 in han/fu presets.
+    all zero, so `final` is the kids score. In han/fu presets final points sum to 0, less any
+    riichi sticks left to nobody (``leftover_sticks: none``).
 
     Raises :class:`~service.scoring.InvalidHand` naming the field: `game.uma` not summing to
     0; `scores` (han/fu presets) not adding up to 4 × start with the sticks on the table;

@@ -25,8 +25,12 @@ riichi sticks, riichi declarations and the outcome) and returns a
 - **Busting** (option ``bust``, RULES.md §4 game): ``below_zero`` (standard), ``at_zero``,
   ``none``, ``cannot_pay`` (kostarev, seed 001 §2.4, §4.4: a payer pays at most what they
   hold at that moment — payments run in the order of ``transfers`` — and is out when short or
-  at 0). Anyone out ends the game at once. The kids preset (RULES.md §5) only adds the
-  winner's points; the game ends when a score reaches ``target``.
+  at 0). Anyone out ends the game at once.
+- **Kids** (RULES.md §5, seed 000 §9): nobody pays; the winner's kids points are added
+  (``transfers`` from ``null``), busting does not apply, honba and riichi sticks carry no
+  points, and the game ends when a score reaches ``target`` (10; or 15).
+- **Target / last hand**: any preset may set ``target``; ``last_hand`` ends the game after
+  this hand (the client decides when its game is over: no agari-yame logic here).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ from .model import (
     SettleRequest,
     SettleResult,
     Transfer,
+    TransferKind,
     WinResult,
     WinSpec,
 )
@@ -108,7 +113,7 @@ class _Ledger:
         self.short: set[int] = set()
         self.transfers: list[Transfer] = []
 
-    def pay(self, payer: int | None, payee: int | None, owed: int, kind: str) -> int:
+    def pay(self, payer: int | None, payee: int | None, owed: int, kind: TransferKind) -> int:
         """Move ``owed`` points from ``payer`` to ``payee`` (None = the pot); returns what was paid.
 
         Under ``cap`` (bust ``cannot_pay``) a seat pays at most what it holds now.
@@ -130,7 +135,7 @@ class _Ledger:
         self.transfers.append(Transfer(payer=payer, payee=payee, amount=amount, owed=owed, kind=kind))
         return amount
 
-    def award(self, payee: int, points: int, kind: str) -> None:
+    def award(self, payee: int, points: int, kind: TransferKind) -> None:
         """Kids points: added to ``payee`` from nobody (RULES.md §5)."""
         self.scores[payee] += points
         self.transfers.append(Transfer(payer=None, payee=payee, amount=points, owed=points, kind=kind))
