@@ -40,7 +40,7 @@ from typing import Literal, NamedTuple
 import msgspec
 
 from service.scoring import FieldError, InvalidHand, Rules, ScoreRequest, ScoreResult, resolve_rules, score
-from service.scoring.limits import base_points
+from service.scoring.limits import YAKUMAN_BASE, base_points
 from service.scoring.payments import payments
 
 from .model import (
@@ -289,7 +289,7 @@ def _win(
         if rules.scoring == "kids":
             return _Win(seat, None, 0, 0, result.points, None, None, 0, None, result)
         base = result.base_points or 0
-        return _Win(seat, spec.pao, base, pao_multiple * 8000 if spec.pao is not None else 0, 0,
+        return _Win(seat, spec.pao, base, pao_multiple * YAKUMAN_BASE if spec.pao is not None else 0, 0,
                     result.han, result.fu, result.yakuman, result.limit, result)
     assert spec.value is not None
     value = spec.value
@@ -311,7 +311,7 @@ def _win(
         return None
     if rules.scoring == "kids":
         return _Win(seat, None, 0, 0, kids, None, None, 0, None, None)
-    return _Win(seat, spec.pao, base, pao_multiple * 8000, 0, value.han, value.fu, value.yakuman, limit, None)
+    return _Win(seat, spec.pao, base, pao_multiple * YAKUMAN_BASE, 0, value.han, value.fu, value.yakuman, limit, None)
 
 
 def _ron_value(base: int, dealer: bool) -> int:
