@@ -1,18 +1,36 @@
 """The ASGI application: ``service.app:app`` (serve with ``granian --interface asgi service.app:app``).
 
-Wires the routes, the problem-details error mapping, the body-size limit and the OpenAPI
-document (served at ``/schema/openapi.json``, committed as ``openapi/openapi.json``).
+Wires the routes, the problem-details error mapping, the body-size limit, the operations
+endpoints (``/health``, ``/ready``, ``/metrics``), JSON logs with request ids, the OpenAPI
+document (served at ``/schema/openapi.json``, committed as ``openapi/openapi.json``) and
+Swagger UI at ``/schema`` from locally served assets.
+
+Graceful shutdown is the server's: on SIGTERM granian stops accepting connections, lets
+in-flight requests finish and then runs the shutdown hooks (``/ready`` turns 503 first).
 """
 
 from __future__ import annotations
 
 from litestar import Litestar
-from litestar.logging import LoggingConfig
+from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
-from service.api.errors import Problem, problem_details_plugin
-from service.api.openapi import use_msgspec_components
-from service.api.routes import ROUTES, Health
+from service.api.docs import render_plugins, swagger_assets_router
+from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
+from service.api.logs import configure_logging
+from service.api.metrics import Metrics
+from service.api.middleware import RequestContextMiddleware
+from service.api.openapi import complete_document, use_msgspec_components
+from service.api.operations import (
+    METRICS_STATE_KEY,
+    OPERATIONS_ROUTES,
+    READY_STATE_KEY,
+    Health,
+    Ready,
+    mark_not_ready,
+    mark_ready,
+)
+from service.api.routes import ROUTES
 from service.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["MAX_BODY_BYTES", "app", "create_app"]
@@ -22,27 +40,35 @@ MAX_BODY_BYTES = 64 * 1024
 
 
 def create_app() -> Litestar:
-    """A new, fully configured application (debug off)."""
+    """A new, fully configured application (debug off) with its own metrics registry.
+
+    Configures the ``service`` loggers (:func:`service.api.logs.configure_logging`).
+    """
+    configure_logging()
+    metrics = Metrics()
     app = Litestar(
-        route_handlers=ROUTES,
+        route_handlers=[*ROUTES, *OPERATIONS_ROUTES, swagger_assets_router()],
         plugins=[problem_details_plugin()],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
             title="Riichi mahjong scoring",
             version="1.0.0",
             description="Scores riichi mahjong hands under named rule presets. Contract: ../shared/API.md; "
-            "rules: ../shared/RULES.md. Every error is an RFC 9457 problem (application/problem+json).",
+            "rules: ../shared/RULES.md. Every error is an RFC 9457 problem (application/problem+json); "
+            "every response carries an `X-Request-ID` header (the client's, or a generated one).",
+            render_plugins=render_plugins(),
         ),
-        # Own loggers only: the root logger (and so every library's INFO chatter) is left alone.
-        # Unexpected errors are logged with their traceback by service.api.errors.
-        logging_config=LoggingConfig(
-            configure_root_logger=False,
-            log_exceptions="never",
-            loggers={"service": {"level": "INFO", "handlers": ["queue_listener"], "propagate": False}},
-        ),
+        state=State({METRICS_STATE_KEY: metrics, READY_STATE_KEY: False}),
+        after_request=problem_for_error_response,
+        on_startup=[mark_ready],
+        on_shutdown=[mark_not_ready],
+        logging_config=None,  # service.api.logs configures the service loggers (structlog, JSON)
         debug=False,
     )
-    use_msgspec_components(app, [ScoreRequest, ScoreResult, Problem, Health])
+    use_msgspec_components(app, [ScoreRequest, ScoreResult, Problem, Health, Ready])
+    complete_document(app)
+    # Outermost layer, around routing and the error mapping, so it sees every response (404s included).
+    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics)
     return app
 
 

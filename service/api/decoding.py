@@ -21,7 +21,14 @@ from litestar.typing import FieldDefinition
 
 from service.scoring import FieldError
 
-__all__ = ["JSON_MEDIA_TYPES", "BadRequestBody", "StrictJSON", "UnsupportedBodyType", "field_error_from_msgspec"]
+__all__ = [
+    "JSON_MEDIA_TYPES",
+    "BadRequestBody",
+    "StrictJSON",
+    "UnsupportedBodyType",
+    "decode_json",
+    "field_error_from_msgspec",
+]
 
 T = TypeVar("T")
 
@@ -95,6 +102,25 @@ def _decoder(model_type: type[T]) -> msgspec.json.Decoder[T]:
     return msgspec.json.Decoder(model_type)
 
 
+def decode_json(value: bytes, model_type: type[T]) -> T:
+    """Decode JSON bytes strictly into ``model_type``; :class:`BadRequestBody` if not JSON or not of that shape.
+
+    >>> from service.scoring import MeldSpec
+    >>> decode_json(b'{"type": "pon", "tiles": "777z"}', MeldSpec)
+    MeldSpec(type='pon', tiles='777z', closed=False)
+    >>> decode_json(b'{"type": "pon", "tiles": 777}', MeldSpec)
+    Traceback (most recent call last):
+    service.api.decoding.BadRequestBody: The request body does not match the schema.
+    """
+    try:
+        return _decoder(model_type).decode(value)
+    except msgspec.ValidationError as exc:
+        error = field_error_from_msgspec(str(exc))
+        raise BadRequestBody("The request body does not match the schema.", [error]) from None
+    except msgspec.DecodeError as exc:
+        raise BadRequestBody(f"The request body is not valid JSON ({exc}).", []) from None
+
+
 class StrictJSON(AbstractDTO[T], Generic[T]):
     """Request-body DTO: ``@post(dto=StrictJSON[Model], return_dto=None)`` with ``data: Model``.
 
@@ -113,13 +139,7 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
             essence = media_type.split(";", 1)[0].strip().lower()
             if not is_json_media_type(essence):
                 raise UnsupportedBodyType(media_type)
-        try:
-            return _decoder(self.model_type).decode(value)
-        except msgspec.ValidationError as exc:
-            error = field_error_from_msgspec(str(exc))
-            raise BadRequestBody("The request body does not match the schema.", [error]) from None
-        except msgspec.DecodeError as exc:
-            raise BadRequestBody(f"The request body is not valid JSON ({exc}).", []) from None
+        return decode_json(value, self.model_type)
 
     def decode_builtins(self, value: dict[str, Any]) -> T:
         """Convert already-decoded builtins strictly (not used for JSON bodies; here for completeness)."""

@@ -14,15 +14,19 @@ Mapping (exception → status, ``errors``):
 - :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
 - litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
 - anything else → 500, none: logged here with its traceback, never shown to the client.
+
+An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
+``/schema/…`` pages) is replaced by the problem for its status (:func:`problem_for_error_response`).
 """
 
 from __future__ import annotations
 
 import logging
 from http import HTTPStatus
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from litestar import Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
 
@@ -30,9 +34,21 @@ from service.scoring import FieldError, InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType
 
-__all__ = ["PROBLEM_MEDIA_TYPE", "Problem", "problem", "problem_details_plugin", "title_of"]
+__all__ = [
+    "INTERNAL_ERROR_DETAIL",
+    "PROBLEM_MEDIA_TYPE",
+    "Problem",
+    "problem",
+    "problem_body",
+    "problem_details_plugin",
+    "problem_for_error_response",
+    "title_of",
+]
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+INTERNAL_ERROR_DETAIL = "The server could not handle this request."
+"""The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
 
 logger = logging.getLogger(__name__)
 
@@ -47,9 +63,9 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
 
     type: str = "about:blank"
     title: str
-    status: int
+    status: Annotated[int, msgspec.Meta(ge=400, le=599)]
     detail: str
-    errors: list[FieldError] = []
+    errors: Annotated[list[FieldError], msgspec.Meta(max_length=64)] = []
 
 
 _TITLES = {413: "Content Too Large", 422: "Unprocessable Content"}
@@ -106,7 +122,7 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
     """404, 405, 413 and other HTTP errors raised by litestar; a 5xx detail is not passed on."""
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
-        return problem(exc.status_code, "The server could not handle this request.")
+        return problem(exc.status_code, INTERNAL_ERROR_DETAIL)
     if exc.status_code == 413:
         return problem(413, "The request body is larger than the server accepts.", headers=exc.headers)
     return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)
@@ -115,7 +131,7 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
 def _unexpected(exc: Exception) -> ProblemDetailsException:
     """A bug: log it with its traceback, answer 500 without internals."""
     logger.error("Unhandled exception while handling a request", exc_info=exc)
-    return problem(500, "The server could not handle this request.")
+    return problem(500, INTERNAL_ERROR_DETAIL)
 
 
 _MAP: dict[type[Exception], Any] = {
@@ -126,6 +142,42 @@ _MAP: dict[type[Exception], Any] = {
     HTTPException: _http,
     Exception: _unexpected,
 }
+
+
+def problem_body(exc: Exception) -> dict[str, Any]:
+    """The JSON body the server answers ``exc`` with, by the mapping above (used for documented examples).
+
+    ``exc`` may also be an already mapped :class:`ProblemDetailsException` (from :func:`problem`).
+
+    >>> problem_body(UnsupportedBodyType("text/plain"))["status"]
+    415
+    >>> problem_body(problem(503, "Starting."))["title"]
+    'Service Unavailable'
+    """
+    if isinstance(exc, ProblemDetailsException):
+        mapped = exc
+    else:
+        mapped = next(_MAP[cls] for cls in type(exc).__mro__ if cls in _MAP)(exc)
+    return {
+        "status": mapped.status_code,
+        "type": mapped.type_,
+        "title": mapped.title,
+        "detail": mapped.detail,
+        **(mapped.extra if isinstance(mapped.extra, dict) else {}),
+    }
+
+
+async def problem_for_error_response(response: Response[Any]) -> Response[Any]:
+    """``after_request`` hook: an error response a handler *returned* (not raised) becomes a problem too.
+
+    Litestar's own schema router answers unknown ``/schema/…`` pages with an HTML 404; this
+    turns any such non-problem 4xx/5xx into the problem for its status. Other responses pass.
+    """
+    if response.status_code is None or response.status_code < 400 or response.media_type == PROBLEM_MEDIA_TYPE:
+        return response
+    status = response.status_code
+    body = problem_body(problem(status, title_of(status)))
+    return Response(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE)
 
 
 def problem_details_plugin() -> ProblemDetailsPlugin:

@@ -5,10 +5,7 @@ Errors are not handled here: they propagate to :mod:`service.api.errors`.
 
 from __future__ import annotations
 
-from typing import Literal
-
-import msgspec
-from litestar import get, post
+from litestar import post
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
@@ -17,7 +14,7 @@ from service.scoring import ScoreRequest, ScoreResult, score
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem
 
-__all__ = ["ROUTES", "Health", "health", "score_hand"]
+__all__ = ["ROUTES", "score_hand"]
 
 
 def _problem_response(description: str) -> ResponseSpec:
@@ -34,12 +31,6 @@ _BODY_ERRORS = {
         "A physically impossible hand or flag combination (RULES.md §2); `errors` names each field."
     ),
 }
-
-
-class Health(msgspec.Struct, frozen=True):
-    """Liveness: `status` is always `ok` when the process answers."""
-
-    status: Literal["ok"] = "ok"
 
 
 @post(
@@ -60,11 +51,5 @@ def score_hand(data: JSONBody[ScoreRequest]) -> ScoreResult:
     return score(data)
 
 
-@get("/health", operation_id="health", summary="Liveness check", tags=["operations"], sync_to_thread=False)
-def health() -> Health:
-    """Always ``{"status": "ok"}``."""
-    return Health()
-
-
-ROUTES = [score_hand, health]
-"""Every route handler, registered by :func:`service.app.create_app`."""
+ROUTES = [score_hand]
+"""The scoring route handlers, registered by :func:`service.app.create_app`."""

@@ -36,9 +36,10 @@ def test_score_operation_takes_a_score_request_and_documents_problems(served: di
     assert operation["responses"]["200"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/ScoreResult"
     }
-    for status in ("400", "413", "415", "422"):
+    for status in ("400", "413", "415", "422", "500"):
         content = operation["responses"][status]["content"]
-        assert content == {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+        assert list(content) == ["application/problem+json"]
+        assert content["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
 
 
 def test_request_schema_states_what_the_strict_decoder_accepts(served: dict[str, Any]) -> None:

@@ -1,0 +1,89 @@
+"""Example requests for the OpenAPI document, one set per operation (keyed by ``operationId``).
+
+Only the *requests* are written here. The documented answers are computed from them by
+:func:`service.api.openapi.complete_document` through the server's own code path (strict
+decoding, the route handler, the error mapping), so an example can never show an answer
+the server would not give; ``tests/api/test_openapi.py`` also replays them over HTTP.
+
+- ``ok``: a valid body, answered 200;
+- ``bad``: a body the strict decoder rejects, answered 400 naming the field;
+- ``impossible``: a well-formed body the core rejects (RULES.md §2), answered 422.
+
+Operations without a body have their answers here (:data:`RESPONSE_EXAMPLES`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from .errors import problem, problem_body
+from .operations import NOT_READY_DETAIL, Health, Ready
+
+__all__ = ["BODY_EXAMPLES", "RESPONSE_EXAMPLES", "BodyExamples"]
+
+
+class BodyExamples(msgspec.Struct, frozen=True, kw_only=True):
+    """Example bodies of one operation: `ok` (200), `bad` (400) and, if it can be, `impossible` (422).
+
+    Each is ``(summary, body)``: a one-line summary for the docs and the JSON body.
+    """
+
+    ok: tuple[str, dict[str, Any]]
+    bad: tuple[str, dict[str, Any]]
+    impossible: tuple[str, dict[str, Any]] | None = None
+
+
+_MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
+_START = [25_000, 25_000, 25_000, 25_000]
+
+BODY_EXAMPLES: dict[str, BodyExamples] = {
+    "scoreHand": BodyExamples(
+        ok=("Riichi pinfu tanyao sanshoku by ron: non-dealer mangan, 8000", _MANGAN),
+        bad=("An unknown field", {**_MANGAN, "foo": 1}),
+        impossible=("Ippatsu without riichi", {**_MANGAN, "riichi": False, "ippatsu": True}),
+    ),
+    "settleHand": BodyExamples(
+        ok=(
+            "Seat 1 (in riichi) wins a mangan by ron off seat 2",
+            {
+                "scores": _START,
+                "dealer": 0,
+                "riichi": [1],
+                "outcome": {"type": "ron", "discarder": 2, "wins": [{"winner": 1, "hand": _MANGAN}]},
+            },
+        ),
+        bad=("A seat outside 0–3", {"scores": _START, "dealer": 4, "outcome": {"type": "draw"}}),
+        impossible=(
+            "The discarder wins their own discard",
+            {
+                "scores": _START,
+                "dealer": 0,
+                "outcome": {"type": "ron", "discarder": 1, "wins": [{"winner": 1, "value": {"han": 1, "fu": 30}}]},
+            },
+        ),
+    ),
+    "finalStandings": BodyExamples(
+        ok=("Standard uma and oka", {"scores": [42_000, 31_000, 18_000, 9_000]}),
+        bad=("Three scores instead of four", {"scores": [42_000, 31_000, 27_000]}),
+        impossible=("Scores that do not add up to 4 × 25,000", {"scores": [25_000, 25_000, 25_000, 20_000]}),
+    ),
+    "sticksPlan": BodyExamples(
+        ok=(
+            "7,700 points from a payer holding 10,000 + 3 × 1,000",
+            {"amount": 7_700, "payer": {"10000": 1, "1000": 3}},
+        ),
+        bad=("An amount that is not a multiple of 100", {"amount": 750}),
+    ),
+}
+"""Request examples by ``operationId``; every operation with a JSON body has an entry (tested)."""
+
+RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
+    "health": {200: ("Alive", Health())},
+    "ready": {
+        200: ("Taking traffic", Ready()),
+        503: ("Starting or shutting down", problem_body(problem(503, NOT_READY_DETAIL))),
+    },
+}
+"""Examples of the answers of operations without a body, by ``operationId`` and status."""

@@ -1,0 +1,151 @@
+"""Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
+
+Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
+at startup after a self-check scores one hand, cleared by :func:`mark_not_ready` when
+shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are drained).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+from litestar import Litestar, Request, Response, get
+from litestar.openapi import ResponseSpec
+from litestar.openapi.spec import Example
+
+from service.scoring import ScoreRequest, score
+
+from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
+from .logs import get_logger
+from .metrics import METRICS_MEDIA_TYPE, Metrics
+
+__all__ = [
+    "METRICS_STATE_KEY",
+    "NOT_READY_DETAIL",
+    "OPERATIONS_ROUTES",
+    "READY_STATE_KEY",
+    "Health",
+    "Ready",
+    "health",
+    "mark_not_ready",
+    "mark_ready",
+    "metrics",
+    "ready",
+]
+
+READY_STATE_KEY = "ready"
+"""Application-state key: true once started and until shutdown begins."""
+
+NOT_READY_DETAIL = "The service is starting or shutting down."
+"""The ``detail`` of the 503 problem of ``GET /ready``."""
+
+METRICS_STATE_KEY = "metrics"
+"""Application-state key of the app's :class:`~service.api.metrics.Metrics`."""
+
+SELF_CHECK = ScoreRequest(hand="234567m3455p234s", win_tile="2p", seat_wind="S", riichi=True)
+"""The hand scored at startup before the service reports ready: riichi pinfu tanyao sanshoku, 8000."""
+
+logger = get_logger("service.lifecycle")
+
+
+class Health(msgspec.Struct, frozen=True):
+    """Liveness: `status` is always `ok` when the process answers."""
+
+    status: Literal["ok"] = "ok"
+
+
+class Ready(msgspec.Struct, frozen=True):
+    """Readiness: `status` is `ready` when the service takes traffic (otherwise a 503 problem)."""
+
+    status: Literal["ready"] = "ready"
+
+
+def mark_ready(app: Litestar) -> None:
+    """Startup hook: score :data:`SELF_CHECK` (the core works, caches warm), then report ready.
+
+    Raises ``RuntimeError`` if the self-check scores wrong, so the server fails to start.
+    """
+    result = score(SELF_CHECK)
+    if result.points != 8000:
+        raise RuntimeError(f"self-check scored {result.points} points, expected 8000")
+    app.state[READY_STATE_KEY] = True
+    logger.info("ready")
+
+
+def mark_not_ready(app: Litestar) -> None:
+    """Shutdown hook: stop reporting ready (in-flight requests are still answered)."""
+    app.state[READY_STATE_KEY] = False
+    logger.info("shutdown")
+
+
+@get(
+    "/health",
+    operation_id="health",
+    summary="Liveness check",
+    description="200 whenever the process answers; restart the container when it does not.",
+    tags=["operations"],
+    sync_to_thread=False,
+)
+def health() -> Health:
+    """Always ``{"status": "ok"}``."""
+    return Health()
+
+
+@get(
+    "/ready",
+    operation_id="ready",
+    summary="Readiness check",
+    description="200 once the service has started (its self-check scored a hand) and until shutdown begins; "
+    "503 otherwise, so a load balancer sends no traffic.",
+    tags=["operations"],
+    responses={
+        503: ResponseSpec(
+            data_container=Problem,
+            media_type=PROBLEM_MEDIA_TYPE,
+            description="Starting up or shutting down.",
+            generate_examples=False,
+        )
+    },
+    sync_to_thread=False,
+)
+def ready(request: Request) -> Ready:
+    """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
+    if not request.app.state.get(READY_STATE_KEY, False):
+        raise problem(503, NOT_READY_DETAIL)
+    return Ready()
+
+
+@get(
+    "/metrics",
+    operation_id="metrics",
+    summary="Prometheus metrics",
+    description="Request counts and latency histograms per route, and the scoring cache's hits, misses, size "
+    "and hit ratio, in the Prometheus text format 0.0.4.",
+    tags=["operations"],
+    media_type=METRICS_MEDIA_TYPE,
+    responses={
+        200: ResponseSpec(
+            data_container=str,
+            media_type=METRICS_MEDIA_TYPE,
+            description="The Prometheus text exposition format.",
+            generate_examples=False,
+            examples=[
+                Example(
+                    summary="A few samples",
+                    value='riichi_http_requests_total{method="POST",route="/v1/score",status="200"} 42.0\n'
+                    'riichi_scoring_cache_hit_ratio{cache="splits"} 0.93\n',
+                )
+            ],
+        )
+    },
+    sync_to_thread=False,
+)
+def metrics(request: Request) -> Response[bytes]:
+    """The app's :class:`~service.api.metrics.Metrics` rendered at scrape time."""
+    registry: Metrics = request.app.state[METRICS_STATE_KEY]
+    return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)
+
+
+OPERATIONS_ROUTES = [health, ready, metrics]
+"""The operations route handlers, registered by :func:`service.app.create_app`."""
