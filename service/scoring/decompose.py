@@ -24,7 +24,9 @@ SuitSplit = tuple[int, tuple[tuple[int, int], ...]]
 """``(pair_rank or -1, ((RUN|TRIPLET, rank), …))`` for one suit, ranks 0–8."""
 
 
-def _suit_sets(counts: list[int], start: int, acc: list[tuple[int, int]], out: list[tuple[tuple[int, int], ...]]) -> None:
+def _suit_sets(
+    counts: list[int], start: int, acc: list[tuple[int, int]], out: list[tuple[tuple[int, int], ...]]
+) -> None:
     i = start
     while i < 9 and counts[i] == 0:
         i += 1

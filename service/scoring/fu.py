@@ -38,7 +38,10 @@ FU: Final = {
     "open_kan_terminal": 16,
     "closed_kan_terminal": 32,
 }
-"""Every fixed fu item by id (``terminal`` = a 1, 9 or honour). ``pair_double_wind`` is the option ``double_wind_pair_fu``."""
+"""Every fixed fu item by id (``terminal`` = a 1, 9 or honour).
+
+``pair_double_wind`` is not fixed: it is the option ``double_wind_pair_fu`` (4 or 2).
+"""
 
 
 _ITEM = {key: FuItem(key, fu) for key, fu in FU.items()}

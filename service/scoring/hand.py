@@ -112,8 +112,22 @@ class Ctx:
     """
 
     __slots__ = (
-        "closed_counts", "concealed", "counts", "groups", "hand", "honours", "kans", "kinds", "menzen",
-        "pair", "rules", "runs", "shape", "suits", "triplets", "wait",
+        "closed_counts",
+        "concealed",
+        "counts",
+        "groups",
+        "hand",
+        "honours",
+        "kans",
+        "kinds",
+        "menzen",
+        "pair",
+        "rules",
+        "runs",
+        "shape",
+        "suits",
+        "triplets",
+        "wait",
     )
 
     def __init__(

@@ -34,15 +34,21 @@ TILES_PATTERN = r"^([0-9]+[mps]|[1-7]+z)*$"
 
 TileCode = Annotated[
     str,
-    Meta(pattern=TILE_CODE_PATTERN, description="One tile in mpsz notation: 1m–9m, 1p–9p, 1s–9s, 1z–7z; 0m/0p/0s = red five.",
-         examples=["5p"]),
+    Meta(
+        pattern=TILE_CODE_PATTERN,
+        description="One tile in mpsz notation: 1m–9m, 1p–9p, 1s–9s, 1z–7z; 0m/0p/0s = red five.",
+        examples=["5p"],
+    ),
 ]
 Tiles = (
     Annotated[
         str,
-        Meta(pattern=TILES_PATTERN, max_length=64,
-             description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
-             examples=["234567m23455p"]),
+        Meta(
+            pattern=TILES_PATTERN,
+            max_length=64,
+            description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
+            examples=["234567m23455p"],
+        ),
     ]
     | Annotated[list[TileCode], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]
 )
@@ -122,8 +128,12 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     renhou: bool = False
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
-    honba: Annotated[int, Meta(ge=0, le=100, description="Honba (repeat) sticks on the table; each is worth 300 points.")] = 0
-    riichi_sticks: Annotated[int, Meta(ge=0, le=100, description="Riichi deposit sticks (1000 points each) the winner collects.")] = 0
+    honba: Annotated[
+        int, Meta(ge=0, le=100, description="Honba (repeat) sticks on the table; each is worth 300 points.")
+    ] = 0
+    riichi_sticks: Annotated[
+        int, Meta(ge=0, le=100, description="Riichi deposit sticks (1000 points each) the winner collects.")
+    ] = 0
 
 
 class FieldError(msgspec.Struct, frozen=True):

@@ -25,7 +25,15 @@ from .tiles import TERMINALS_AND_HONOURS, kind_name
 from .validate import parse_request
 from .yaku import evaluate_yaku
 
-__all__ = ["RESULT_CACHE_SIZE", "CacheInfo", "reading_out", "readings", "result_cache_clear", "result_cache_info", "score"]
+__all__ = [
+    "RESULT_CACHE_SIZE",
+    "CacheInfo",
+    "reading_out",
+    "readings",
+    "result_cache_clear",
+    "result_cache_info",
+    "score",
+]
 
 
 def _run_wait(first: int, win: int) -> str:

@@ -17,10 +17,10 @@ __all__ = [
     "EAST",
     "HONOURS",
     "KIND_COUNT",
-    "NotationError",
     "TERMINALS_AND_HONOURS",
-    "TileList",
     "WINDS",
+    "NotationError",
+    "TileList",
     "dora_from_indicator",
     "is_honour",
     "is_terminal_or_honour",
@@ -28,8 +28,8 @@ __all__ = [
     "kinds_to_mpsz",
     "parse_tile",
     "parse_tiles",
-    "suit_of",
     "rank_of",
+    "suit_of",
 ]
 
 KIND_COUNT: Final = 34
@@ -122,11 +122,9 @@ def parse_tile(code: str) -> tuple[int, bool]:
     return suit * 9 + rank - 1, False
 
 
-_CODES: Final = {
-    f"{rank}{suit}": parse_tile(f"{rank}{suit}")
-    for suit in "mps"
-    for rank in range(10)
-} | {f"{rank}z": parse_tile(f"{rank}z") for rank in range(1, 8)}
+_CODES: Final = {f"{rank}{suit}": parse_tile(f"{rank}{suit}") for suit in "mps" for rank in range(10)} | {
+    f"{rank}z": parse_tile(f"{rank}z") for rank in range(1, 8)
+}
 
 
 def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:

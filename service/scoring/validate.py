@@ -91,7 +91,9 @@ def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int 
     seat = WIND_LETTERS[req.seat_wind]
     dealer = seat == WIND_LETTERS["E"]
     if req.dealer is not None and req.dealer != dealer:
-        errors.add("dealer", f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)")
+        errors.add(
+            "dealer", f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)"
+        )
     return dealer, seat, round_
 
 
@@ -165,7 +167,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     if len(hand.kinds) != expected and not any(e.field == "hand" for e in errors.items):
         errors.add(
             "hand",
-            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {len(hand.kinds)}",
+            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, "
+            f"got {len(hand.kinds)}",
         )
 
     counts = [0] * 34
@@ -178,7 +181,9 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     if max(counts) > 4:
         for kind, n in enumerate(counts):
             if n > 4:
-                errors.add("hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4")
+                errors.add(
+                    "hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
+                )
     if max(reds) > 1:
         for suit, n in enumerate(reds):
             if n > 1:
@@ -188,8 +193,15 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     has_kan = any(m.type == "kan" for m in req.melds)
     dealer, seat, round_ = _winds(req, rules, errors)
     if (
-        req.ippatsu or req.haitei or req.houtei or req.rinshan or req.chankan or req.tenhou or req.chiihou
-        or req.renhou or ((req.riichi or req.double_riichi) and not menzen)
+        req.ippatsu
+        or req.haitei
+        or req.houtei
+        or req.rinshan
+        or req.chankan
+        or req.tenhou
+        or req.chiihou
+        or req.renhou
+        or ((req.riichi or req.double_riichi) and not menzen)
     ):
         _flags(req, rules, menzen, has_kan, dealer, errors)
     if errors.items:

@@ -93,12 +93,7 @@ def menzen_tsumo(c: Ctx) -> bool:
 @_yaku("pinfu", 1, None)
 def pinfu(c: Ctx) -> bool:
     """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
-    return (
-        len(c.runs) == 4
-        and c.menzen
-        and not c.is_value_pair
-        and c.wait == "ryanmen"
-    )
+    return len(c.runs) == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
 
 
 @_yaku("tanyao", 1, 1)
@@ -193,10 +188,7 @@ def ittsu(c: Ctx) -> bool:
 
 
 def _all_sets_terminal(c: Ctx) -> bool:
-    return (
-        c.pair in TERMINALS_AND_HONOURS
-        and all(g.has_terminal_or_honour for g in c.groups)
-    )
+    return c.pair in TERMINALS_AND_HONOURS and all(g.has_terminal_or_honour for g in c.groups)
 
 
 @_yaku("chanta", 2, 1)
