@@ -8,7 +8,6 @@ plus a flag; :class:`TileList` carries the kinds and the red fives separately.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -40,9 +39,6 @@ HONOURS: Final = frozenset(range(27, 34))
 TERMINALS_AND_HONOURS: Final = frozenset({0, 8, 9, 17, 18, 26, *HONOURS})
 SUITS: Final = "mpsz"
 WIND_LETTERS: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
-
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_COMPACT = re.compile(r"(?:[0-9]+[mpsz])*")
 
 
 class NotationError(ValueError):
@@ -141,13 +137,39 @@ def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
     return TileList(tuple(kinds), tuple(red))
 
 
+_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
+
+
+def _bad_text(text: str) -> NotationError:
+    return NotationError(f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'")
+
+
 @lru_cache(maxsize=16384)
 def _parse_text(text: str) -> TileList:
-    if not _COMPACT.fullmatch(text):
-        raise NotationError(
-            f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'"
-        )
-    return _tile_list([d + suit for digits, suit in _GROUP.findall(text) for d in digits])
+    kinds: list[int] = []
+    red: list[int] = []
+    start = 0  # index of the first digit of the current group
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            continue
+        base = _SUIT_BASE.get(ch)
+        if base is None or i == start:
+            raise _bad_text(text)
+        for d in text[start:i]:
+            rank = ord(d) - 48
+            if base == 27:
+                if not 1 <= rank <= 7:
+                    raise NotationError(f"{d + ch!r}: honours are 1z–7z")
+                kinds.append(27 + rank - 1)
+            elif rank == 0:
+                kinds.append(base + 4)
+                red.append(base + 4)
+            else:
+                kinds.append(base + rank - 1)
+        start = i + 1
+    if start != len(text):
+        raise _bad_text(text)
+    return TileList(tuple(kinds), tuple(red))
 
 
 @lru_cache(maxsize=16384)
