@@ -1,0 +1,179 @@
+"""The rules and yaku catalogue (service.scoring.catalogue) against RULES.md and API.md, typed in here.
+
+RULES.md §3 lists the standard yaku with han closed/open, §4 the kostarev list (seed 001
+§3.1.1–3.1.4), §5 the kids preset (no yaku). API.md lists the yaku ids that need names.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+
+import pytest
+
+from service.scoring import RulesSpec, resolve_rules
+from service.scoring.catalogue import (
+    OPTION_DOCS,
+    OPTIONS,
+    YAKU_NAMES,
+    negotiate_language,
+    preset_rules,
+    rules_catalogue,
+    yaku_catalogue,
+    yaku_entries,
+)
+from service.scoring.presets import PRESETS
+
+# (han closed, han open or None = closed only, yakuman multiple): RULES.md §3
+STANDARD = {
+    "riichi": (1, None, 0), "ippatsu": (1, None, 0), "menzen_tsumo": (1, None, 0), "pinfu": (1, None, 0),
+    "tanyao": (1, 1, 0), "iipeikou": (1, None, 0), "haku": (1, 1, 0), "hatsu": (1, 1, 0), "chun": (1, 1, 0),
+    "seat_wind": (1, 1, 0), "round_wind": (1, 1, 0), "haitei": (1, 1, 0), "houtei": (1, 1, 0),
+    "rinshan": (1, 1, 0), "chankan": (1, 1, 0),
+    "double_riichi": (2, None, 0), "chiitoitsu": (2, None, 0), "sanshoku": (2, 1, 0), "ittsu": (2, 1, 0),
+    "chanta": (2, 1, 0), "toitoi": (2, 2, 0), "sanankou": (2, 2, 0), "sanshoku_doukou": (2, 2, 0),
+    "sankantsu": (2, 2, 0), "shousangen": (2, 2, 0), "honroutou": (2, 2, 0),
+    "ryanpeikou": (3, None, 0), "junchan": (3, 2, 0), "honitsu": (3, 2, 0), "chinitsu": (6, 5, 0),
+    "kokushi": (13, None, 1), "kokushi_13": (26, None, 2), "suuankou": (13, None, 1),
+    "suuankou_tanki": (26, None, 2), "daisangen": (13, 13, 1), "shousuushii": (13, 13, 1),
+    "daisuushii": (26, 26, 2), "tsuuiisou": (13, 13, 1), "ryuuiisou": (13, 13, 1), "chinroutou": (13, 13, 1),
+    "chuuren": (13, None, 1), "junsei_chuuren": (26, None, 2), "suukantsu": (13, 13, 1),
+    "tenhou": (13, None, 1), "chiihou": (13, None, 1),
+}  # fmt: skip
+
+# RULES.md §4 / seed 001 §3.1.1–3.1.4
+KOSTAREV = {
+    "riichi": (1, None, 0), "menzen_tsumo": (1, None, 0), "pinfu": (1, None, 0), "tanyao": (1, 1, 0),
+    "haku": (1, 1, 0), "hatsu": (1, 1, 0), "chun": (1, 1, 0), "iipeikou": (1, None, 0),
+    "chiitoitsu": (2, None, 0), "toitoi": (2, 2, 0), "sanankou": (2, 2, 0),
+    "sanshoku": (2, 1, 0), "ittsu": (2, 1, 0), "chanta": (2, 1, 0),
+    "ryanpeikou": (3, None, 0), "honitsu": (3, 2, 0), "chinitsu": (6, 5, 0),
+    "haitei": (1, 1, 0), "houtei": (1, 1, 0), "rinshan": (1, 1, 0), "chankan": (1, 1, 0),
+    "suuankou": (13, None, 1), "daisangen": (13, 13, 1), "chinroutou": (13, 13, 1), "ryuuiisou": (13, 13, 1),
+    "chuuren": (13, None, 1), "tenhou": (13, None, 1), "chiihou": (13, None, 1),
+    "suuankou_tanki": (26, None, 2), "junsei_chuuren": (26, None, 2),
+}  # fmt: skip
+
+# API.md "Yaku ids", as written there
+API_TEXT = """riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou haku hatsu chun seat_wind round_wind
+haitei houtei rinshan chankan chiitoitsu sanshoku ittsu chanta toitoi sanankou sanshoku_doukou sankantsu shousangen
+honroutou ryanpeikou junchan honitsu chinitsu renhou dora ura_dora aka_dora kokushi kokushi_13 suuankou
+suuankou_tanki daisangen shousuushii daisuushii tsuuiisou ryuuiisou chinroutou chuuren junsei_chuuren suukantsu
+tenhou chiihou"""
+API_IDS = API_TEXT.split()
+
+CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+def table(preset: str, **options: object) -> dict[str, tuple[int, int | None, int]]:
+    rules = resolve_rules(RulesSpec(preset=preset, **options))  # type: ignore[arg-type]
+    return {y.id: (y.han_closed, y.han_open, y.yakuman) for y in yaku_entries(rules)}
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [pytest.param("standard", STANDARD, id="standard"), pytest.param("kostarev", KOSTAREV, id="kostarev")],
+)
+def test_yaku_and_han_per_preset(preset: str, expected: dict[str, tuple[int, int | None, int]]) -> None:
+    assert table(preset) == expected
+
+
+def test_kids_has_no_yaku() -> None:
+    assert table("kids") == {}
+
+
+def test_kuitan_off_makes_tanyao_closed_only() -> None:
+    assert table("standard", kuitan=False)["tanyao"] == (1, None, 0)
+
+
+def test_double_yakuman_off_counts_them_once() -> None:
+    t = table("standard", double_yakuman=False)
+    assert {k: t[k] for k in ("kokushi_13", "daisuushii", "junsei_chuuren")} == {
+        "kokushi_13": (13, None, 1),
+        "daisuushii": (13, 13, 1),
+        "junsei_chuuren": (13, None, 1),
+    }
+
+
+@pytest.mark.parametrize(("option", "entry"), [("mangan", (5, None, 0)), ("yakuman", (13, None, 1))])
+def test_renhou_option_adds_its_entry(option: str, entry: tuple[int, int | None, int]) -> None:
+    assert "renhou" not in table("standard")
+    assert table("standard", renhou=option)["renhou"] == entry
+
+
+def test_every_api_yaku_id_has_three_names() -> None:
+    assert set(YAKU_NAMES) == set(API_IDS)
+    for key, names in YAKU_NAMES.items():
+        assert names.en.isascii(), key
+        assert CJK.search(names.ja), key
+        assert CYRILLIC.search(names.ru), key
+
+
+def test_catalogue_name_follows_the_language() -> None:
+    c = yaku_catalogue([PRESETS["standard"]], "ja")
+    riichi = next(y for y in c.presets[0].yaku if y.id == "riichi")
+    assert (c.language, riichi.name, riichi.names.ru) == ("ja", "立直", "Риичи")
+
+
+def test_every_option_is_documented_with_its_type_and_defaults() -> None:
+    fields = [f for f in RulesSpec.__struct_fields__ if f != "preset"]
+    assert list(OPTIONS) == fields
+    assert set(OPTION_DOCS) == set(fields)
+    catalogue = rules_catalogue()
+    by_name = {o.name: o for o in catalogue.options}
+    hints = typing.get_type_hints(RulesSpec)
+    for name in fields:
+        option = by_name[name]
+        assert option.rules.startswith("RULES.md §")
+        assert option.defaults == {p: getattr(r, name) for p, r in PRESETS.items()}
+        if hints[name] == bool | None:
+            assert (option.type, option.values) == ("boolean", None)
+        else:
+            assert option.type == "enum"
+    assert by_name["kazoe"].values == ["yakuman", "sanbaiman"]
+    assert by_name["double_wind_pair_fu"].values == [2, 4]
+    assert by_name["renhou"].values == ["off", "mangan", "yakuman"]
+
+
+def test_option_meanings_in_russian() -> None:
+    for option in rules_catalogue("ru").options:
+        assert CYRILLIC.search(option.meaning), option.name
+
+
+def test_presets_listed_with_defaults() -> None:
+    presets = {p.id: p for p in rules_catalogue().presets}
+    assert list(presets) == ["standard", "kostarev", "kids"]
+    assert (presets["standard"].winds, presets["kostarev"].winds, presets["kids"].winds) == (True, False, False)
+    assert presets["kids"].scoring == "kids"
+    assert presets["standard"].defaults["double_yakuman"] is True
+
+
+def test_one_preset_has_default_per_option_and_its_yaku() -> None:
+    kids = preset_rules("kids")
+    assert {o.name: o.default for o in kids.options}["kids_closed_bonus_with_riichi"] is True
+    assert all(o.defaults is None for o in kids.options)
+    assert kids.yaku == []
+    assert kids.kids_points is not None
+    assert {p.id: p.points for p in kids.kids_points} == {
+        "base": 1, "riichi": 2, "pon": 1, "kan": 2, "tsumo": 1, "closed_hand": 1, "chiitoitsu": 2,
+    }  # fmt: skip
+    assert set(preset_rules("kostarev").yaku) == set(KOSTAREV)
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        pytest.param(None, "en", id="none"),
+        pytest.param("", "en", id="empty"),
+        pytest.param("ru", "ru", id="ru"),
+        pytest.param("ru-RU,ru;q=0.9,en;q=0.8", "ru", id="ru-region"),
+        pytest.param("en;q=0.5, ja", "ja", id="q-order"),
+        pytest.param("de, fr", "en", id="unsupported"),
+        pytest.param("*", "en", id="any"),
+        pytest.param("ru;q=0, ja;q=0.1", "ja", id="q-zero-excludes"),
+        pytest.param("ru;q=abc", "en", id="bad-q"),
+    ],
+)
+def test_accept_language(header: str | None, language: str) -> None:
+    assert negotiate_language(header) == language
