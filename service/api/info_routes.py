@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 from litestar import Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
-from litestar.params import JSONBody, Parameter
+from litestar.params import HeaderParameter, JSONBody, Parameter
 
 from service.scoring import FieldError, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
@@ -79,8 +79,8 @@ _LANGUAGE_HEADERS = [
 
 AcceptLanguage = Annotated[
     str | None,
-    Parameter(
-        header="Accept-Language",
+    HeaderParameter(
+        name="Accept-Language",
         required=False,
         description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default.",
     ),
