@@ -1,0 +1,232 @@
+"""HTTP route of batch scoring: ``POST /v1/score/batch`` (../shared/API.md "Other endpoints").
+
+``{"hands": [score request, …]}`` → ``{"results": [...]}``, one slot per hand, in order.
+Each hand is scored exactly as ``POST /v1/score`` would score it (the same strict decoder,
+the same core call, the same cache); a hand that ``/v1/score`` would refuse gets the
+problem it would have been answered with, in its slot, and the batch itself is still 200:
+
+- not a score request (wrong type, unknown field, bad notation, …): a 400 problem;
+- a physically impossible hand or flag combination (RULES.md §2): a 422 problem;
+- a bug in the core (never expected): a 500 problem, logged with its traceback.
+
+Field paths in a slot's problem are relative to the batch body, so they name the hand:
+``hands[3].melds[0].tiles``; ``hands[3]`` alone means that hand as a whole.
+
+The envelope is decoded strictly, but each hand only as raw JSON (:class:`msgspec.Raw`),
+so one malformed hand does not fail the batch. The batch as a whole is refused (a 400
+problem naming ``hands``) when it is not ``{"hands": [...]}`` or holds more than
+:data:`MAX_BATCH_HANDS` hands; a body over :data:`BATCH_MAX_BODY_BYTES` is a 413 (this route
+sets its own limit, larger than the app's 64 KiB for single requests). Memory per call is so
+bounded by the body limit: the raw hands point into the body, and the results are the
+core's (cached, shared) result objects. Nothing is streamed: the answer comes whole.
+
+Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
+:data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any
+
+import msgspec
+from litestar import post
+from litestar.exceptions import HTTPException
+from litestar.openapi import ResponseSpec
+from litestar.openapi.spec import Example
+from litestar.params import JSONBody
+from msgspec import Meta
+
+from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
+
+from .decoding import BadRequestBody, StrictJSON, decode_json
+from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, Problem, problem_body, title_of
+
+__all__ = [
+    "BATCH_MAX_BODY_BYTES",
+    "BATCH_ROUTES",
+    "BATCH_SCHEMA_TYPES",
+    "MAX_BATCH_HANDS",
+    "BatchRequest",
+    "BatchResult",
+    "HandOutcome",
+    "score_batch",
+    "score_item",
+]
+
+MAX_BATCH_HANDS = 1000
+"""Most hands in one ``POST /v1/score/batch`` call; more is a 400 problem naming ``hands``."""
+
+BATCH_MAX_BODY_BYTES = 1024 * 1024
+"""Largest accepted batch body, in bytes (1 MiB: 1,000 hands of about 1 KiB each); larger is a 413."""
+
+ITEM_SCHEMA_DETAIL = "This hand is not a valid score request."
+"""The ``detail`` of a slot's 400 problem (``errors`` names the field)."""
+
+ITEM_IMPOSSIBLE_DETAIL = "The hand or its situation is not possible."
+"""The ``detail`` of a slot's 422 problem, as ``POST /v1/score`` says it."""
+
+logger = logging.getLogger(__name__)
+
+HandItem = Annotated[
+    msgspec.Raw,
+    Meta(
+        description="One `POST /v1/score` request body (ScoreRequest). Any other JSON value is accepted here "
+        "and answered, in its slot of `results`, by the 400 problem `POST /v1/score` would give.",
+        extra_json_schema={"anyOf": [{"$ref": "#/components/schemas/ScoreRequest"}, {}]},
+    ),
+]
+"""One hand of a batch, kept as raw JSON until it is decoded on its own."""
+
+
+class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Many hands to score in one call (../shared/API.md `POST /v1/score/batch`).
+
+    `hands` holds up to 1,000 `POST /v1/score` request bodies (an empty list is allowed);
+    the body may be at most 1 MiB. A hand that is not a valid request does not fail the
+    batch: its slot in `results` holds the problem instead.
+    """
+
+    hands: Annotated[list[HandItem], Meta(max_length=MAX_BATCH_HANDS)]
+
+
+HandOutcome = ScoreResult | Problem
+"""One slot of a batch answer: the hand's score, or the problem ``POST /v1/score`` would answer it with."""
+
+_OutcomeSlot = Annotated[
+    Any,
+    Meta(
+        description="The hand's score (`is_win` true or false), or the RFC 9457 problem `POST /v1/score` would "
+        "answer it with (`status` 400 or 422).",
+        extra_json_schema={
+            "oneOf": [{"$ref": "#/components/schemas/ScoreResult"}, {"$ref": "#/components/schemas/Problem"}]
+        },
+    ),
+]
+"""A :data:`HandOutcome` as the field type: msgspec neither decodes nor documents a union of untagged
+Structs, so the field is ``Any`` (encoding is unaffected) and its schema is stated here."""
+
+
+class BatchResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The answers to a batch, one per hand and in the same order.
+
+    Each slot of `results` is what `POST /v1/score` would answer for that hand: a score
+    (`is_win` true or false), or an RFC 9457 problem (`status` 400: not a score request;
+    422: an impossible hand) whose `errors[].field` paths start with the hand's place in
+    the batch, e.g. `hands[3].melds[0].tiles`.
+    """
+
+    results: list[_OutcomeSlot]
+
+
+_fast_decode = msgspec.json.Decoder(ScoreRequest).decode
+
+
+def _in_batch(index: int, errors: list[FieldError]) -> list[FieldError]:
+    """``errors`` with each field path made relative to the batch body (``hands[3].…``)."""
+    prefix = f"hands[{index}]"
+    return [FieldError(f"{prefix}.{e.field}" if e.field else prefix, e.message) for e in errors]
+
+
+def _problem(index: int, status: int, detail: str, errors: list[FieldError]) -> Problem:
+    return Problem(title=title_of(status), status=status, detail=detail, errors=_in_batch(index, errors))
+
+
+def score_item(index: int, raw: msgspec.Raw | bytes) -> HandOutcome:
+    """Score the hand at ``index`` of a batch from its raw JSON; never raises.
+
+    The result, or the problem ``POST /v1/score`` would answer with (400 schema, 422
+    impossible, 500 a bug) with its field paths prefixed by ``hands[index]``.
+
+    >>> score_item(0, b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}').points
+    8000
+    >>> p = score_item(3, b'{"hand": "234567m3455p234s", "win_tile": "2p", "melds": [{"type": "pon", "tiles": 7}]}')
+    >>> (p.status, [e.field for e in p.errors])
+    (400, ['hands[3].melds[0].tiles'])
+    >>> p = score_item(1, b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "ippatsu": true}')
+    >>> (p.status, [e.field for e in p.errors])
+    (422, ['hands[1].ippatsu'])
+    """
+    try:
+        try:
+            request = _fast_decode(raw)
+        except msgspec.MsgspecError:
+            request = decode_json(raw, ScoreRequest)  # the single route's decoding: its errors and leniencies
+        return score(request)
+    except BadRequestBody as exc:
+        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
+    except InvalidHand as exc:
+        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors)
+    except Exception:
+        logger.exception("Unhandled exception while scoring hands[%d] of a batch", index)
+        return _problem(index, 500, INTERNAL_ERROR_DETAIL, [])
+
+
+def _problem_response(description: str, example: tuple[str, Exception] | None = None) -> ResponseSpec:
+    examples = None
+    if example is not None:
+        summary, exc = example
+        examples = [Example(summary=summary, value=problem_body(exc))]
+    return ResponseSpec(
+        data_container=Problem,
+        media_type=PROBLEM_MEDIA_TYPE,
+        description=description,
+        generate_examples=False,
+        examples=examples,
+    )
+
+
+def _refusal(body: bytes) -> BadRequestBody:
+    """What the strict envelope decoder raises for ``body`` (for a documented example)."""
+    try:
+        decode_json(body, BatchRequest)
+    except BadRequestBody as exc:
+        return exc
+    raise AssertionError(f"{body!r} is a valid batch")
+
+
+_BODY_ERRORS = {
+    400: _problem_response(
+        f'The body is not `{{"hands": [...]}}` (malformed JSON, an unknown field, `hands` not an array) or holds '
+        f"more than {MAX_BATCH_HANDS:,} hands; `errors` names the field (`hands`). An invalid *hand* is not "
+        "refused here: it gets a problem in its slot of a 200 answer.",
+        (f"{MAX_BATCH_HANDS + 1:,} hands", _refusal(b'{"hands": [' + b"{}," * MAX_BATCH_HANDS + b"{}]}")),
+    ),
+    413: _problem_response(
+        f"The request body is larger than {BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB.",
+        (f"A body over {BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB", HTTPException(status_code=413)),
+    ),
+    415: _problem_response("The request body is not JSON."),
+}
+
+
+@post(
+    "/v1/score/batch",
+    operation_id="scoreBatch",
+    summary="Score many hands in one call",
+    description=f"Up to {MAX_BATCH_HANDS:,} `POST /v1/score` request bodies (a body of at most "
+    f"{BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB) → one answer per hand, in order (../shared/API.md "
+    "`POST /v1/score/batch`). A hand that `POST /v1/score` would refuse gets the same problem in its slot "
+    "(400: not a score request; 422: impossible), with field paths such as `hands[3].melds[0].tiles`; "
+    "the batch is still 200.",
+    tags=["scoring"],
+    status_code=200,
+    dto=StrictJSON[BatchRequest],
+    return_dto=None,
+    responses=_BODY_ERRORS,
+    request_max_body_size=BATCH_MAX_BODY_BYTES,
+    sync_to_thread=False,
+)
+def score_batch(data: JSONBody[BatchRequest]) -> BatchResult:
+    """Score every hand of ``data`` with :func:`score_item`, in order."""
+    return BatchResult(results=[score_item(i, raw) for i, raw in enumerate(data.hands)])
+
+
+BATCH_ROUTES = [score_batch]
+"""The batch route handler, to be registered beside :data:`service.api.routes.ROUTES`."""
+
+BATCH_SCHEMA_TYPES: list[type] = [BatchRequest, BatchResult, ScoreRequest, ScoreResult, Problem]
+"""Structs whose OpenAPI components should come from msgspec (:func:`service.api.openapi.use_msgspec_components`).
+
+The batch schemas refer to the ``ScoreRequest``, ``ScoreResult`` and ``Problem`` components, so they are listed too.
+"""
