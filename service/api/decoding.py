@@ -111,14 +111,56 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
     >>> decode_json(b'{"type": "pon", "tiles": 777}', MeldSpec)
     Traceback (most recent call last):
     service.api.decoding.BadRequestBody: The request body does not match the schema.
+
+    A number with no fractional part is an integer, as in JSON Schema:
+
+    >>> from service.scoring import ScoreRequest
+    >>> decode_json(b'{"hand": "1m", "win_tile": "1m", "honba": 2.0}', ScoreRequest).honba
+    2
     """
     try:
         return _decoder(model_type).decode(value)
     except msgspec.ValidationError as exc:
+        if _FLOAT_FOR_INT.match(str(exc)):
+            return _decode_with_integral_floats(value, model_type, exc)
         error = field_error_from_msgspec(str(exc))
         raise BadRequestBody("The request body does not match the schema.", [error]) from None
     except msgspec.DecodeError as exc:
         raise BadRequestBody(f"The request body is not valid JSON ({exc}).", []) from None
+
+
+_FLOAT_FOR_INT = re.compile(r"Expected `(?:[^`]*\| )?int(?: \|[^`]*)?`, got `float`")
+"""msgspec's message for a float where an int (or a union with int) is expected."""
+
+
+def _integral_floats_as_ints(value: Any) -> Any:
+    """``value`` (decoded JSON) with every float that has no fractional part as an int (``3.0`` → ``3``)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_floats_as_ints(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _integral_floats_as_ints(item) for key, item in value.items()}
+    return value
+
+
+def _decode_with_integral_floats(value: bytes, model_type: type[T], first: msgspec.ValidationError) -> T:
+    """The slow path of :func:`decode_json` for a number like ``3.0`` where an integer is expected.
+
+    JSON Schema (and so the OpenAPI document) counts ``3.0`` as an integer, so it is taken
+    as ``3``; ``3.5`` stays an error. Decodes again with such floats turned into ints; on
+    failure reports that attempt's first error (or ``first``, if the body is too deep to walk).
+    """
+    try:
+        builtins = _integral_floats_as_ints(msgspec.json.decode(value))
+    except RecursionError:
+        error = field_error_from_msgspec(str(first))
+        raise BadRequestBody("The request body does not match the schema.", [error]) from None
+    try:
+        return msgspec.convert(builtins, model_type, strict=True)
+    except msgspec.ValidationError as exc:
+        error = field_error_from_msgspec(str(exc))
+        raise BadRequestBody("The request body does not match the schema.", [error]) from None
 
 
 class StrictJSON(AbstractDTO[T], Generic[T]):

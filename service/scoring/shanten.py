@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from .tiles import TERMINALS_AND_HONOURS, WINDS
@@ -244,10 +245,29 @@ def _best(u: tuple[int, ...], v: tuple[int, ...], slot: int) -> int:
     return best
 
 
+@lru_cache(maxsize=1 << 16)
+def _full_suit(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`suit_table` of a suit without melds (every cap 4), cached on the nine counts alone."""
+    return suit_table(counts, _FULL_SUIT)
+
+
+@lru_cache(maxsize=1 << 12)
+def _full_honours(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_honour_table` of sorted honour counts whose held kinds all have cap 4."""
+    return _honour_table(tuple((h, 4) for h in counts))
+
+
+def _default_caps(c: tuple[int, ...], k: tuple[int, ...]) -> bool:
+    """No melds and every held kind exists: the fast paths apply (winds of a windless hand are 0)."""
+    return k == ALL_KINDS_CAPS or (k == NO_WINDS_CAPS and not any(c[27:31]))
+
+
 def _tables(counts: Sequence[int], caps: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """The four slot tables: man, pin, sou, honours."""
     c = tuple(counts)
     k = tuple(caps)
+    if _default_caps(c, k):
+        return (_full_suit(c[0:9]), _full_suit(c[9:18]), _full_suit(c[18:27]), _full_honours(tuple(sorted(c[27:]))))
     honours = tuple(sorted(zip(c[27:], k[27:], strict=True)))
     return (
         suit_table(c[0:9], k[0:9]),
@@ -294,29 +314,43 @@ def chiitoitsu_shanten(counts: Sequence[int], caps: Sequence[int] = ALL_KINDS_CA
 
     Best overlap = the seven kinds (with cap ≥ 2) holding the most of min(count, 2).
     """
-    if sum(counts) not in (13, 14):
+    c = tuple(counts)
+    if sum(c) not in (13, 14):
         return None
-    kinds = pairs = singles = 0
-    for c, cap in zip(counts, caps, strict=True):
-        if cap >= 2:
-            kinds += 1
-            if c >= 2:
-                pairs += 1
-            elif c:
-                singles += 1
-    if kinds < 7:
-        return None
+    k = tuple(caps)
+    if _default_caps(c, k):
+        singles = c.count(1)
+        pairs = 34 - c.count(0) - singles
+    else:
+        kinds = pairs = singles = 0
+        for n, cap in zip(c, k, strict=True):
+            if cap >= 2:
+                kinds += 1
+                if n >= 2:
+                    pairs += 1
+                elif n:
+                    singles += 1
+        if kinds < 7:
+            return None
     pairs = min(pairs, 7)
     return 13 - 2 * pairs - min(singles, 7 - pairs)
 
 
+_orphan_counts: Final = itemgetter(*_ORPHANS)
+
+
 def kokushi_shanten(counts: Sequence[int], caps: Sequence[int] = ALL_KINDS_CAPS) -> int | None:
     """Shanten of kokushi musou (13 orphans + one duplicate); None unless 13 or 14 tiles and every orphan exists."""
-    if sum(counts) not in (13, 14) or any(caps[k] < 1 for k in _ORPHANS):
+    if sum(counts) not in (13, 14):
         return None
-    held = sum(1 for k in _ORPHANS if counts[k])
-    dup = any(counts[k] >= 2 and caps[k] >= 2 for k in _ORPHANS)
-    return 13 - held - (1 if dup else 0)
+    held: tuple[int, ...] = _orphan_counts(counts)
+    if tuple(caps) == ALL_KINDS_CAPS:
+        dup = max(held) >= 2
+    else:
+        if min(_orphan_counts(caps)) < 1:
+            return None
+        dup = any(n >= 2 and cap >= 2 for n, cap in zip(held, _orphan_counts(caps), strict=True))
+    return held.count(0) - (1 if dup else 0)
 
 
 def _special(counts: Sequence[int], caps: Sequence[int], chiitoitsu: bool, kokushi: bool) -> int:

@@ -1,0 +1,49 @@
+"""Schemathesis over every operation, in process against ``service.app:app``.
+
+Cases come from the served OpenAPI document (``/schema/openapi.json``) in every phase
+schemathesis runs under pytest: the documented examples, coverage (boundary values of each
+constraint, unexpected methods) and fuzzing, with both schema-valid and schema-violating
+requests. Every built-in check runs: no 5xx, documented status codes, content types and
+headers (``X-Request-ID``), response bodies that match their schema, valid data accepted,
+invalid data rejected. Settings: ``schemathesis.toml`` (read here and by the CLI: a
+schema-valid but impossible hand is 422 by contract, an unknown preset in a path 404) and
+the hypothesis settings below: derandomized, so every run sends the same cases.
+"""
+
+from __future__ import annotations
+
+import hypothesis
+import pytest
+import schemathesis
+
+from service.app import app
+
+schema = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
+
+SETTINGS = hypothesis.settings(
+    max_examples=150,  # fuzzed cases per operation, on top of the examples and coverage cases
+    derandomize=True,  # the seed is derived from the test, so CI always sends the same requests
+    deadline=None,
+    database=None,
+    suppress_health_check=list(hypothesis.HealthCheck),
+)
+
+STICKS = "/v1/sticks"
+
+
+@schema.exclude(path=STICKS).parametrize()
+@SETTINGS
+def test_every_operation_honours_the_contract(case: schemathesis.Case) -> None:
+    case.call_and_validate()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="service/game: SticksResult.sticks reuses Sticks, whose counts are capped at 200 for requests, but "
+    "an amount up to 10,000,000 needs up to 1,000 sticks of 10,000 (response schema violated); remove this "
+    "marker when the game model is fixed",
+)
+@schema.include(path=STICKS).parametrize()
+@SETTINGS
+def test_sticks_honours_the_contract(case: schemathesis.Case) -> None:
+    case.call_and_validate()
