@@ -84,7 +84,9 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
     and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
     `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
-    the waits as riichi wins). `values: false` skips the ron/tsumo values.
+    the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
+    — unless `values: false`, which skips the ron/tsumo values. Furiten from earlier discards
+    is not known here (only a 14-tile answer flags a discard that is one of its own waits).
     """
 
     hand: Tiles
@@ -136,7 +138,11 @@ class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class TileCount(msgspec.Struct, frozen=True, kw_only=True):
-    """A tile and how many of its copies are still unseen (4 − hand − melds − dora indicators − visible)."""
+    """A tile and how many of its copies are still unseen.
+
+    4 − copies in the hand − in melds − dora indicators − `visible` (− the discard itself,
+    for a discard option). Never below 0.
+    """
 
     tile: str
     remaining: int
@@ -145,7 +151,9 @@ class TileCount(msgspec.Struct, frozen=True, kw_only=True):
 class Wait(msgspec.Struct, frozen=True, kw_only=True):
     """One winning tile of a tenpai hand and what winning on it is worth.
 
-    `remaining`: copies still unseen (0 = a dead wait: all out, but the shape still waits).
+    `remaining`: copies still unseen, counted as for :class:`TileCount` (0 = a dead wait: all
+    out, but the shape still waits; a kind whose four copies are all in the hand or melds is
+    no wait at all).
     `ron`, `tsumo`: the score of the win (`POST /v1/score` result), null when values were
     not asked for or no copy of the tile can still be drawn or discarded (the last ones are
     dora or ura indicators, or discarded by this player). `no_yaku_on_ron`: ron gives
