@@ -1,0 +1,182 @@
+"""Benchmark: ``/v1/score`` and ``/v1/score/batch`` over HTTP on one granian worker, against no-op floors.
+
+Run from the project root (needs ``wrk``: ``apt-get install wrk``)::
+
+    .venv/bin/python bench/bench_http.py [--duration 10] [--rounds 3] [--connections 16]
+
+Serves ``bench.bench_app:app`` (the production app plus ``POST /bench/noop``; see
+:mod:`bench.bench_app`) with one granian worker on a free 127.0.0.1 port, and drives it from
+a second process, ``wrk`` (one thread, ``--connections`` keep-alive connections, closed loop:
+as fast as the server answers), with ``bench/wrk_load.lua`` choosing the requests. Loopback
+only; every run is bounded (``--duration`` seconds, after a ``--warmup``).
+
+Measured, each a ``--rounds`` times in turn (the machine may be shared; medians reported):
+
+- ``GET /health`` and ``POST /bench/noop`` (the same bodies as ``/v1/score``, not decoded):
+  the framework's own cost, the floor;
+- ``POST /v1/score``, the 2,000 seeded hands of ``bench/bench_core.py`` cycled (the
+  whole-result cache warm after the first pass), and *fresh*: no request repeated within the
+  run (honba and riichi sticks vary), so the result cache never hits, while the per-hand
+  decomposition caches do, as in a server that has been up a while;
+- ``POST /v1/score/batch`` with 100 and 1,000 hands per call, repeated and fresh.
+
+Prints requests/s, p50/p99 latency, hands/s, and the ratios of ``/v1/score`` to each floor.
+wrk and the server share the machine's cores (2 here), as they do for the issue's targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.serve import ROOT, serve
+from tests.strategies import seeded_hands
+
+LUA = ROOT / "bench" / "wrk_load.lua"
+
+
+class Load(NamedTuple):
+    """One measured load: its label, wrk mode and hands per request."""
+
+    label: str
+    mode: str
+    hands: int = 1
+
+
+LOADS = [
+    Load("GET /health (floor)", "get-health", 0),
+    Load("POST /bench/noop (floor)", "noop", 0),
+    Load("POST /v1/score, repeated", "score-repeat"),
+    Load("POST /v1/score, fresh", "score-fresh"),
+    Load("batch ×100, repeated", "batch-repeat", 100),
+    Load("batch ×100, fresh", "batch-fresh", 100),
+    Load("batch ×1000, repeated", "batch-repeat", 1000),
+    Load("batch ×1000, fresh", "batch-fresh", 1000),
+]
+
+
+class Result(NamedTuple):
+    """One wrk run: requests/s, p50 and p99 latency (ms), non-2xx answers, socket errors."""
+
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    non_2xx: int
+    socket_errors: int
+
+
+def write_templates(path: Path, count: int, seed: int) -> None:
+    """One score request per line with ``honba`` and ``riichi_sticks`` as ``%d`` placeholders (for wrk_load.lua)."""
+    lines = []
+    for hand in seeded_hands(count, seed):
+        body = {k: v for k, v in hand.items() if k not in ("honba", "riichi_sticks")}
+        text = json.dumps(body, separators=(", ", ": "))
+        assert "%" not in text
+        lines.append(text[:-1] + ', "honba": %d, "riichi_sticks": %d}')
+    path.write_text("\n".join(lines) + "\n")
+
+
+def run_wrk(base_url: str, load: Load, templates: Path, seconds: float, connections: int, timeout_s: float) -> Result:
+    """One wrk run of ``load`` for ``seconds``; its summary line parsed."""
+    command = [
+        "wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", f"--timeout={timeout_s:g}s",
+        "-s", str(LUA), base_url, "--", load.mode, str(max(load.hands, 1)), str(templates),
+    ]  # fmt: skip
+    out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    match = re.search(r"^BENCH (\{.*\})$", out, re.MULTILINE)
+    if match is None:
+        raise RuntimeError(f"wrk printed no summary:\n{out}")
+    data: dict[str, Any] = json.loads(match[1])
+    return Result(
+        rps=data["requests"] / (data["duration_us"] / 1e6),
+        p50_ms=data["p50_us"] / 1000,
+        p99_ms=data["p99_us"] / 1000,
+        non_2xx=data["non_2xx"],
+        socket_errors=data["socket_errors"],
+    )
+
+
+def machine() -> str:
+    """nproc, the CPU model and the Python version."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=10, help="seconds per measured run")
+    parser.add_argument("--warmup", type=float, default=2, help="seconds of load before each load's first run")
+    parser.add_argument("--rounds", type=int, default=3, help="measured runs per load (medians reported)")
+    parser.add_argument("--connections", type=int, default=16, help="wrk keep-alive connections")
+    parser.add_argument("--hands", type=int, default=2000, help="distinct seeded hands")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the hand generator")
+    parser.add_argument("--only", nargs="*", help="labels' modes to run (e.g. noop score-repeat)")
+    args = parser.parse_args(argv)
+    if shutil.which("wrk") is None:
+        print("wrk not found: apt-get install wrk", file=sys.stderr)
+        return 2
+    loads = [load for load in LOADS if not args.only or load.mode in args.only]
+
+    results: dict[Load, list[Result]] = {load: [] for load in loads}
+    with tempfile.TemporaryDirectory() as tmp:
+        templates = Path(tmp) / "hands.txt"
+        write_templates(templates, args.hands, args.seed)
+        with serve("bench.bench_app:app", log=Path(tmp) / "server.log") as base_url:
+            for load in loads:  # warm-up: imports, first-pass caches, the result cache for *-repeat
+                run_wrk(base_url, load, templates, args.warmup, args.connections, 30)
+            for _ in range(args.rounds):
+                for load in loads:
+                    results[load].append(run_wrk(base_url, load, templates, args.duration, args.connections, 30))
+
+    print(
+        f"{machine()}; one granian worker; wrk -t1 -c{args.connections}, {args.duration:g} s per run, "
+        f"median of {args.rounds} rounds; {args.hands} seeded hands (seed {args.seed})\n"
+    )
+    print(f"{'':28}{'req/s':>10}{'hands/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'sock err':>9}")
+    medians: dict[str, float] = {}
+    for load, runs in results.items():
+        rps = statistics.median(r.rps for r in runs)
+        medians[load.mode + (str(load.hands) if load.hands > 1 else "")] = rps
+        hands = f"{rps * load.hands:,.0f}" if load.hands else "-"
+        print(
+            f"{load.label:28}{rps:>10,.0f}{hands:>10}{statistics.median(r.p50_ms for r in runs):>9.2f}"
+            f"{statistics.median(r.p99_ms for r in runs):>9.2f}{sum(r.non_2xx for r in runs):>9}"
+            f"{sum(r.socket_errors for r in runs):>9}"
+        )
+    print()
+    for floor in ("noop", "get-health"):
+        for score in ("score-repeat", "score-fresh"):
+            if floor in medians and score in medians:
+                print(f"{score} / {floor}: {medians[score] / medians[floor]:.0%} of the floor's requests/s")
+    for size in (100, 1000):
+        for kind in ("repeat", "fresh"):
+            key = f"batch-{kind}{size}"
+            if key in medians:
+                print(f"batch ×{size}, {kind}: {medians[key] * size:,.0f} hands/s")
+    failures = sum(r.non_2xx + r.socket_errors for runs in results.values() for r in runs)
+    if failures:
+        print(f"\n{failures} requests failed (non-2xx or socket errors): the figures above are not valid")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

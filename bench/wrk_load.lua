@@ -1,0 +1,73 @@
+-- wrk script for bench/bench_http.py: the request mix of one measurement, and a JSON summary.
+--
+--   wrk -t1 -c16 -d10s -s bench/wrk_load.lua http://127.0.0.1:PORT -- MODE SIZE TEMPLATES
+--
+-- TEMPLATES: a file with one score request per line, each ending in
+--   "honba": %d, "riichi_sticks": %d}
+-- MODE: get-health | noop | score-repeat | score-fresh | batch-repeat | batch-fresh
+--   *-repeat cycles through the templates with honba 0 and no sticks (the result cache is warm
+--   after the first pass); *-fresh never sends the same request twice in a run (honba and riichi
+--   sticks vary, so the whole-result cache never hits; the per-hand decomposition caches do).
+-- SIZE: hands per batch (batch modes only).
+-- Prints one line: BENCH {"requests": …, "duration_us": …, "non_2xx": …, "socket_errors": …, "p50_us": …, "p99_us": …}
+
+local threads = {}
+
+function setup(thread)
+  thread:set("id", #threads)
+  table.insert(threads, thread)
+end
+
+local mode, size, templates, counter, count
+
+local function load_templates(path)
+  local list = {}
+  for line in io.lines(path) do
+    if #line > 0 then table.insert(list, line) end
+  end
+  return list
+end
+
+-- The n-th request of a run: hand n mod count; in fresh mode honba and sticks make it unique.
+local function hand(n, fresh)
+  local t = templates[(n % count) + 1]
+  if not fresh then return string.format(t, 0, 0) end
+  local k = math.floor(n / count)
+  return string.format(t, k % 101, math.floor(k / 101) % 101)
+end
+
+function init(args)
+  mode = args[1]
+  size = tonumber(args[2]) or 1
+  templates = load_templates(args[3])
+  count = #templates
+  counter = id * 100000000
+  wrk.headers["Content-Type"] = "application/json"
+end
+
+function request()
+  local n = counter
+  if mode == "get-health" then
+    return wrk.format("GET", "/health", nil, nil)
+  elseif mode == "noop" then
+    counter = counter + 1
+    return wrk.format("POST", "/bench/noop", nil, hand(n, false))
+  elseif mode == "score-repeat" or mode == "score-fresh" then
+    counter = counter + 1
+    return wrk.format("POST", "/v1/score", nil, hand(n, mode == "score-fresh"))
+  else
+    local fresh = mode == "batch-fresh"
+    local parts = {}
+    for j = 1, size do parts[j] = hand(n + j - 1, fresh) end
+    counter = counter + size
+    return wrk.format("POST", "/v1/score/batch", nil, '{"hands": [' .. table.concat(parts, ", ") .. "]}")
+  end
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH {"requests": %d, "duration_us": %d, "non_2xx": %d, "socket_errors": %d, "p50_us": %d, "p99_us": %d}\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
