@@ -59,6 +59,8 @@ class Hand(NamedTuple):
     riichi_sticks: int
     menzen: bool
     """Closed hand: no chi, pon or open kan (a closed kan keeps it closed)."""
+    situational: bool
+    """Any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou)."""
 
 
 class Group(NamedTuple):

@@ -23,7 +23,7 @@ from .payments import payments
 from .presets import resolve_rules
 from .tiles import TERMINALS_AND_HONOURS, kind_name
 from .validate import parse_request
-from .yaku import evaluate_yaku
+from .yaku import evaluate_yaku, yaku_table
 
 __all__ = [
     "RESULT_CACHE_SIZE",
@@ -206,12 +206,13 @@ def _score(req: ScoreRequest) -> ScoreResult:
 
         return score_kids(hand)
     facts = _facts(hand)
+    table = yaku_table(rules)
     dora_items = _dora(hand, facts)
     best = None
     complete = False
     for c in readings(hand, facts):
         complete = True
-        yaku, yakuman = evaluate_yaku(c)
+        yaku, yakuman = evaluate_yaku(c, table)
         if not yaku:
             continue
         fu: int | None = None

@@ -234,4 +234,13 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         honba=req.honba,
         riichi_sticks=req.riichi_sticks,
         menzen=menzen,
+        situational=riichi
+        or req.ippatsu
+        or req.haitei
+        or req.houtei
+        or req.rinshan
+        or req.chankan
+        or req.tenhou
+        or req.chiihou
+        or req.renhou,
     )

@@ -30,7 +30,9 @@ class Yaku(NamedTuple):
     ``han_open`` None = closed only; ``yakuman`` = multiple (0 for ordinary yaku);
     ``double``: a double yakuman that counts ×1 when option ``double_yakuman`` is off;
     ``replaces``: ids dropped when this one applies (ryanpeikou replaces iipeikou, …).
-    ``key`` is the registry key (equal to ``id`` except for option variants).
+    ``key`` is the registry key (equal to ``id`` except for option variants);
+    ``situational``: holds only when the request declares a situation flag (riichi,
+    ippatsu, haitei, …), so hands without any flag skip it.
     """
 
     key: str
@@ -41,6 +43,7 @@ class Yaku(NamedTuple):
     yakuman: int = 0
     double: bool = False
     replaces: tuple[str, ...] = ()
+    situational: bool = False
 
 
 REGISTRY: dict[str, Yaku] = {}
@@ -55,9 +58,10 @@ def _yaku(
     double: bool = False,
     replaces: tuple[str, ...] = (),
     id: str | None = None,
+    situational: bool = False,
 ) -> Callable[[Callable[[Ctx], bool]], Callable[[Ctx], bool]]:
     def register(test: Callable[[Ctx], bool]) -> Callable[[Ctx], bool]:
-        REGISTRY[key] = Yaku(key, id or key, han_closed, han_open, test, yakuman, double, replaces)
+        REGISTRY[key] = Yaku(key, id or key, han_closed, han_open, test, yakuman, double, replaces, situational)
         return test
 
     return register
@@ -66,19 +70,19 @@ def _yaku(
 # --- 1 han ----------------------------------------------------------------------------
 
 
-@_yaku("riichi", 1, None)
+@_yaku("riichi", 1, None, situational=True)
 def riichi(c: Ctx) -> bool:
     """立直 Riichi: declared riichi (double riichi implies it)."""
     return c.hand.riichi
 
 
-@_yaku("double_riichi", 2, None, replaces=("riichi",))
+@_yaku("double_riichi", 2, None, replaces=("riichi",), situational=True)
 def double_riichi(c: Ctx) -> bool:
     """ダブル立直 Double riichi: riichi declared on the first uninterrupted discard."""
     return c.hand.double_riichi
 
 
-@_yaku("ippatsu", 1, None)
+@_yaku("ippatsu", 1, None, situational=True)
 def ippatsu(c: Ctx) -> bool:
     """一発 Ippatsu: win within one go-around after riichi."""
     return c.hand.ippatsu
@@ -140,25 +144,25 @@ def round_wind(c: Ctx) -> bool:
     return c.hand.round in c.triplets
 
 
-@_yaku("haitei", 1, 1)
+@_yaku("haitei", 1, 1, situational=True)
 def haitei(c: Ctx) -> bool:
     """海底摸月 Haitei: tsumo on the last wall tile."""
     return c.hand.haitei
 
 
-@_yaku("houtei", 1, 1)
+@_yaku("houtei", 1, 1, situational=True)
 def houtei(c: Ctx) -> bool:
     """河底撈魚 Houtei: ron on the last discard."""
     return c.hand.houtei
 
 
-@_yaku("rinshan", 1, 1)
+@_yaku("rinshan", 1, 1, situational=True)
 def rinshan(c: Ctx) -> bool:
     """嶺上開花 Rinshan kaihou: tsumo on the replacement tile after a kan."""
     return c.hand.rinshan
 
 
-@_yaku("chankan", 1, 1)
+@_yaku("chankan", 1, 1, situational=True)
 def chankan(c: Ctx) -> bool:
     """搶槓 Chankan: ron on a tile another player adds to a pon (shouminkan)."""
     return c.hand.chankan
@@ -265,7 +269,7 @@ def chinitsu(c: Ctx) -> bool:
     return len(c.suits) == 1 and not c.honours
 
 
-@_yaku("renhou", 5, None)
+@_yaku("renhou", 5, None, situational=True)
 def renhou_mangan(c: Ctx) -> bool:
     """人和 Renhou (option ``renhou: mangan``): non-dealer ron before the first own draw, 5 han."""
     return c.hand.renhou
@@ -365,19 +369,19 @@ def suukantsu(c: Ctx) -> bool:
     return c.kans == 4
 
 
-@_yaku("tenhou", 13, None, yakuman=1)
+@_yaku("tenhou", 13, None, yakuman=1, situational=True)
 def tenhou(c: Ctx) -> bool:
     """天和 Tenhou: the dealer wins on the initial deal."""
     return c.hand.tenhou
 
 
-@_yaku("chiihou", 13, None, yakuman=1)
+@_yaku("chiihou", 13, None, yakuman=1, situational=True)
 def chiihou(c: Ctx) -> bool:
     """地和 Chiihou: a non-dealer wins by tsumo on the first uninterrupted draw."""
     return c.hand.chiihou
 
 
-_yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou")(renhou_mangan)
+_yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou", situational=True)(renhou_mangan)
 
 
 @lru_cache(maxsize=256)
@@ -394,39 +398,66 @@ def active_yaku(rules: Rules) -> tuple[tuple[Yaku, ...], tuple[Yaku, ...]]:
     return tuple(y for y in used if not y.yakuman), tuple(y for y in used if y.yakuman)
 
 
+YakuTable = tuple[tuple[Yaku, ...], ...]
+"""Candidate yaku indexed by ``4 × menzen + 2 × yakuman possible + situational``."""
+
+
+@lru_cache(maxsize=256)
+def yaku_table(rules: Rules) -> YakuTable:
+    """The candidates of :func:`active_yaku` pre-filtered for each kind of reading.
+
+    An open hand skips closed-only yaku, a hand that cannot be yakuman
+    (:func:`could_be_yakuman`) skips yakuman, and a hand with no situation flag skips
+    the situational yaku: the predicates that could never hold are not called.
+    """
+    ordinary, yakuman = active_yaku(rules)
+    used = ordinary + yakuman
+    return tuple(
+        tuple(
+            y
+            for y in used
+            if (menzen or y.han_open is not None)
+            and (yakuman_possible or not y.yakuman)
+            and (situational or not y.situational)
+        )
+        for menzen in (False, True)
+        for yakuman_possible in (False, True)
+        for situational in (False, True)
+    )
+
+
 def could_be_yakuman(c: Ctx) -> bool:
     """A cheap necessary condition for any yakuman, so most hands skip those predicates.
 
     Every yakuman needs one of: three or more triplets/kans (suuankou, daisangen, the
     winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren),
-    the kokushi shape, or a first-turn win (tenhou, chiihou, renhou).
+    the kokushi shape, or a first-turn win (tenhou, chiihou, renhou: situational).
     """
-    h = c.hand
-    return len(c.triplets) >= 3 or len(c.suits) <= 1 or c.shape == "kokushi" or h.tenhou or h.chiihou or h.renhou
+    return len(c.triplets) >= 3 or len(c.suits) <= 1 or c.shape == "kokushi" or c.hand.situational
 
 
-def evaluate_yaku(c: Ctx) -> tuple[list[tuple[str, int]], int]:
+def evaluate_yaku(c: Ctx, table: YakuTable | None = None) -> tuple[list[tuple[str, int]], int]:
     """The yaku of one reading as ``([(id, han), …], yakuman_multiple)``.
 
     With any yakuman, only yakuman are returned (han = 13 × multiple each); otherwise
     the ordinary yaku with their closed/open han. Dora are not yaku: see :mod:`.score`.
+    ``table`` is :func:`yaku_table` of the hand's rules (looked up when not given).
     """
     menzen = c.menzen
-    hits: list[Yaku] = []
-    ordinary, yakuman_yaku = active_yaku(c.rules)
-    candidates = ordinary + yakuman_yaku if could_be_yakuman(c) else ordinary
-    for y in candidates:
-        if (menzen or y.han_open is not None) and y.test(c):
-            hits.append(y)
-    replaced = {r for y in hits for r in y.replaces}
-    hits = [y for y in hits if y.id not in replaced]
-    yakuman = [y for y in hits if y.yakuman]
-    if yakuman:
+    if table is None:
+        table = yaku_table(c.rules)
+    candidates = table[4 * menzen + 2 * could_be_yakuman(c) + c.hand.situational]
+    hits = [y for y in candidates if y.test(c)]
+    if any(y.replaces for y in hits):
+        replaced = {r for y in hits for r in y.replaces}
+        hits = [y for y in hits if y.id not in replaced]
+    if any(y.yakuman for y in hits):
         out = []
         total = 0
-        for y in yakuman:
-            multiple = y.yakuman if (c.rules.double_yakuman or not y.double) else 1
-            total += multiple
-            out.append((y.id, 13 * multiple))
+        for y in hits:
+            if y.yakuman:
+                multiple = y.yakuman if (c.rules.double_yakuman or not y.double) else 1
+                total += multiple
+                out.append((y.id, 13 * multiple))
         return out, total
     return [(y.id, y.han_closed if menzen else y.han_open or 0) for y in hits], 0
