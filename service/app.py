@@ -30,6 +30,8 @@ from service.api.operations import (
     mark_not_ready,
     mark_ready,
 )
+from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
+from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.routes import ROUTES
 from service.scoring import ScoreRequest, ScoreResult
 
@@ -47,7 +49,7 @@ def create_app() -> Litestar:
     configure_logging()
     metrics = Metrics()
     app = Litestar(
-        route_handlers=[*ROUTES, *OPERATIONS_ROUTES, swagger_assets_router()],
+        route_handlers=[*ROUTES, *GAME_ROUTES, *INFO_ROUTES, *OPERATIONS_ROUTES, swagger_assets_router()],
         plugins=[problem_details_plugin()],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
@@ -65,7 +67,9 @@ def create_app() -> Litestar:
         logging_config=None,  # service.api.logs configures the service loggers (structlog, JSON)
         debug=False,
     )
-    use_msgspec_components(app, [ScoreRequest, ScoreResult, Problem, Health, Ready])
+    use_msgspec_components(
+        app, [ScoreRequest, ScoreResult, *GAME_SCHEMA_TYPES, *INFO_SCHEMA_TYPES, Problem, Health, Ready]
+    )
     complete_document(app)
     # Outermost layer, around routing and the error mapping, so it sees every response (404s included).
     app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics)

@@ -9,7 +9,9 @@ the server would not give; ``tests/api/test_openapi.py`` also replays them over 
 - ``bad``: a body the strict decoder rejects, answered 400 naming the field;
 - ``impossible``: a well-formed body the core rejects (RULES.md §2), answered 422.
 
-Operations without a body have their answers here (:data:`RESPONSE_EXAMPLES`).
+Operations without a body list handler arguments (:data:`CALL_EXAMPLES`, path and query
+parameters) whose answers are computed the same way; :data:`RESPONSE_EXAMPLES` holds the
+few answers that cannot be computed so (readiness depends on the running app).
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from typing import Any
 import msgspec
 
 from .errors import problem, problem_body
-from .operations import NOT_READY_DETAIL, Health, Ready
+from .operations import NOT_READY_DETAIL, Ready
 
-__all__ = ["BODY_EXAMPLES", "RESPONSE_EXAMPLES", "BodyExamples"]
+__all__ = ["BODY_EXAMPLES", "CALL_EXAMPLES", "RESPONSE_EXAMPLES", "BodyExamples"]
 
 
 class BodyExamples(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,6 +71,11 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
         bad=("Three scores instead of four", {"scores": [42_000, 31_000, 27_000]}),
         impossible=("Scores that do not add up to 4 × 25,000", {"scores": [25_000, 25_000, 25_000, 20_000]}),
     ),
+    "analyseTenpai": BodyExamples(
+        ok=("A non-dealer's 13 tiles waiting on 2p or 5p", {"hand": "234567m3455p234s", "seat_wind": "S"}),
+        bad=("A tile that does not exist (8z)", {"hand": "234567m3455p238z", "seat_wind": "S"}),
+        impossible=("A fifth 5p", {"hand": "234567m55555p23s", "seat_wind": "S"}),
+    ),
     "sticksPlan": BodyExamples(
         ok=(
             "7,700 points from a payer holding 10,000 + 3 × 1,000",
@@ -76,14 +83,47 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
         ),
         bad=("An amount that is not a multiple of 100", {"amount": 750}),
     ),
+    "scoreBatch": BodyExamples(
+        ok=(
+            "Three hands: a mangan, an impossible one (422 in its slot), one with a bad meld (400 in its slot)",
+            {
+                "hands": [
+                    _MANGAN,
+                    {**_MANGAN, "riichi": False, "ippatsu": True},
+                    {**_MANGAN, "hand": "234567m3455p", "melds": [{"type": "pon", "tiles": 777}]},
+                ]
+            },
+        ),
+        bad=("Hands not in an array", {"hands": _MANGAN}),
+    ),
 }
 """Request examples by ``operationId``; every operation with a JSON body has an entry (tested)."""
 
+CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "health": [("Alive", {})],
+    "pointsTable": [("The standard table", {}), ("The kids preset has no table", {"preset": "kids"})],
+    "listRules": [("Every preset and option", {})],
+    "getPresetRules": [
+        ("The kostarev preset", {"preset": "kostarev"}),
+        ("An unknown preset", {"preset": "mahjong-soul"}),
+    ],
+    "listYaku": [("The kostarev yaku", {"preset": "kostarev"})],
+}
+"""Operations without a body: handler keyword arguments whose answers are documented (computed)."""
+
 RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
-    "health": {200: ("Alive", Health())},
+    "metrics": {
+        200: (
+            "A few samples",
+            "# TYPE riichi_http_requests_total counter\n"
+            'riichi_http_requests_total{method="POST",route="/v1/score",status="200"} 42.0\n'
+            "# TYPE riichi_scoring_cache_hit_ratio gauge\n"
+            'riichi_scoring_cache_hit_ratio{cache="splits"} 0.93\n',
+        )
+    },
     "ready": {
         200: ("Taking traffic", Ready()),
         503: ("Starting or shutting down", problem_body(problem(503, NOT_READY_DETAIL))),
     },
 }
-"""Examples of the answers of operations without a body, by ``operationId`` and status."""
+"""Fixed answers, by ``operationId`` and status, where a handler cannot simply be called."""

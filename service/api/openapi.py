@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from litestar import Litestar
-from litestar.exceptions import HTTPException
+from litestar import Litestar, Response
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.spec import (
     Example,
@@ -40,7 +40,7 @@ from service.scoring import InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, problem, problem_body
-from .examples import BODY_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
+from .examples import BODY_EXAMPLES, CALL_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
 
 __all__ = ["REQUEST_ID_HEADER", "complete_document", "document", "use_msgspec_components"]
 
@@ -64,6 +64,7 @@ _BODY_PROBLEMS = {
     413: "The request body is larger than the server accepts (64 KiB).",
     415: "The request `Content-Type` is not JSON.",
 }
+_QUERY_PROBLEM = "A path, query or header parameter out of its allowed values; `errors` names it."
 _INTERNAL = "A bug: the body says nothing about it (the log has the details, under the response's X-Request-ID)."
 
 _GENERIC_PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
@@ -72,6 +73,10 @@ _GENERIC_PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
     415: ("Sent as text/plain", problem_body(UnsupportedBodyType("text/plain"))),
     500: ("A bug", problem_body(problem(500, INTERNAL_ERROR_DETAIL))),
 }
+_GENERIC_QUERY_PROBLEM = (
+    "A query parameter out of its allowed values",
+    problem_body(ValidationException(extra=[{"key": "preset", "message": "Invalid enum value 'foo'"}])),
+)
 """Examples for problem responses that no operation-specific example covers."""
 
 
@@ -134,30 +139,91 @@ def _add_body_examples(operation: Operation, handler: HTTPRouteHandler, spec: Bo
         status, answer = _answer(handler, model, body)
         if name != "bad":  # a request example must satisfy the request schema
             request_media.examples[name] = Example(summary=summary, value=body)
-        response = (operation.responses or {})[str(status)]
-        assert isinstance(response, OpenAPIResponse)
-        media = next(iter((response.content or {}).values()))
         described = Example(summary=summary, description=f"The answer to `{json.dumps(body)}`.", value=answer)
-        media.examples = {**(media.examples or {}), name: described}
+        _put_example(operation, status, name, described)
+
+
+EXAMPLE_LIST_ITEMS = 3
+"""Lists in computed answers of operations without a body are cut to this many items (the docs say so)."""
+
+
+def _shortened(value: Any) -> Any:
+    """``value`` with every list cut to :data:`EXAMPLE_LIST_ITEMS` items, Structs kept as Structs."""
+    if isinstance(value, msgspec.Struct):
+        fields = {name: _shortened(getattr(value, name)) for name in value.__struct_fields__}
+        return msgspec.structs.replace(value, **fields)
+    if isinstance(value, list):
+        return [_shortened(item) for item in value[:EXAMPLE_LIST_ITEMS]]
+    if isinstance(value, dict):
+        return {key: _shortened(item) for key, item in value.items()}
+    return value
+
+
+def _call(handler: HTTPRouteHandler, kwargs: dict[str, Any]) -> tuple[int, Any]:
+    """What the handler answers for these (path, query) arguments: (status, body or problem body)."""
+    try:
+        result = handler.fn(**kwargs)
+    except (HTTPException, InvalidHand) as exc:
+        answer = problem_body(exc)
+        return answer["status"], answer
+    content = result.content if isinstance(result, Response) else result
+    return handler.status_code or 200, _shortened(content)
+
+
+def _add_call_examples(
+    operation: Operation, handler: HTTPRouteHandler, calls: list[tuple[str, dict[str, Any]]]
+) -> None:
+    """Answers computed by calling the handler; path parameters of successful calls become parameter examples."""
+    for summary, kwargs in calls:
+        status, answer = _call(handler, kwargs)
+        query = "&".join(f"{k}={v}" for k, v in kwargs.items() if f"{{{k}" not in str(handler.paths))
+        path = next(iter(handler.paths))
+        for key, value in kwargs.items():
+            path = path.replace(f"{{{key}:str}}", str(value)).replace(f"{{{key}}}", str(value))
+        url = path + (f"?{query}" if query else "")
+        note = f"The answer to `GET {url}`" + (f" (lists cut to {EXAMPLE_LIST_ITEMS} items)." if status < 400 else ".")
+        _put_example(operation, status, summary, Example(summary=summary, description=note, value=answer))
+        if status < 400:
+            for parameter in operation.parameters or []:
+                if getattr(parameter, "param_in", None) == "path" and parameter.name in kwargs:  # type: ignore[union-attr]
+                    examples = {**(parameter.examples or {}), summary: Example(value=kwargs[parameter.name])}  # type: ignore[union-attr]
+                    parameter.examples = examples  # type: ignore[union-attr]
+
+
+def _put_example(operation: Operation, status: int, name: str, example: Example) -> None:
+    """Add ``example`` to the (first) media type of ``operation``'s response for ``status``."""
+    response = (operation.responses or {})[str(status)]
+    assert isinstance(response, OpenAPIResponse)
+    media = next(iter((response.content or {}).values()))
+    media.examples = {**(media.examples or {}), name: example}
 
 
 def _add_problem_responses(operation: Operation, has_body: bool) -> None:
-    """The problem responses every such operation can give: 400/413/415 with a JSON body, 500 always."""
+    """The problem responses every such operation can give: 400/413/415 with a JSON body, 500 always.
+
+    An error response documented otherwise (litestar's own 400 "Validation Exception" for
+    operations with parameters) is replaced: every error this server sends is a problem.
+    """
     responses = dict(operation.responses or {})
+    for status, response in responses.items():
+        assert isinstance(response, OpenAPIResponse)
+        if int(status) >= 400 and PROBLEM_MEDIA_TYPE not in (response.content or {}):
+            responses[status] = _problem_response(_QUERY_PROBLEM if status == "400" else response.description, {})
     needed = {**(_BODY_PROBLEMS if has_body else {}), 500: _INTERNAL}
     for status, description in needed.items():
         responses.setdefault(str(status), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
 
 
-def _finish_responses(operation: Operation) -> None:
+def _finish_responses(operation: Operation, has_body: bool) -> None:
     """Generic examples where a problem response has none; the ``X-Request-ID`` header everywhere."""
+    generic = {**_GENERIC_PROBLEMS, **({} if has_body else {400: _GENERIC_QUERY_PROBLEM})}
     for status, response in (operation.responses or {}).items():
         assert isinstance(response, OpenAPIResponse)
         response.headers = {**(response.headers or {}), REQUEST_ID: REQUEST_ID_REF}
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)
-        if problem_media is not None and not problem_media.examples and int(status) in _GENERIC_PROBLEMS:
-            summary, value = _GENERIC_PROBLEMS[int(status)]
+        if problem_media is not None and not problem_media.examples and int(status) in generic:
+            summary, value = generic[int(status)]
             problem_media.examples = {"problem": Example(summary=summary, value=value)}
 
 
@@ -172,12 +238,10 @@ def complete_document(app: Litestar) -> None:
         spec = BODY_EXAMPLES.get(str(operation.operation_id))
         if has_body and spec is not None:
             _add_body_examples(operation, handler, spec)
+        _add_call_examples(operation, handler, CALL_EXAMPLES.get(str(operation.operation_id), []))
         for status, (summary, value) in RESPONSE_EXAMPLES.get(str(operation.operation_id), {}).items():
-            response = (operation.responses or {})[str(status)]
-            assert isinstance(response, OpenAPIResponse)
-            media = next(iter((response.content or {}).values()))
-            media.examples = {**(media.examples or {}), "example": Example(summary=summary, value=value)}
-        _finish_responses(operation)
+            _put_example(operation, status, summary, Example(summary=summary, value=value))
+        _finish_responses(operation, has_body)
 
 
 def document(app: Litestar) -> dict[str, Any]:

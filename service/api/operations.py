@@ -12,7 +12,6 @@ from typing import Literal
 import msgspec
 from litestar import Litestar, Request, Response, get
 from litestar.openapi import ResponseSpec
-from litestar.openapi.spec import Example
 
 from service.scoring import ScoreRequest, score
 
@@ -130,13 +129,6 @@ def ready(request: Request) -> Ready:
             media_type=METRICS_MEDIA_TYPE,
             description="The Prometheus text exposition format.",
             generate_examples=False,
-            examples=[
-                Example(
-                    summary="A few samples",
-                    value='riichi_http_requests_total{method="POST",route="/v1/score",status="200"} 42.0\n'
-                    'riichi_scoring_cache_hit_ratio{cache="splits"} 0.93\n',
-                )
-            ],
         )
     },
     sync_to_thread=False,

@@ -21,7 +21,7 @@ from service.app import app
 schema = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
 
 SETTINGS = hypothesis.settings(
-    max_examples=150,  # fuzzed cases per operation, on top of the examples and coverage cases
+    max_examples=200,  # fuzzed cases per operation, on top of the examples and coverage cases
     derandomize=True,  # the seed is derived from the test, so CI always sends the same requests
     deadline=None,
     database=None,
