@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 from mahjong.shanten import Shanten
@@ -156,24 +156,26 @@ def _brute_regular(c9: list[int], caps9: list[int], n: int) -> int:
     return 3 * n + 1 - best
 
 
+@st.composite
+def one_suit_with_melds(draw: st.DrawFn) -> tuple[int, list[int], list[int]]:
+    """(melds, nine counts, nine caps): caps are 4 minus copies held in melds; the hand fits them."""
+    melds = draw(st.integers(1, 3))
+    meld_copies = draw(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda m: sum(m) <= 12))
+    caps9 = [4 - m for m in meld_copies]
+    pool = [r for r in range(9) for _ in range(caps9[r])]  # at least 24 tiles
+    size = draw(st.sampled_from([13 - 3 * melds, 14 - 3 * melds]))
+    chosen = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True))
+    c9 = [0] * 9
+    for i in chosen:
+        c9[pool[i]] += 1
+    return melds, c9, caps9
+
+
 @settings(max_examples=120, deadline=None)
-@given(
-    st.integers(1, 3).flatmap(
-        lambda melds: st.tuples(
-            st.just(melds),
-            st.lists(st.integers(0, 8), min_size=13 - 3 * melds, max_size=14 - 3 * melds),
-            st.lists(st.integers(0, 4), min_size=9, max_size=9),
-        )
-    )
-)
+@given(one_suit_with_melds())
 def test_one_suit_regular_shanten_with_melds_equals_brute_force(case: tuple[int, list[int], list[int]]) -> None:
     """Melds take copies away (caps below 4); the DP must still find the best complete hand."""
-    melds, tiles, meld_copies = case
-    c9 = [0] * 9
-    for t in tiles:
-        c9[t] += 1
-    caps9 = [max(0, 4 - m) for m in meld_copies]
-    assume(all(h <= cap for h, cap in zip(c9, caps9, strict=True)))  # copies the melds leave
+    melds, c9, caps9 = case
     c = c9 + [0] * 25
     caps = tuple(caps9) + (4,) * 25
     assert regular_shanten(c, caps) == _brute_regular(c9, caps9, 4 - melds), (c9, caps9)
