@@ -34,7 +34,7 @@ def items(r: ScoreResult) -> list[tuple[str, int]]:
 # --- seed 000's worked example ------------------------------------------------------------------
 
 # Riichi + two pons + tsumo: 222m 777p (concealed pons) 345s 678s, won on 9s (pair) by tsumo.
-EXAMPLE = {"hand": "222m777p345s678s9s", "win_tile": "9s", "win": "tsumo", "riichi": True}
+EXAMPLE: dict[str, Any] = {"hand": "222m777p345s678s9s", "win_tile": "9s", "win": "tsumo", "riichi": True}
 
 
 def test_seed_example_by_the_bonus_list_is_6() -> None:
@@ -53,7 +53,7 @@ def test_seed_example_as_worked_in_the_seed_is_5() -> None:
 
 def test_the_option_does_not_touch_a_win_without_riichi() -> None:
     """No riichi: base 1 + pon 1 + pon 1 + tsumo 1 + closed 1 = 5 either way."""
-    fields = {**EXAMPLE, "riichi": False}
+    fields: dict[str, Any] = {**EXAMPLE, "riichi": False}
     assert kids(**fields).points == kids(**fields, rules=SEED_EXAMPLE).points == 5
 
 

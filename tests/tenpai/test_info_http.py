@@ -35,7 +35,7 @@ def client() -> Iterator[TestClient[Litestar]]:
 def problem_of(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == PROBLEM
-    body = response.json()
+    body: dict[str, Any] = response.json()
     assert (body["status"], body["type"]) == (status, "about:blank")
     assert body["title"]
     assert body["detail"]

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from service.scoring import InvalidHand, MeldSpec
-from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse
+from service.scoring.tenpai import Discard, TenpaiRequest, TenpaiResult, analyse
 
 CODES = [f"{r}{s}" for s in "mps" for r in range(10)] + [f"{r}z" for r in range(1, 8)]
 DENSE = [f"{r}m" for r in range(1, 10)] + ["0m", "5z", "6z", "7z"]
@@ -107,7 +107,8 @@ def valid_requests(draw: st.DrawFn) -> dict[str, Any]:
 def test_possible_hands_are_answered_with_values(fields: dict[str, Any]) -> None:
     result = analyse(TenpaiRequest(**fields))
     event(f"{result.tiles % 3 + 12}-tile form, shanten {min(result.shanten, 2)}")
-    for option in result.discards or [result]:
+    options: list[Discard] | list[TenpaiResult] = result.discards or [result]
+    for option in options:
         assert option.tenpai == bool(option.waits)
         for w in option.waits:
             if w.ron is not None and w.tsumo is not None:
