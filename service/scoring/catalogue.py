@@ -396,10 +396,11 @@ class YakuCatalogue(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _description(doc: str | None) -> str:
-    """The predicate docstring's first line without its leading kanji name."""
+    """The predicate docstring's first line without its leading kanji name, in Markdown."""
     first = (doc or "").strip().splitlines()[0] if doc else ""
     head, _, rest = first.partition(" ")
-    return rest if rest and not head.isascii() else first
+    text = rest if rest and not head.isascii() else first
+    return text.replace("``", "`")  # reST literals → Markdown code
 
 
 def yaku_entries(rules: Rules, lang: Language = "en") -> list[YakuEntry]:
