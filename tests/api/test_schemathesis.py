@@ -1,4 +1,4 @@
-"""Schemathesis over every operation, in process against ``service.app:app``.
+"""Schemathesis over every operation, in process against the production app (``create_app()``).
 
 Cases come from the served OpenAPI document (``/schema/openapi.json``) in every phase
 schemathesis runs under pytest: the documented examples, coverage (boundary values of each
@@ -16,9 +16,11 @@ import hypothesis
 import pytest
 import schemathesis
 
-from service.app import app
+from service.app import create_app
 
-schema = schemathesis.openapi.from_asgi("/schema/openapi.json", app)
+# An app of its own, built exactly as ``service.app:app``: schemathesis runs its lifespan
+# (startup self-check, readiness), which must not overlap the other tests' client on the same app.
+schema = schemathesis.openapi.from_asgi("/schema/openapi.json", create_app())
 
 SETTINGS = hypothesis.settings(
     max_examples=200,  # fuzzed cases per operation, on top of the examples and coverage cases
