@@ -1,12 +1,15 @@
-"""The production server (granian) starts with the README's command line and serves the app."""
+"""The production server (granian) starts with the README's command line, serves the app and stops cleanly."""
 
 from __future__ import annotations
 
+import json
+import signal
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -21,9 +24,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app``, stopped afterwards."""
+@contextmanager
+def granian() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` until ready; stopped afterwards."""
     port = free_port()
     command = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", str(port)]
     server = subprocess.Popen(
@@ -38,21 +41,31 @@ def base_url() -> Iterator[str]:
         deadline = time.monotonic() + 20
         while True:
             try:
-                httpx.get(f"{url}/health", timeout=1)
-                break
+                if httpx.get(f"{url}/ready", timeout=1).status_code == 200:
+                    break
             except httpx.TransportError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    output = server.stdout.read().decode() if server.stdout else ""
-                    pytest.fail(f"granian did not start:\n{output}")
-                time.sleep(0.1)
-        yield url
+                pass
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                output = server.stdout.read().decode() if server.stdout else ""
+                pytest.fail(f"granian did not start:\n{output}")
+            time.sleep(0.1)
+        yield url, server
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    """A granian server for the module's tests."""
+    with granian() as (url, _):
+        yield url
 
 
 def test_granian_serves_health(base_url: str) -> None:
@@ -72,3 +85,18 @@ def test_granian_serves_a_score_and_a_problem(base_url: str) -> None:
     assert ok.json()["points"] == 8000
     assert bad.status_code == 400
     assert bad.headers["content-type"] == "application/problem+json"
+
+
+def test_sigterm_drains_and_exits_cleanly_after_the_shutdown_hooks() -> None:
+    with granian() as (url, server):
+        busy = httpx.post(f"{url}/v1/score", json={"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S"})
+        server.send_signal(signal.SIGTERM)
+        code = server.wait(timeout=15)
+        output = server.stdout.read().decode() if server.stdout else ""
+
+    assert busy.status_code == 200
+    assert code == 0, output
+    events = [json.loads(line)["event"] for line in output.splitlines() if line.startswith("{")]
+    assert events[0] == "ready"
+    assert events[-1] == "shutdown"
+    assert "request" in events
