@@ -10,6 +10,11 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
+import service.app
+import service.scoring
+from service.api.examples import BODY_EXAMPLES
+from service.api.openapi import document
+
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
 
@@ -52,3 +57,140 @@ def test_request_schema_states_what_the_strict_decoder_accepts(served: dict[str,
     assert hand_as_string["maxLength"] == 64
     assert hand_as_list["items"]["pattern"]
     assert sorted(request["required"]) == ["hand", "win_tile"]
+
+
+def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [(path, method, op) for path, item in document["paths"].items() for method, op in item.items()]
+
+
+def test_every_error_response_is_a_documented_problem_with_an_example(served: dict[str, Any]) -> None:
+    for path, method, operation in _operations(served):
+        responses = operation["responses"]
+        assert "500" in responses, (method, path)
+        if "requestBody" in operation:
+            assert {"400", "413", "415"} <= set(responses), (method, path)
+        for status, response in responses.items():
+            if int(status) < 400:
+                continue
+            (media,) = response["content"].items()
+            assert media[0] == "application/problem+json", (method, path, status)
+            assert media[1]["schema"] == {"$ref": "#/components/schemas/Problem"}, (method, path, status)
+            for example in media[1]["examples"].values():
+                assert example["value"]["status"] == int(status), (method, path, status)
+
+
+def test_every_operation_has_examples_for_its_request_and_every_response(served: dict[str, Any]) -> None:
+    for path, method, operation in _operations(served):
+        if "requestBody" in operation:
+            assert operation["requestBody"]["content"]["application/json"]["examples"], (method, path)
+        for status, response in operation["responses"].items():
+            for media_type, media in response["content"].items():
+                assert media.get("examples"), (method, path, status, media_type)
+
+
+def test_every_response_carries_the_request_id_header(served: dict[str, Any]) -> None:
+    header = served["components"]["headers"]["X-Request-ID"]
+
+    assert header["required"] is True
+    assert header["schema"]["maxLength"] == 128
+    for path, method, operation in _operations(served):
+        for status, response in operation["responses"].items():
+            assert response["headers"]["X-Request-ID"] == {"$ref": "#/components/headers/X-Request-ID"}, (
+                method,
+                path,
+                status,
+            )
+
+
+def _request_components(document: dict[str, Any]) -> set[str]:
+    """Component names reachable from any request body."""
+    schemas = document["components"]["schemas"]
+    todo = [
+        op["requestBody"]["content"]["application/json"]["schema"]
+        for _, _, op in _operations(document)
+        if "requestBody" in op
+    ]
+    seen: set[str] = set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref", "")
+            if ref.startswith("#/components/schemas/") and (name := ref.rsplit("/", 1)[1]) not in seen:
+                seen.add(name)
+                todo.append(schemas[name])
+            todo.extend(v for k, v in node.items() if k not in ("examples", "default"))
+        elif isinstance(node, list):
+            todo.extend(node)
+    return seen
+
+
+def _unbounded(node: Any, path: str) -> list[str]:
+    """Paths of integers/numbers without both bounds, arrays without maxItems, objects taking any property."""
+    found: list[str] = []
+    if isinstance(node, dict):
+        kind = node.get("type")
+        bounded = {"minimum", "exclusiveMinimum"} & set(node) and {"maximum", "exclusiveMaximum"} & set(node)
+        if kind in ("integer", "number") and not ({"enum", "const"} & set(node) or bounded):
+            found.append(path)
+        if kind == "array" and "maxItems" not in node:
+            found.append(path)
+        if kind == "object" and node.get("additionalProperties") is not False:
+            found.append(path)
+        for key, value in node.items():
+            if key not in ("examples", "default"):
+                found.extend(_unbounded(value, f"{path}.{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_unbounded(value, f"{path}[{i}]"))
+    return found
+
+
+def test_every_number_list_and_object_a_request_can_hold_is_bounded(served: dict[str, Any]) -> None:
+    schemas = served["components"]["schemas"]
+    names = _request_components(served)
+
+    assert {"ScoreRequest", "RulesSpec", "MeldSpec"} <= names
+    assert [p for name in sorted(names) for p in _unbounded(schemas[name], name)] == []
+
+
+def test_tiles_are_constrained_by_pattern_everywhere_a_request_takes_them(served: dict[str, Any]) -> None:
+    schemas = served["components"]["schemas"]
+    request = schemas["ScoreRequest"]["properties"]
+    meld = schemas["MeldSpec"]["properties"]
+
+    for tiles in (request["hand"], request["dora_indicators"], request["ura_indicators"], meld["tiles"]):
+        as_string, as_list = tiles["anyOf"]
+        assert as_string["pattern"] == "^([0-9]+[mps]|[1-7]+z)*$"
+        assert as_list["items"]["pattern"] == "^[0-9][mps]$|^[1-7]z$"
+        assert as_list["maxItems"] == 18
+    assert request["win_tile"]["pattern"] == "^[0-9][mps]$|^[1-7]z$"
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name"), [(o, n) for o, s in BODY_EXAMPLES.items() for n in s.__struct_fields__]
+)
+def test_documented_answers_are_what_the_server_answers(
+    client: TestClient[Litestar], served: dict[str, Any], operation_id: str, name: str
+) -> None:
+    example = getattr(BODY_EXAMPLES[operation_id], name)
+    if example is None:
+        pytest.skip("no such example for this operation")
+    path, _, operation = next(o for o in _operations(served) if o[2]["operationId"] == operation_id)
+    response = client.post(path, json=example[1])
+
+    documented = operation["responses"][str(response.status_code)]
+    (media,) = documented["content"].values()
+    assert media["examples"][name]["value"] == response.json()
+    assert response.status_code == {"ok": 200, "bad": 400, "impossible": 422}[name]
+
+
+def test_drift_test_fails_when_a_struct_changes_and_the_committed_document_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Struct's docstring is its schema description: change it and the generated document changes."""
+    monkeypatch.setattr(service.scoring.ScoreRequest, "__doc__", "A changed request Struct.")
+    changed = document(service.app.create_app())
+    committed = json.loads(COMMITTED.read_text(encoding="utf-8"))
+
+    assert changed != committed
+    assert changed["components"]["schemas"]["ScoreRequest"]["description"] == "A changed request Struct."
