@@ -1,0 +1,313 @@
+"""A catalogue of hand-written bad requests: each gets its exact status and names exactly its fields.
+
+Every answer is an RFC 9457 problem (``application/problem+json``, never a 500); ``fields``
+is the list of ``errors[].field`` in order (``[]`` when no field is to blame: not JSON, too
+large, wrong content type, wrong method or path; ``[""]`` = the body as a whole).
+Statuses (../shared/API.md Errors): 400 malformed JSON or a schema violation, 404/405 no such
+route or method, 413 body over 64 KiB, 415 not JSON, 422 well-formed but impossible (RULES.md §2).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import MAX_BODY_BYTES
+
+JSON = {"content-type": "application/json"}
+MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
+START = [25_000, 25_000, 25_000, 25_000]
+DEPTH = 5_000
+
+
+def score(**changes: Any) -> dict[str, Any]:
+    """The mangan request with ``changes`` (a value of ``...`` removes the field)."""
+    body = {**MANGAN, **changes}
+    return {k: v for k, v in body.items() if v is not ...}
+
+
+def case(body: Any, status: int, fields: list[str], *, path: str = "/v1/score", id: str, **kw: Any) -> Any:
+    """One catalogue entry: ``body`` (JSON data, or raw ``bytes``) POSTed to ``path``."""
+    return pytest.param(kw.get("method", "POST"), path, body, kw.get("headers", JSON), status, fields, id=id)
+
+
+CATALOGUE = [
+    # --- bad notation: the schema's patterns (400) --------------------------------------------------
+    case(score(hand="12x3m"), 400, ["hand"], id="notation-letter-x"),
+    case(score(hand="123"), 400, ["hand"], id="notation-digits-without-suit"),
+    case(score(hand="m123"), 400, ["hand"], id="notation-suit-before-digits"),
+    case(score(hand="234567m3455p234S"), 400, ["hand"], id="notation-upper-case-suit"),
+    case(score(hand="234567m3455p89z"), 400, ["hand"], id="notation-honour-8z"),
+    case(score(win_tile="10m"), 400, ["win_tile"], id="notation-two-digit-tile"),
+    case(score(win_tile="0z"), 400, ["win_tile"], id="notation-red-honour"),
+    case(score(win_tile=""), 400, ["win_tile"], id="notation-empty-win-tile"),
+    case(score(dora_indicators="9q"), 400, ["dora_indicators"], id="notation-bad-indicator"),
+    case(score(hand=["2m", "3m", "4m", "5x"]), 400, ["hand[3]"], id="notation-bad-code-in-list"),
+    case(score(hand="1m" * 33), 400, ["hand"], id="notation-string-over-64-chars"),
+    case(score(hand=["1m"] * 19), 400, ["hand"], id="notation-list-over-18-codes"),
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "chi", "tiles": "12"}, {"type": "pon", "tiles": "777z"}],
+        ),
+        400,
+        ["melds[0].tiles"],
+        id="notation-meld-tiles",
+    ),
+    # A trailing newline passes the pattern (Python's `$`), so the core rejects it: 422, not 400.
+    case(score(hand="234567m3455p234s\n"), 422, ["hand"], id="notation-trailing-newline"),
+    # --- a fifth copy (422) -----------------------------------------------------------------------
+    case({"hand": "1111234567899m", "win_tile": "1m", "seat_wind": "S"}, 422, ["hand"], id="fifth-copy-in-hand"),
+    case(
+        {"hand": "1234567899m", "win_tile": "9m", "seat_wind": "S", "melds": [{"type": "kan", "tiles": "1111m"}]},
+        422,
+        ["hand"],  # the core names `hand` for every count of copies, wherever the extra copy sits
+        id="fifth-copy-across-hand-and-kan",
+    ),
+    case(score(dora_indicators="2222p"), 422, ["hand"], id="fifth-copy-with-indicators"),
+    case(score(hand="234567m3400p234s", win_tile="5p"), 422, ["hand"], id="two-red-fives-of-a-suit"),
+    # --- wrong counts (422 unless the schema already caps it) --------------------------------------
+    case(score(hand="234567m3455p23s"), 422, ["hand"], id="count-12-tiles"),
+    case(score(hand="234567m3455p2345s"), 422, ["hand"], id="count-14-tiles"),
+    case(score(hand=""), 422, ["hand"], id="count-empty-hand"),
+    case(score(riichi=False, melds=[{"type": "pon", "tiles": "777z"}]), 422, ["hand"], id="count-13-tiles-with-a-meld"),
+    case(score(melds=[{"type": "pon", "tiles": "111z"}] * 5), 400, ["melds"], id="count-five-melds"),
+    # --- melds that are not sets, or overlap (422) ---------------------------------------------------
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "chi", "tiles": "135m"}, {"type": "pon", "tiles": "777z"}],
+        ),
+        422,
+        ["melds[0].tiles"],
+        id="meld-chi-not-a-run",
+    ),
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "pon", "tiles": "123m"}, {"type": "pon", "tiles": "777z"}],
+        ),
+        422,
+        ["melds[0].tiles"],
+        id="meld-pon-not-alike",
+    ),
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "kan", "tiles": "111m"}, {"type": "pon", "tiles": "777z"}],
+        ),
+        422,
+        ["melds[0].tiles"],
+        id="meld-kan-of-three",
+    ),
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "chi", "tiles": "123z"}, {"type": "pon", "tiles": "777z"}],
+        ),
+        422,
+        ["melds[0].tiles"],
+        id="meld-chi-of-honours",
+    ),
+    case(
+        score(
+            hand="234567m5p",
+            win_tile="5p",
+            riichi=False,
+            melds=[{"type": "chi", "tiles": "789s", "closed": True}, {"type": "pon", "tiles": "777z"}],
+        ),
+        422,
+        ["melds[0].closed"],
+        id="meld-closed-chi",
+    ),
+    case(
+        {
+            "hand": "5m",
+            "win_tile": "5m",
+            "seat_wind": "S",
+            "melds": [
+                {"type": "kan", "tiles": "1111m"},
+                {"type": "kan", "tiles": "1111m"},
+                {"type": "pon", "tiles": "777z"},
+                {"type": "pon", "tiles": "666z"},
+            ],
+        },
+        422,
+        ["hand"],
+        id="meld-same-kan-twice",
+    ),
+    case(score(melds=[{"type": "daiminkan", "tiles": "1111s"}]), 400, ["melds[0].type"], id="meld-unknown-type"),
+    case(score(melds=[{"type": "pon"}]), 400, ["melds[0].tiles"], id="meld-without-tiles"),
+    case(score(melds=[{"type": "pon", "tiles": "777z", "from": 2}]), 400, ["melds[0].from"], id="meld-unknown-field"),
+    # --- seats and winds ------------------------------------------------------------------------------
+    case(score(seat_wind="X"), 400, ["seat_wind"], id="wind-not-a-wind"),
+    case(score(round_wind="east"), 400, ["round_wind"], id="wind-spelled-out"),
+    case(score(dealer=True), 422, ["dealer"], id="wind-south-seat-as-dealer"),
+    case(score(seat_wind=...), 422, ["seat_wind"], id="wind-non-dealer-without-seat"),
+    case(score(rules="kostarev"), 422, ["seat_wind"], id="wind-in-a-preset-without-winds"),
+    case(
+        {"hand": "234567m345p1155z", "win_tile": "5z", "dealer": False, "rules": "kostarev"},
+        422,
+        ["hand"],
+        id="wind-tile-in-a-preset-without-winds",
+    ),
+    case(
+        {"scores": START, "dealer": 4, "outcome": {"type": "draw"}},
+        400,
+        ["dealer"],
+        path="/v1/settle",
+        id="seat-dealer-4",
+    ),
+    case(
+        {"scores": START, "dealer": 0, "outcome": {"type": "tsumo", "winner": -1, "value": {"han": 1, "fu": 30}}},
+        400,
+        ["outcome.winner"],
+        path="/v1/settle",
+        id="seat-winner-negative",
+    ),
+    case(
+        {"scores": START, "dealer": 0, "riichi": [5], "outcome": {"type": "draw"}},
+        400,
+        ["riichi[0]"],
+        path="/v1/settle",
+        id="seat-riichi-5",
+    ),
+    case(
+        {
+            "scores": START,
+            "dealer": 0,
+            "outcome": {"type": "ron", "discarder": 1, "wins": [{"winner": 1, "value": {"han": 1, "fu": 30}}]},
+        },
+        422,
+        ["outcome.wins[0].winner"],
+        path="/v1/settle",
+        id="seat-discarder-wins",
+    ),
+    case({"scores": [42_000, 31_000, 27_000]}, 400, ["scores"], path="/v1/final", id="seat-three-scores"),
+    case(
+        {"scores": [25_000, 25_000, 25_000, 20_000]}, 422, ["scores"], path="/v1/final", id="seat-scores-do-not-add-up"
+    ),
+    # --- impossible flags (422) -------------------------------------------------------------------------
+    case(score(riichi=False, ippatsu=True), 422, ["ippatsu"], id="flag-ippatsu-without-riichi"),
+    case(score(haitei=True), 422, ["haitei"], id="flag-haitei-on-ron"),
+    case(score(win="tsumo", houtei=True), 422, ["houtei"], id="flag-houtei-on-tsumo"),
+    case(score(win="tsumo", chankan=True), 422, ["chankan"], id="flag-chankan-on-tsumo"),
+    case(score(win="tsumo", rinshan=True), 422, ["rinshan"], id="flag-rinshan-without-kan"),
+    case(
+        score(hand="234567m3455p", melds=[{"type": "chi", "tiles": "234s"}]),
+        422,
+        ["riichi"],
+        id="flag-riichi-with-open-hand",
+    ),
+    case(score(riichi=False, tenhou=True), 422, ["tenhou"], id="flag-tenhou-on-ron"),
+    case(score(riichi=False, win="tsumo", tenhou=True), 422, ["tenhou"], id="flag-tenhou-for-non-dealer"),
+    case(
+        score(
+            win="tsumo",
+            haitei=True,
+            rinshan=True,
+            hand="234567m3455p",
+            melds=[{"type": "kan", "tiles": "1111s", "closed": True}],
+        ),
+        422,
+        ["haitei"],
+        id="flag-haitei-and-rinshan",
+    ),
+    # --- huge numbers (400) ---------------------------------------------------------------------------------
+    case(score(honba=101), 400, ["honba"], id="huge-honba-101"),
+    case(score(honba=1e30), 400, ["honba"], id="huge-honba-1e30"),
+    case(score(riichi_sticks=2**64), 400, ["riichi_sticks"], id="huge-riichi-sticks-2-64"),
+    case(score(honba=10**400), 400, ["honba"], id="huge-400-digit-integer"),
+    case({"amount": 10**9}, 400, ["amount"], path="/v1/sticks", id="huge-sticks-amount"),
+    case({"scores": [10**8, 0, 0, 0]}, 400, ["scores[0]"], path="/v1/final", id="huge-score"),
+    case(score(honba=-1), 400, ["honba"], id="negative-honba"),
+    # --- wrong types (400; nothing is coerced) -------------------------------------------------------------
+    case(score(hand=234567), 400, ["hand"], id="type-hand-number"),
+    case(score(win_tile=["2p"]), 400, ["win_tile"], id="type-win-tile-list"),
+    case(score(riichi="true"), 400, ["riichi"], id="type-bool-as-string"),
+    case(score(riichi=1), 400, ["riichi"], id="type-bool-as-number"),
+    case(score(honba="1"), 400, ["honba"], id="type-number-as-string"),
+    case(score(honba=1.5), 400, ["honba"], id="type-fractional-honba"),
+    case(score(honba=None), 400, ["honba"], id="type-null-honba"),
+    case(score(melds={"type": "pon", "tiles": "777z"}), 400, ["melds"], id="type-meld-object-not-list"),
+    case(score(rules=5), 400, ["rules"], id="type-rules-number"),
+    case(score(rules="mahjong-soul"), 400, ["rules"], id="type-unknown-preset"),
+    case(score(rules={"preset": "standard", "kazoe": "x"}), 400, ["rules.kazoe"], id="type-bad-option-value"),
+    case(score(rules={"preset": "standard", "foo": 1}), 400, ["rules.foo"], id="type-unknown-option"),
+    case(score(dealer="yes"), 400, ["dealer"], id="type-dealer-string"),
+    case(score(foo=1), 400, ["foo"], id="type-unknown-field"),
+    case({"win_tile": "2p"}, 400, ["hand"], id="type-missing-hand"),
+    case([MANGAN], 400, [""], id="type-body-array"),
+    case("234567m3455p234s", 400, [""], id="type-body-string"),
+    case(None, 400, [""], id="type-body-null"),
+    # --- deep or huge JSON -----------------------------------------------------------------------------------
+    case(b'{"x": ' + b"[" * DEPTH + b"]" * DEPTH + b"}", 400, ["x"], id="deep-array-in-unknown-field"),
+    case(b'{"melds": ' + b"[" * DEPTH + b"]" * DEPTH + b"}", 400, ["melds[0]"], id="deep-array-in-melds"),
+    case(b"[" * DEPTH + b"]" * DEPTH, 400, [""], id="deep-array-as-body"),
+    case(b'{"a": ' * DEPTH + b"1" + b"}" * DEPTH, 400, ["a"], id="deep-object"),
+    case(score(melds=[{"type": "pon", "tiles": "777z"}] * 1000), 400, ["melds"], id="huge-meld-list"),
+    case(score(hand="1m" * 20_000), 400, ["hand"], id="huge-hand-string"),
+    case(json.dumps(score(pad="x" * MAX_BODY_BYTES)).encode(), 413, [], id="huge-body-over-64-kib"),
+    # --- not JSON, not UTF-8, empty, wrong content type ------------------------------------------------------
+    case(b"\xff\xfe", 400, [], id="not-utf8-bytes"),
+    case('{"hand": "ü"}'.encode("latin-1"), 400, [], id="not-utf8-latin1-string"),
+    case(b'{"hand": "234567m3455p234s",', 400, [], id="json-truncated"),
+    case(b"{hand: 1}", 400, [], id="json-unquoted-key"),
+    case(b'{"honba": NaN}', 400, [], id="json-nan"),
+    case(json.dumps(MANGAN).encode() + b"x", 400, [], id="json-trailing-garbage"),
+    case(b"", 400, [""], id="empty-body"),
+    case(json.dumps(MANGAN).encode(), 415, [], headers={"content-type": "text/plain"}, id="content-type-text"),
+    case(
+        json.dumps(MANGAN).encode(),
+        415,
+        [],
+        headers={"content-type": "application/x-www-form-urlencoded"},
+        id="content-type-form",
+    ),
+    case(json.dumps(MANGAN).encode(), 415, [], headers={"content-type": "application/xml"}, id="content-type-xml"),
+    # --- other endpoints, methods and paths ------------------------------------------------------------------
+    case({"hand": "234567m3455p23s", "seat_wind": "S"}, 422, ["hand"], path="/v1/tenpai", id="tenpai-12-tiles"),
+    case({**MANGAN, "win_tile": "2p"}, 400, ["win_tile"], path="/v1/tenpai", id="tenpai-with-a-win-tile"),
+    case({"amount": 750}, 400, ["amount"], path="/v1/sticks", id="sticks-not-multiple-of-100"),
+    case(None, 405, [], method="GET", path="/v1/score", id="method-get-score"),
+    case(MANGAN, 405, [], method="PUT", path="/v1/settle", id="method-put-settle"),
+    case(MANGAN, 404, [], path="/v1/scores", id="path-unknown"),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "headers", "status", "fields"), CATALOGUE)
+def test_bad_request_gets_its_status_and_names_its_fields(
+    client: TestClient[Litestar],
+    method: str,
+    path: str,
+    body: Any,
+    headers: dict[str, str],
+    status: int,
+    fields: list[str],
+) -> None:
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    response = client.request(method, path, content=content, headers=headers)
+
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    problem = response.json()
+    assert problem["status"] == status
+    assert [e["field"] for e in problem["errors"]] == fields, problem
+
+
+def test_the_catalogue_has_at_least_50_requests() -> None:
+    assert len(CATALOGUE) >= 50
