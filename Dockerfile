@@ -1,0 +1,37 @@
+# The service image: granian serving service.app:app on port 8000 as a non-root user.
+#
+# Built from a wheelhouse prepared on the host (`wheels/`: the project's wheel and every
+# runtime dependency, from `pip wheel . -w wheels`), so the build itself needs no package
+# registry. `scripts/build-image.sh` does both steps without a Docker daemon (buildah);
+# with Docker: `pip wheel . -w wheels && docker build -t riichi-scoring .`.
+# BASE_IMAGE: any Debian-like image with python3 (3.11+), python3 -m venv and useradd.
+
+ARG BASE_IMAGE=python:3.11-slim-bookworm
+
+FROM ${BASE_IMAGE} AS build
+# Install from the wheelhouse only: runtime dependencies, no test extra, no compilers.
+COPY wheels/ /wheels/
+RUN python3 -m venv /opt/venv \
+    && /opt/venv/bin/pip install --no-cache-dir --no-index --find-links=/wheels riichi-scoring \
+    && /opt/venv/bin/pip uninstall --yes pip \
+    && find /opt/venv -name '__pycache__' -prune -exec rm -rf {} +
+
+FROM ${BASE_IMAGE} AS runtime
+RUN groupadd --system --gid 10001 app \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin app
+COPY --from=build /opt/venv /opt/venv
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    LOG_LEVEL=INFO
+USER 10001:10001
+WORKDIR /tmp
+EXPOSE 8000
+# Liveness over HTTP with the interpreter already in the image (no curl needed).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python3", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2).status != 200)"]
+# granian handles SIGTERM: stop accepting, finish in-flight requests, run the shutdown hooks.
+# More workers: GRANIAN_WORKERS=2 (each keeps its own /metrics).
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["granian", "--interface", "asgi", "--host", "0.0.0.0", "--port", "8000"]
+CMD ["service.app:app"]

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Smoke-test a built image without a container engine: buildah runs its entrypoint (chroot isolation,
+# host network) on a loopback port, and curl checks /health, /ready, /metrics, /schema and a score.
+#
+#   scripts/smoke-image.sh [TAG] [PORT]     defaults: localhost/riichi-scoring:latest 18000
+#
+# Also checks the image's configuration: user 10001, HEALTHCHECK, granian entrypoint, and that only
+# runtime dependencies are installed (no pytest, hypothesis or schemathesis).
+set -euo pipefail
+TAG="${1:-localhost/riichi-scoring:latest}"
+PORT="${2:-18000}"
+export STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}" BUILDAH_ISOLATION=chroot
+
+buildah inspect --type image "$TAG" | python3 -c '
+import json, sys
+config = json.load(sys.stdin)["Docker"]["config"]
+print("user", config["User"], "| healthcheck", config["Healthcheck"]["Test"], "| entrypoint", config["Entrypoint"])
+assert config["User"] == "10001:10001", "not the non-root user"
+assert "/health" in " ".join(config["Healthcheck"]["Test"]), "no HEALTHCHECK"
+assert config["Entrypoint"][0] == "granian", "not granian"
+'
+
+ctr="$(buildah from "$TAG")"
+server=""
+cleanup() {
+    if [[ -n "$server" ]]; then
+        kill "$server" 2>/dev/null || true
+        wait "$server" 2>/dev/null || true
+    fi
+    buildah rm "$ctr" >/dev/null || true
+}
+trap cleanup EXIT
+
+if buildah run --user 10001:10001 "$ctr" -- python3 -c 'import pytest' 2>/dev/null; then
+    echo "test dependencies found in the image" >&2; exit 1
+fi
+buildah run --user 10001:10001 "$ctr" -- sh -c 'test "$(id -u)" = 10001 && ! test -w /opt/venv'
+
+buildah run --user 10001:10001 "$ctr" -- \
+    granian --interface asgi --host 127.0.0.1 --port "$PORT" service.app:app &
+server=$!
+for _ in $(seq 1 100); do
+    curl -fsS "http://127.0.0.1:$PORT/ready" >/dev/null 2>&1 && break
+    sleep 0.2
+done
+set -x
+curl -fsS "http://127.0.0.1:$PORT/health"; echo
+curl -fsS "http://127.0.0.1:$PORT/ready"; echo
+curl -fsS -H 'Content-Type: application/json' -H 'X-Request-ID: smoke-1' -D - \
+    -d '{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}' \
+    "http://127.0.0.1:$PORT/v1/score" | grep -i -e '^x-request-id: smoke-1' -e '"points":8000'
+curl -fsS "http://127.0.0.1:$PORT/metrics" | grep -e '^riichi_http_requests_total' -e '^riichi_scoring_cache_hit_ratio'
+curl -fsS "http://127.0.0.1:$PORT/schema" | grep -c 'static/swagger-ui/swagger-ui-bundle.js'
+curl -fsS -o /dev/null -w '%{http_code} %{size_download}\n' "http://127.0.0.1:$PORT/static/swagger-ui/swagger-ui-bundle.js"
+set +x
+echo "smoke test passed: $TAG"
