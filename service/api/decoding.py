@@ -119,7 +119,8 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
     2
     """
     try:
-        return _decoder(model_type).decode(value)
+        decoder: msgspec.json.Decoder[T] = _decoder(model_type)  # type: ignore[arg-type]  # types are hashable
+        return decoder.decode(value)
     except msgspec.ValidationError as exc:
         if _FLOAT_FOR_INT.match(str(exc)):
             return _decode_with_integral_floats(value, model_type, exc)

@@ -81,7 +81,7 @@ class Metrics:
     """One application's metrics: a registry with the HTTP metrics and the scoring caches."""
 
     def __init__(self) -> None:
-        disable_created_metrics()  # no *_created series: start times say nothing a scrape needs
+        disable_created_metrics()  # type: ignore[no-untyped-call]  # no *_created series: start times say nothing a scrape needs
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
             "riichi_http_requests",

@@ -19,6 +19,7 @@ import uuid
 from typing import Any
 
 import structlog
+from litestar.enums import ScopeType
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from .logs import get_logger
@@ -64,7 +65,7 @@ class RequestContextMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Handle one connection; see the module docstring."""
-        if scope["type"] != "http":
+        if scope["type"] != ScopeType.HTTP:
             await self.app(scope, receive, send)
             return
         request_id = request_id_from(list(scope.get("headers", [])))
@@ -76,7 +77,7 @@ class RequestContextMiddleware:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message = {**message, "headers": [*message.get("headers", []), header]}  # type: ignore[typeddict-item]
+                message = {**message, "headers": [*message.get("headers", []), header]}
             await send(message)
 
         with structlog.contextvars.bound_contextvars(request_id=request_id):

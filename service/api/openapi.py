@@ -110,7 +110,7 @@ def _operations(app: Litestar) -> list[tuple[Operation, HTTPRouteHandler]]:
     return found
 
 
-def _problem_response(description: str, examples: dict[str, Example]) -> OpenAPIResponse:
+def _problem_response(description: str, examples: dict[str, Example | Reference]) -> OpenAPIResponse:
     media = OpenAPIMediaType(schema=PROBLEM_REF, examples=examples or None)
     return OpenAPIResponse(description=description, content={PROBLEM_MEDIA_TYPE: media})
 
@@ -210,8 +210,8 @@ def _add_problem_responses(operation: Operation, has_body: bool) -> None:
         if int(status) >= 400 and PROBLEM_MEDIA_TYPE not in (response.content or {}):
             responses[status] = _problem_response(_QUERY_PROBLEM if status == "400" else response.description, {})
     needed = {**(_BODY_PROBLEMS if has_body else {}), 500: _INTERNAL}
-    for status, description in needed.items():
-        responses.setdefault(str(status), _problem_response(description, {}))
+    for code, description in needed.items():
+        responses.setdefault(str(code), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
 
 
@@ -246,7 +246,8 @@ def complete_document(app: Litestar) -> None:
 
 def document(app: Litestar) -> dict[str, Any]:
     """The OpenAPI document of ``app`` as JSON-ready data (what ``/schema/openapi.json`` serves)."""
-    return msgspec.to_builtins(app.openapi_schema.to_schema())
+    built: dict[str, Any] = msgspec.to_builtins(app.openapi_schema.to_schema())
+    return built
 
 
 def main(argv: list[str]) -> int:

@@ -7,7 +7,7 @@ shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are dra
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from litestar import Litestar, Request, Response, get
@@ -108,7 +108,7 @@ def health() -> Health:
     },
     sync_to_thread=False,
 )
-def ready(request: Request) -> Ready:
+def ready(request: Request[Any, Any, Any]) -> Ready:
     """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
     if not request.app.state.get(READY_STATE_KEY, False):
         raise problem(503, NOT_READY_DETAIL)
@@ -133,7 +133,7 @@ def ready(request: Request) -> Ready:
     },
     sync_to_thread=False,
 )
-def metrics(request: Request) -> Response[bytes]:
+def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     """The app's :class:`~service.api.metrics.Metrics` rendered at scrape time."""
     registry: Metrics = request.app.state[METRICS_STATE_KEY]
     return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)

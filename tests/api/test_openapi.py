@@ -22,7 +22,8 @@ COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 def served(client: TestClient[Litestar]) -> dict[str, Any]:
     response = client.get("/schema/openapi.json")
     assert response.status_code == 200
-    return response.json()
+    body: dict[str, Any] = response.json()
+    return body
 
 
 def test_committed_document_is_the_served_one(served: dict[str, Any]) -> None:

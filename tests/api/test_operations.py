@@ -96,7 +96,9 @@ def test_request_id_from_the_client_is_echoed(client: TestClient[Litestar], path
 def test_request_id_is_generated_when_absent_or_unusable(
     client: TestClient[Litestar], sent: str | bytes | None
 ) -> None:
-    headers = {} if sent is None else {"X-Request-ID": sent}
+    headers: dict[bytes, bytes] = (
+        {} if sent is None else {b"X-Request-ID": sent if isinstance(sent, bytes) else sent.encode()}
+    )
     response = client.get("/health", headers=headers)
 
     assert re.fullmatch(r"[0-9a-f]{32}", response.headers["x-request-id"])

@@ -12,6 +12,8 @@ the hypothesis settings below: derandomized, so every run sends the same cases.
 
 from __future__ import annotations
 
+from typing import Any
+
 import hypothesis
 import pytest
 import schemathesis
@@ -35,7 +37,7 @@ STICKS = "/v1/sticks"
 
 @schema.exclude(path=STICKS).parametrize()
 @SETTINGS
-def test_every_operation_honours_the_contract(case: schemathesis.Case) -> None:
+def test_every_operation_honours_the_contract(case: schemathesis.Case[Any]) -> None:
     case.call_and_validate()
 
 
@@ -47,5 +49,5 @@ def test_every_operation_honours_the_contract(case: schemathesis.Case) -> None:
 )
 @schema.include(path=STICKS).parametrize()
 @SETTINGS
-def test_sticks_honours_the_contract(case: schemathesis.Case) -> None:
+def test_sticks_honours_the_contract(case: schemathesis.Case[Any]) -> None:
     case.call_and_validate()
