@@ -50,6 +50,8 @@ Seat = Annotated[
 ]
 Points = Annotated[int, Meta(ge=-10_000_000, le=10_000_000, description="A score, points.")]
 StickCount = Annotated[int, Meta(ge=0, le=200, description="A number of sticks (at most 200 of a kind).")]
+MAX_STICK_AMOUNT = 2_000_000
+"""Largest amount `/v1/sticks` splits: 200 sticks of 10,000, so every answer fits :data:`StickCount`."""
 
 
 class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -342,7 +344,15 @@ class SticksRequest(_Request, frozen=True, kw_only=True):
     sticks they hold, moving as few sticks as possible.
     """
 
-    amount: Annotated[int, Meta(ge=0, le=10_000_000, multiple_of=100, description="Points; a multiple of 100.")]
+    amount: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=MAX_STICK_AMOUNT,
+            multiple_of=100,
+            description="Points; a multiple of 100, at most 2,000,000 (200 sticks of 10,000).",
+        ),
+    ]
     payer: Sticks | None = None
     payee: Sticks | None = None
 

@@ -29,8 +29,9 @@ __all__ = [
     "YakuItem",
 ]
 
-TILE_CODE_PATTERN = r"^[0-9][mps]$|^[1-7]z$"
-TILES_PATTERN = r"^([0-9]+[mps]|[1-7]+z)*$"
+# `$(?!\n)`: Python's `$` also matches before a final newline; the lookahead forbids it.
+TILE_CODE_PATTERN = r"^(?:[0-9][mps]|[1-7]z)$(?!\n)"
+TILES_PATTERN = r"^([0-9]+[mps]|[1-7]+z)*$(?!\n)"
 
 TileCode = Annotated[
     str,
@@ -158,29 +159,29 @@ class YakuItem(msgspec.Struct, frozen=True):
     """A yaku (or dora count) in the result: `han` is its han; yakuman entries carry 13 × multiple."""
 
     id: str
-    han: int
+    han: Annotated[int, Meta(ge=1, le=78, description="Han; 13 × multiple for a yakuman entry.")]
 
 
 class FuItem(msgspec.Struct, frozen=True):
     """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10}` (RULES.md §3 Fu)."""
 
     id: str
-    fu: int
+    fu: Annotated[int, Meta(ge=2, le=32, description="Fu of this item, before rounding.")]
 
 
 class PointsItem(msgspec.Struct, frozen=True):
     """One item of a kids-preset score, e.g. `{"id": "pon", "points": 1}` (RULES.md §5)."""
 
     id: str
-    points: int
+    points: Annotated[int, Meta(ge=1, le=10, description="Kids points of this item.")]
 
 
 class Payment(msgspec.Struct, frozen=True):
     """What each payer of one kind pays: `amount` points per payer (honba included), `count` payers."""
 
     payer: Literal["discarder", "dealer", "non_dealer"]
-    amount: int
-    count: int
+    amount: Annotated[int, Meta(ge=0, le=1_000_000, description="Points paid by each such payer, honba included.")]
+    count: Annotated[int, Meta(ge=1, le=3, description="How many players pay this amount.")]
 
 
 class ReadingSet(msgspec.Struct, frozen=True):
@@ -203,7 +204,7 @@ class Reading(msgspec.Struct, frozen=True):
     """
 
     shape: Literal["standard", "chiitoitsu", "kokushi"]
-    sets: list[ReadingSet]
+    sets: Annotated[list[ReadingSet], Meta(max_length=7)]
     wait: str
 
 
@@ -218,16 +219,20 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True):
     is_win: bool
     reason: str | None = None
     preset: str
-    han: int | None = None
-    fu: int | None = None
-    yaku: list[YakuItem] = []
-    yakuman: int = 0
-    fu_breakdown: list[FuItem] = []
+    han: Annotated[int, Meta(ge=1, le=200, description="Han (13 × multiple per yakuman entry).")] | None = None
+    fu: Annotated[int, Meta(ge=20, le=200, description="Fu, rounded; 25 for chiitoitsu; null for yakuman.")] | None = (
+        None
+    )
+    yaku: Annotated[list[YakuItem], Meta(max_length=64)] = []
+    yakuman: Annotated[int, Meta(ge=0, le=20, description="Total yakuman multiple; 0 for none.")] = 0
+    fu_breakdown: Annotated[list[FuItem], Meta(max_length=16)] = []
     limit: str | None = None
-    base_points: int | None = None
-    points: int = 0
-    payments: list[Payment] = []
-    riichi_sticks_won: int = 0
-    total: int = 0
+    base_points: Annotated[int, Meta(ge=0, le=160_000, description="fu × 2^(2+han) after limits, points.")] | None = (
+        None
+    )
+    points: Annotated[int, Meta(ge=0, le=1_000_000, description="The hand's value without honba or sticks.")] = 0
+    payments: Annotated[list[Payment], Meta(max_length=2)] = []
+    riichi_sticks_won: Annotated[int, Meta(ge=0, le=100_000, description="Points from riichi sticks.")] = 0
+    total: Annotated[int, Meta(ge=0, le=1_200_000, description="Everything the winner receives, points.")] = 0
     reading: Reading | None = None
-    points_breakdown: list[PointsItem] | None = None
+    points_breakdown: Annotated[list[PointsItem], Meta(max_length=16)] | None = None

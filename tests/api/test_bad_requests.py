@@ -60,8 +60,8 @@ CATALOGUE = [
         ["melds[0].tiles"],
         id="notation-meld-tiles",
     ),
-    # A trailing newline passes the pattern (Python's `$`), so the core rejects it: 422, not 400.
-    case(score(hand="234567m3455p234s\n"), 422, ["hand"], id="notation-trailing-newline"),
+    # A trailing newline: the patterns end in `$(?!\n)`, so the schema rejects it (400).
+    case(score(hand="234567m3455p234s\n"), 400, ["hand"], id="notation-trailing-newline"),
     # --- a fifth copy (422) -----------------------------------------------------------------------
     case({"hand": "1111234567899m", "win_tile": "1m", "seat_wind": "S"}, 422, ["hand"], id="fifth-copy-in-hand"),
     case(

@@ -161,10 +161,10 @@ def test_tiles_are_constrained_by_pattern_everywhere_a_request_takes_them(served
 
     for tiles in (request["hand"], request["dora_indicators"], request["ura_indicators"], meld["tiles"]):
         as_string, as_list = tiles["anyOf"]
-        assert as_string["pattern"] == "^([0-9]+[mps]|[1-7]+z)*$"
-        assert as_list["items"]["pattern"] == "^[0-9][mps]$|^[1-7]z$"
+        assert as_string["pattern"] == "^([0-9]+[mps]|[1-7]+z)*$(?!\\n)"
+        assert as_list["items"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$(?!\\n)"
         assert as_list["maxItems"] == 18
-    assert request["win_tile"]["pattern"] == "^[0-9][mps]$|^[1-7]z$"
+    assert request["win_tile"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$(?!\\n)"
 
 
 @pytest.mark.parametrize(
