@@ -15,8 +15,11 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 
+from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
 from service.api.docs import render_plugins, swagger_assets_router
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
+from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
+from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
 from service.api.middleware import RequestContextMiddleware
@@ -30,15 +33,16 @@ from service.api.operations import (
     mark_not_ready,
     mark_ready,
 )
-from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.routes import ROUTES
 from service.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["MAX_BODY_BYTES", "app", "create_app"]
 
 MAX_BODY_BYTES = 64 * 1024
-"""Largest accepted request body, in bytes; a larger one is answered with 413."""
+"""Largest accepted request body, in bytes; a larger one is answered with 413.
+
+``POST /v1/score/batch`` sets its own, larger limit (:data:`service.api.batch_routes.BATCH_MAX_BODY_BYTES`).
+"""
 
 
 def create_app() -> Litestar:
@@ -49,7 +53,14 @@ def create_app() -> Litestar:
     configure_logging()
     metrics = Metrics()
     app = Litestar(
-        route_handlers=[*ROUTES, *GAME_ROUTES, *INFO_ROUTES, *OPERATIONS_ROUTES, swagger_assets_router()],
+        route_handlers=[
+            *ROUTES,
+            *BATCH_ROUTES,
+            *GAME_ROUTES,
+            *INFO_ROUTES,
+            *OPERATIONS_ROUTES,
+            swagger_assets_router(),
+        ],
         plugins=[problem_details_plugin()],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
@@ -68,7 +79,17 @@ def create_app() -> Litestar:
         debug=False,
     )
     use_msgspec_components(
-        app, [ScoreRequest, ScoreResult, *GAME_SCHEMA_TYPES, *INFO_SCHEMA_TYPES, Problem, Health, Ready]
+        app,
+        [
+            ScoreRequest,
+            ScoreResult,
+            *BATCH_SCHEMA_TYPES,
+            *GAME_SCHEMA_TYPES,
+            *INFO_SCHEMA_TYPES,
+            Problem,
+            Health,
+            Ready,
+        ],
     )
     complete_document(app)
     # Outermost layer, around routing and the error mapping, so it sees every response (404s included).

@@ -20,6 +20,11 @@ sets its own limit, larger than the app's 64 KiB for single requests). Memory pe
 bounded by the body limit: the raw hands point into the body, and the results are the
 core's (cached, shared) result objects. Nothing is streamed: the answer comes whole.
 
+The handler runs on the event loop (``sync_to_thread=False``), as the single-hand routes do:
+a batch of 1,000 fresh hands is a few hundred milliseconds of scoring, during which the other
+requests to that server worker wait (BENCHMARKS.md measures this head-of-line delay). Run
+batch traffic on workers of its own, or several workers, where short requests must stay fast.
+
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
 """
