@@ -121,7 +121,7 @@ class BatchResult(msgspec.Struct, frozen=True, kw_only=True):
     the batch, e.g. `hands[3].melds[0].tiles`.
     """
 
-    results: list[_OutcomeSlot]
+    results: Annotated[list[_OutcomeSlot], Meta(max_length=MAX_BATCH_HANDS)]
 
 
 _fast_decode = msgspec.json.Decoder(ScoreRequest).decode

@@ -27,6 +27,7 @@ def test_batch_request_documents_the_maximum_and_the_item_shape(served: dict[str
 def test_batch_result_slots_are_a_score_or_a_problem(served: dict[str, Any]) -> None:
     results = served["components"]["schemas"]["BatchResult"]["properties"]["results"]
 
+    assert results["maxItems"] == 1000
     assert results["items"]["oneOf"] == [
         {"$ref": "#/components/schemas/ScoreResult"},
         {"$ref": "#/components/schemas/Problem"},
