@@ -6,9 +6,11 @@ Run from the project root (needs ``wrk``: ``apt-get install wrk``)::
 
 Serves ``bench.bench_app:app`` (the production app plus ``POST /bench/noop``; see
 :mod:`bench.bench_app`) with one granian worker on a free 127.0.0.1 port, and drives it from
-a second process, ``wrk`` (one thread, ``--connections`` keep-alive connections, closed loop:
-as fast as the server answers), with ``bench/wrk_load.lua`` choosing the requests. Loopback
-only; every run is bounded (``--duration`` seconds, after a ``--warmup``).
+a second process, ``wrk`` (one thread; ``--connections`` keep-alive connections, or
+``--batch-connections`` for batches; closed loop: as fast as the server answers), with
+``bench/wrk_load.lua`` choosing the requests. After each run it waits until the server has
+answered what was still in flight. Loopback only; every run is bounded (``--duration``
+seconds, after a ``--warmup``).
 
 Measured, each a ``--rounds`` times in turn (the machine may be shared; medians reported):
 
@@ -18,7 +20,9 @@ Measured, each a ``--rounds`` times in turn (the machine may be shared; medians 
   whole-result cache warm after the first pass), and *fresh*: no request repeated within the
   run (honba and riichi sticks vary), so the result cache never hits, while the per-hand
   decomposition caches do, as in a server that has been up a while;
-- ``POST /v1/score/batch`` with 100 and 1,000 hands per call, repeated and fresh.
+- ``POST /v1/score/batch`` with 100 and 1,000 hands per call, repeated and fresh;
+- head-of-line delay: ``GET /health`` latency on one connection while another client posts
+  fresh 1,000-hand batches back to back.
 
 Prints requests/s, p50/p99 latency, hands/s, and the ratios of ``/v1/score`` to each floor.
 wrk and the server share the machine's cores (2 here), as they do for the issue's targets.
@@ -36,6 +40,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -64,7 +71,11 @@ LOADS = [
     Load("batch ×100, fresh", "batch-fresh", 100),
     Load("batch ×1000, repeated", "batch-repeat", 1000),
     Load("batch ×1000, fresh", "batch-fresh", 1000),
+    Load("GET /health beside batches", "health-beside-batch", 0),
 ]
+"""The measured loads. The last measures head-of-line delay: ``GET /health`` on one connection
+while another client posts fresh 1,000-hand batches back to back (the batch handler runs on
+the worker's event loop, so a short request arriving during a batch waits for it)."""
 
 
 class Result(NamedTuple):
@@ -88,13 +99,27 @@ def write_templates(path: Path, count: int, seed: int) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+_FRESH_RUNS = [0]
+FRESH_RANGE = 1_000_000
+"""Requests numbered for each fresh run (20 runs fit in wrk_load.lua's 20.4 million distinct ones)."""
+
+
 def run_wrk(base_url: str, load: Load, templates: Path, seconds: float, connections: int, timeout_s: float) -> Result:
-    """One wrk run of ``load`` for ``seconds``; its summary line parsed."""
+    """One wrk run of ``load`` for ``seconds``; its summary line parsed.
+
+    Each fresh run starts at its own request number, so no run repeats another's requests
+    (the result cache keeps the last 32,768).
+    """
+    start = 0
+    if "fresh" in load.mode:
+        start = _FRESH_RUNS[0] * FRESH_RANGE
+        _FRESH_RUNS[0] += 1
     command = [
         "wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", f"--timeout={timeout_s:g}s",
-        "-s", str(LUA), base_url, "--", load.mode, str(max(load.hands, 1)), str(templates),
+        "-s", str(LUA), base_url, "--", load.mode, str(max(load.hands, 1)), str(templates), str(start),
     ]  # fmt: skip
     out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
+    wait_idle(base_url)
     match = re.search(r"^BENCH (\{.*\})$", out, re.MULTILINE)
     if match is None:
         raise RuntimeError(f"wrk printed no summary:\n{out}")
@@ -106,6 +131,70 @@ def run_wrk(base_url: str, load: Load, templates: Path, seconds: float, connecti
         non_2xx=data["non_2xx"],
         socket_errors=data["socket_errors"],
     )
+
+
+def batch_body(templates: list[str], first: int, size: int) -> bytes:
+    """A batch of ``size`` fresh requests numbered from ``first`` (as wrk_load.lua numbers them)."""
+    count = len(templates)
+    hands = []
+    for n in range(first, first + size):
+        k = n // count
+        hands.append(templates[n % count] % (k % 101, k // 101 % 101))
+    return ('{"hands": [' + ", ".join(hands) + "]}").encode()
+
+
+def run_beside_batches(
+    base_url: str, load: Load, templates_path: Path, seconds: float, timeout_s: float
+) -> tuple[Result, int]:
+    """``GET /health`` over one wrk connection while fresh 1,000-hand batches are posted back to back.
+
+    Returns the wrk result and the number of batches answered meanwhile.
+    """
+    templates = templates_path.read_text().splitlines()
+    stop = threading.Event()
+    answered = [0]
+    start = _FRESH_RUNS[0] * FRESH_RANGE
+    _FRESH_RUNS[0] += 1
+
+    def post_batches() -> None:
+        n = start
+        while not stop.is_set():
+            request = urllib.request.Request(
+                f"{base_url}/v1/score/batch", data=batch_body(templates, n, 1000), method="POST"
+            )
+            request.add_header("Content-Type", "application/json")
+            with urllib.request.urlopen(request, timeout=timeout_s) as response:
+                response.read()
+            answered[0] += 1
+            n += 1000
+
+    poster = threading.Thread(target=post_batches)
+    poster.start()
+    try:
+        time.sleep(0.2)  # the first batch is in flight
+        result = run_wrk(base_url, Load(load.label, "get-health", 0), templates_path, seconds, 1, timeout_s)
+    finally:
+        stop.set()
+        poster.join()
+    wait_idle(base_url)
+    return result, answered[0]
+
+
+def wait_idle(base_url: str, timeout_s: float = 120) -> None:
+    """Wait until the server has worked off what the last run left in flight.
+
+    wrk stops sending at the end of a run, but the server still answers the requests already
+    queued (16 batches of 1,000 fresh hands are seconds of work), which would otherwise count
+    against the next load. Idle = two ``GET /health`` in a row answered within 20 ms.
+    """
+    deadline = time.monotonic() + timeout_s
+    quick = 0
+    while quick < 2 and time.monotonic() < deadline:
+        started = time.monotonic()
+        with urllib.request.urlopen(f"{base_url}/health", timeout=timeout_s) as response:
+            response.read()
+        quick = quick + 1 if time.monotonic() - started < 0.02 else 0
+        time.sleep(0.05)
 
 
 def machine() -> str:
@@ -127,28 +216,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=2, help="seconds of load before each load's first run")
     parser.add_argument("--rounds", type=int, default=3, help="measured runs per load (medians reported)")
     parser.add_argument("--connections", type=int, default=16, help="wrk keep-alive connections")
+    parser.add_argument(
+        "--batch-connections", type=int, default=4, help="wrk connections for batch loads (each call is long)"
+    )
     parser.add_argument("--hands", type=int, default=2000, help="distinct seeded hands")
     parser.add_argument("--seed", type=int, default=0, help="seed of the hand generator")
-    parser.add_argument("--only", nargs="*", help="labels' modes to run (e.g. noop score-repeat)")
+    parser.add_argument("--only", nargs="*", help="modes to run (e.g. noop score-repeat health-beside-batch)")
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         print("wrk not found: apt-get install wrk", file=sys.stderr)
         return 2
     loads = [load for load in LOADS if not args.only or load.mode in args.only]
 
+    def connections(load: Load) -> int:
+        return args.batch_connections if load.hands > 1 else args.connections
+
     results: dict[Load, list[Result]] = {load: [] for load in loads}
+    beside_batches: list[int] = []
     with tempfile.TemporaryDirectory() as tmp:
         templates = Path(tmp) / "hands.txt"
         write_templates(templates, args.hands, args.seed)
         with serve("bench.bench_app:app", log=Path(tmp) / "server.log") as base_url:
             for load in loads:  # warm-up: imports, first-pass caches, the result cache for *-repeat
-                run_wrk(base_url, load, templates, args.warmup, args.connections, 30)
+                if load.mode != "health-beside-batch":
+                    run_wrk(base_url, load, templates, args.warmup, connections(load), 30)
             for _ in range(args.rounds):
                 for load in loads:
-                    results[load].append(run_wrk(base_url, load, templates, args.duration, args.connections, 30))
+                    if load.mode == "health-beside-batch":
+                        result, batches = run_beside_batches(base_url, load, templates, args.duration, 30)
+                        results[load].append(result)
+                        beside_batches.append(batches)
+                    else:
+                        results[load].append(run_wrk(base_url, load, templates, args.duration, connections(load), 30))
 
     print(
-        f"{machine()}; one granian worker; wrk -t1 -c{args.connections}, {args.duration:g} s per run, "
+        f"{machine()}; one granian worker; wrk -t1 -c{args.connections} (batch: -c{args.batch_connections}), "
+        f"{args.duration:g} s per run, "
         f"median of {args.rounds} rounds; {args.hands} seeded hands (seed {args.seed})\n"
     )
     print(f"{'':28}{'req/s':>10}{'hands/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'sock err':>9}")
@@ -172,6 +275,11 @@ def main(argv: list[str] | None = None) -> int:
             key = f"batch-{kind}{size}"
             if key in medians:
                 print(f"batch ×{size}, {kind}: {medians[key] * size:,.0f} hands/s")
+    if beside_batches:
+        print(
+            f"GET /health beside batches: one connection, while {statistics.median(beside_batches):.0f} "
+            f"fresh 1,000-hand batches were answered per {args.duration:g} s run (median)"
+        )
     failures = sum(r.non_2xx + r.socket_errors for runs in results.values() for r in runs)
     if failures:
         print(f"\n{failures} requests failed (non-2xx or socket errors): the figures above are not valid")

@@ -1,6 +1,6 @@
 -- wrk script for bench/bench_http.py: the request mix of one measurement, and a JSON summary.
 --
---   wrk -t1 -c16 -d10s -s bench/wrk_load.lua http://127.0.0.1:PORT -- MODE SIZE TEMPLATES
+--   wrk -t1 -c16 -d10s -s bench/wrk_load.lua http://127.0.0.1:PORT -- MODE SIZE TEMPLATES START
 --
 -- TEMPLATES: a file with one score request per line, each ending in
 --   "honba": %d, "riichi_sticks": %d}
@@ -9,6 +9,8 @@
 --   after the first pass); *-fresh never sends the same request twice in a run (honba and riichi
 --   sticks vary, so the whole-result cache never hits; the per-hand decomposition caches do).
 -- SIZE: hands per batch (batch modes only).
+-- START: the number of the run's first request (fresh modes: give each run its own range, so a
+--   later run does not repeat an earlier one's requests; 20.4 million are distinct).
 -- Prints one line: BENCH {"requests": …, "duration_us": …, "non_2xx": …, "socket_errors": …, "p50_us": …, "p99_us": …}
 
 local threads = {}
@@ -41,7 +43,7 @@ function init(args)
   size = tonumber(args[2]) or 1
   templates = load_templates(args[3])
   count = #templates
-  counter = id * 100000000
+  counter = (tonumber(args[4]) or 0) + id * 500000
   wrk.headers["Content-Type"] = "application/json"
 end
 

@@ -63,7 +63,9 @@ function tenpaiRequest(n) {
 
 export default function (served) {
   const n = iteration();
-  const slot = n % 100;
+  // Kinds interleaved as independent clients would send them (37 is prime to 100, so every run
+  // of 100 iterations covers each slot once, without bursts of one kind).
+  const slot = (n * 37) % 100;
   const single = { kind: "single" };
   if (slot < 8 && served.tenpai) {
     const res = http.post(`${BASE_URL}/v1/tenpai`, JSON.stringify(tenpaiRequest(n)),
