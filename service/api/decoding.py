@@ -20,6 +20,7 @@ from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
 from service.scoring import FieldError
+from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
 __all__ = [
     "JSON_MEDIA_TYPES",
@@ -82,7 +83,18 @@ def field_error_from_msgspec(message: str) -> FieldError:
     text, path = match["message"], (match["path"] or "").removeprefix(".")
     if named := _NAMED_FIELD.match(text):
         path = f"{path}.{named['name']}" if path else named["name"]
+    if text.startswith("Expected `str` matching regex") and any(repr(p) in text for p in _TILE_PATTERNS):
+        text = TILE_NOTATION_MESSAGE
     return FieldError(field=path, message=text)
+
+
+_TILE_PATTERNS = (TILES_PATTERN, TILE_CODE_PATTERN)
+TILE_NOTATION_MESSAGE = (
+    "not mpsz tile notation: groups of digits each followed by a suit letter — m, p, s take 1–9 "
+    "(0 = red five), z takes 1–7 (East South West North White Green Red) — e.g. '123m406p55z'; "
+    "a list holds one such code per tile; no spaces"
+)
+"""What a tile string or code that fails the schema's pattern is told (RULES.md §1)."""
 
 
 def is_json_media_type(content_type: str) -> bool:
@@ -127,7 +139,9 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
         error = field_error_from_msgspec(str(exc))
         raise BadRequestBody("The request body does not match the schema.", [error]) from None
     except msgspec.DecodeError as exc:
-        raise BadRequestBody(f"The request body is not valid JSON ({exc}).", []) from None
+        raise BadRequestBody(
+            f"The request body is not valid JSON ({exc}).", [FieldError(field="", message=f"not valid JSON: {exc}")]
+        ) from None
 
 
 _FLOAT_FOR_INT = re.compile(r"Expected `(?:[^`]*\| )?int(?: \|[^`]*)?`, got `float`")

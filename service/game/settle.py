@@ -188,6 +188,8 @@ def _scored_hand(
     changes: dict[str, object] = {
         "win": "tsumo" if tsumo else "ron", "honba": 0, "riichi_sticks": 0, "rules": req.rules
     }
+    if hand.win == "tsumo" and not tsumo:
+        errors.add(f"{path}.win", "the outcome is a ron; the hand says tsumo (leave `win` out)")
     if hand.rules != "standard" and resolve_rules(hand.rules) != rules:
         errors.add(f"{path}.rules", "the hand's rules differ from the settlement's rules; leave them out")
     if rules.winds:

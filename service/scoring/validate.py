@@ -189,6 +189,13 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             if n > 1:
                 errors.add("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit")
 
+    if req.chankan and win.kinds and counts[win.kinds[0]] > 1:
+        errors.add(
+            "chankan",
+            f"chankan robs the tile another player adds to their pon: no other {kind_name(win.kinds[0])} "
+            "can be in the hand, the melds or the indicators",
+        )
+
     menzen = all(m.closed for m in req.melds)
     has_kan = any(m.type == "kan" for m in req.melds)
     dealer, seat, round_ = _winds(req, rules, errors)

@@ -123,12 +123,13 @@ def test_schema_violation_is_400_naming_the_field(
         pytest.param(b"\xff\xfe", id="not-utf8"),
     ],
 )
-def test_malformed_json_is_400_without_fields(client: TestClient[Litestar], content: bytes) -> None:
+def test_malformed_json_is_400_naming_the_whole_body(client: TestClient[Litestar], content: bytes) -> None:
     response = client.post("/v1/score", content=content, headers={"content-type": "application/json"})
 
     problem = problem_of(response, 400)
-    assert problem["errors"] == []
+    assert [e["field"] for e in problem["errors"]] == [""]
     assert "JSON" in problem["detail"]
+    assert problem["errors"][0]["message"].startswith("not valid JSON")
 
 
 @pytest.mark.parametrize(
@@ -238,3 +239,12 @@ def test_health_is_ok(client: TestClient[Litestar]) -> None:
 
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
+
+
+def test_bad_tile_notation_is_explained_not_shown_as_a_regex(client: TestClient[Litestar]) -> None:
+    response = client.post("/v1/score", json={"hand": "1234567m12345p8z", "win_tile": "5p", "seat_wind": "S"})
+
+    problem = problem_of(response, 400)
+    assert [e["field"] for e in problem["errors"]] == ["hand"]
+    assert "z takes 1–7" in problem["errors"][0]["message"]
+    assert "regex" not in problem["errors"][0]["message"]

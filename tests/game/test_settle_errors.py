@@ -75,6 +75,11 @@ CASES: list[Any] = [
         id="seat-wind-disagrees-with-seat",
     ),
     pytest.param(
+        request(ron(0, win(1, hand=ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, win="tsumo")))),
+        ["outcome.wins[0].hand.win"],
+        id="ron-outcome-but-hand-says-tsumo",
+    ),
+    pytest.param(
         request(ron(0, win(1, hand=ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, dealer=True, seat_wind="S")))),
         ["outcome.wins[0].hand.dealer"],
         id="dealer-flag-disagrees",

@@ -183,3 +183,24 @@ def test_with_two_problems_the_first_error_is_one_of_them() -> None:
         score(req(ippatsu=True, haitei=True, win="ron"))
     assert {e.field for e in info.value.errors} <= {"ippatsu", "haitei"}
     assert info.value.errors[0].field in {"ippatsu", "haitei"}
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        pytest.param("22234p678m345s99s", id="three-copies-in-hand"),
+        pytest.param("234567m2345p234s", id="one-copy-in-hand"),
+    ],
+)
+def test_chankan_with_another_copy_of_the_robbed_tile_is_invalid(hand: str) -> None:
+    # chankan robs the 4th 2p added to another player's pon of 2p: the winner can hold no other 2p
+    with pytest.raises(InvalidHand) as info:
+        score(ScoreRequest(hand=hand, win_tile="2p", seat_wind="S", chankan=True))
+    assert info.value.errors[0].field == "chankan"
+
+
+def test_chankan_on_a_tile_the_hand_does_not_hold_is_scored() -> None:
+    # 234567m 34p 234s 99s waits 2p/5p; robbing 2p: pinfu 1 + chankan 1 + sanshoku (234) 2 = 4 han 30 fu = 7700
+    r = score(ScoreRequest(hand="234567m34p234s99s", win_tile="2p", seat_wind="S", chankan=True))
+    assert {y.id for y in r.yaku} == {"pinfu", "chankan", "sanshoku"}
+    assert (r.han, r.fu, r.points) == (4, 30, 7700)
