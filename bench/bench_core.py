@@ -120,8 +120,10 @@ def main(argv: list[str] | None = None) -> None:
         (r.points if r.is_win else None) == (p.cost["main"] + 2 * p.cost["additional"] if p.cost else None)
         for r, p in zip(cold_results, package_results, strict=True)
     )
-    print(f"{args.hands} seeded winning hands (seed {args.seed}), best of {args.repeat} rounds; "
-          f"Python {platform.python_version()}")
+    print(
+        f"{args.hands} seeded winning hands (seed {args.seed}), best of {args.repeat} rounds; "
+        f"Python {platform.python_version()}"
+    )
     print(f"caches cleared before the cold pass: {', '.join(cleared)}")
     print(f"same points (or both no win) on {same} of {args.hands} hands\n")
     print(f"{'':28}{'hands/s':>10}{'median µs/hand':>17}")

@@ -1,1 +1,5 @@
-"""Riichi mahjong scoring service: a pure scoring core (:mod:`service.scoring`) and its HTTP layer (:mod:`service.api`)."""
+"""Riichi mahjong scoring service.
+
+A pure scoring core (:mod:`service.scoring`), game settlement beside it (:mod:`service.game`)
+and the HTTP layer (:mod:`service.api`).
+"""

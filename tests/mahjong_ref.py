@@ -25,29 +25,72 @@ _WIND_INDEX: Final = {"E": 0, "S": 1, "W": 2, "N": 3}
 _RED_IDS: Final = frozenset({16, 52, 88})
 """136-ids the package reads as red fives (the first copy of 5m, 5p, 5s)."""
 
-_STANDARD_OPTIONS: Final = {"kuitan": True, "aka": True, "double_yakuman": True,
-                            "kazoe": "yakuman", "kiriage_mangan": False}
+_STANDARD_OPTIONS: Final = {
+    "kuitan": True,
+    "aka": True,
+    "double_yakuman": True,
+    "kazoe": "yakuman",
+    "kiriage_mangan": False,
+}
 """Our ``standard`` preset's values for the options the package also has (RULES.md §3)."""
 
 _OUR_YAKU: Final = {
-    "tsumo": "menzen_tsumo", "riichi": "riichi", "ippatsu": "ippatsu", "chankan": "chankan",
-    "rinshan": "rinshan", "haitei": "haitei", "houtei": "houtei",
-    "daburu_riichi": "double_riichi", "renhou": "renhou", "pinfu": "pinfu", "tanyao": "tanyao",
-    "iipeiko": "iipeikou", "haku": "haku", "hatsu": "hatsu", "chun": "chun",
-    "seat_wind_east": "seat_wind", "seat_wind_south": "seat_wind",
-    "seat_wind_west": "seat_wind", "seat_wind_north": "seat_wind",
-    "round_wind_east": "round_wind", "round_wind_south": "round_wind",
-    "round_wind_west": "round_wind", "round_wind_north": "round_wind",
-    "sanshoku": "sanshoku", "ittsu": "ittsu", "chantai": "chanta", "honroto": "honroutou",
-    "toitoi": "toitoi", "sanankou": "sanankou", "sankantsu": "sankantsu",
-    "sanshoku_douko": "sanshoku_doukou", "chiitoitsu": "chiitoitsu", "shosangen": "shousangen",
-    "honitsu": "honitsu", "junchan": "junchan", "ryanpeiko": "ryanpeikou", "chinitsu": "chinitsu",
-    "kokushi": "kokushi", "chuuren_poutou": "chuuren", "suuankou": "suuankou",
-    "daisangen": "daisangen", "shosuushi": "shousuushii", "ryuisou": "ryuuiisou",
-    "suukantsu": "suukantsu", "tsuisou": "tsuuiisou", "chinroto": "chinroutou",
-    "daisuushi": "daisuushii", "daburu_kokushi": "kokushi_13", "suuankou_tanki": "suuankou_tanki",
-    "daburu_chuuren_poutou": "junsei_chuuren", "tenhou": "tenhou", "chiihou": "chiihou",
-    "renhou_yakuman": "renhou", "dora": "dora", "aka_dora": "aka_dora", "ura_dora": "ura_dora",
+    "tsumo": "menzen_tsumo",
+    "riichi": "riichi",
+    "ippatsu": "ippatsu",
+    "chankan": "chankan",
+    "rinshan": "rinshan",
+    "haitei": "haitei",
+    "houtei": "houtei",
+    "daburu_riichi": "double_riichi",
+    "renhou": "renhou",
+    "pinfu": "pinfu",
+    "tanyao": "tanyao",
+    "iipeiko": "iipeikou",
+    "haku": "haku",
+    "hatsu": "hatsu",
+    "chun": "chun",
+    "seat_wind_east": "seat_wind",
+    "seat_wind_south": "seat_wind",
+    "seat_wind_west": "seat_wind",
+    "seat_wind_north": "seat_wind",
+    "round_wind_east": "round_wind",
+    "round_wind_south": "round_wind",
+    "round_wind_west": "round_wind",
+    "round_wind_north": "round_wind",
+    "sanshoku": "sanshoku",
+    "ittsu": "ittsu",
+    "chantai": "chanta",
+    "honroto": "honroutou",
+    "toitoi": "toitoi",
+    "sanankou": "sanankou",
+    "sankantsu": "sankantsu",
+    "sanshoku_douko": "sanshoku_doukou",
+    "chiitoitsu": "chiitoitsu",
+    "shosangen": "shousangen",
+    "honitsu": "honitsu",
+    "junchan": "junchan",
+    "ryanpeiko": "ryanpeikou",
+    "chinitsu": "chinitsu",
+    "kokushi": "kokushi",
+    "chuuren_poutou": "chuuren",
+    "suuankou": "suuankou",
+    "daisangen": "daisangen",
+    "shosuushi": "shousuushii",
+    "ryuisou": "ryuuiisou",
+    "suukantsu": "suukantsu",
+    "tsuisou": "tsuuiisou",
+    "chinroto": "chinroutou",
+    "daisuushi": "daisuushii",
+    "daburu_kokushi": "kokushi_13",
+    "suuankou_tanki": "suuankou_tanki",
+    "daburu_chuuren_poutou": "junsei_chuuren",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+    "renhou_yakuman": "renhou",
+    "dora": "dora",
+    "aka_dora": "aka_dora",
+    "ura_dora": "ura_dora",
 }
 """``YakuConfig`` attribute name → our yaku id."""
 
@@ -151,8 +194,14 @@ def mahjong_call(request: dict[str, Any]) -> dict[str, Any]:
         round_wind=EAST + _WIND_INDEX[request.get("round_wind") or "E"],
         options=options,
     )
-    return {"tiles": tiles, "win_tile": win_tile, "melds": melds, "dora_indicators": dora,
-            "ura_dora_indicators": ura, "config": config}
+    return {
+        "tiles": tiles,
+        "win_tile": win_tile,
+        "melds": melds,
+        "dora_indicators": dora,
+        "ura_dora_indicators": ura,
+        "config": config,
+    }
 
 
 def reference_score(request: dict[str, Any]) -> Reference:
@@ -168,8 +217,7 @@ def reference_score(request: dict[str, Any]) -> Reference:
     names = {id(obj): name for name, obj in vars(call["config"].yaku).items()}
     is_open = result.is_open_hand
     yaku = frozenset(
-        (_OUR_YAKU[names[id(y)]], y.han_open if is_open and y.han_open else y.han_closed)
-        for y in result.yaku or []
+        (_OUR_YAKU[names[id(y)]], y.han_open if is_open and y.han_open else y.han_closed) for y in result.yaku or []
     )
     cost = result.cost
     assert cost is not None

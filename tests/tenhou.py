@@ -34,17 +34,61 @@ TENHOU_RULES: Final = {"preset": "standard", "double_yakuman": False, "aka": Tru
 """Tenhou's lobby rules (aka on, kuitan on, no double yakuman) as a request's ``rules``."""
 
 TENHOU_YAKU: Final[dict[int, str]] = {
-    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei",
-    6: "houtei", 7: "pinfu", 8: "tanyao", 9: "iipeikou",
-    10: "seat_wind", 11: "seat_wind", 12: "seat_wind", 13: "seat_wind",
-    14: "round_wind", 15: "round_wind", 16: "round_wind", 17: "round_wind",
-    18: "haku", 19: "hatsu", 20: "chun", 21: "double_riichi", 22: "chiitoitsu", 23: "chanta",
-    24: "ittsu", 25: "sanshoku", 26: "sanshoku_doukou", 27: "sankantsu", 28: "toitoi",
-    29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou", 33: "junchan",
-    34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou", 38: "chiihou", 39: "daisangen",
-    40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou", 43: "ryuuiisou", 44: "chinroutou",
-    45: "chuuren", 46: "junsei_chuuren", 47: "kokushi", 48: "kokushi_13", 49: "daisuushii",
-    50: "shousuushii", 51: "suukantsu", 52: "dora", 53: "ura_dora", 54: "aka_dora",
+    0: "menzen_tsumo",
+    1: "riichi",
+    2: "ippatsu",
+    3: "chankan",
+    4: "rinshan",
+    5: "haitei",
+    6: "houtei",
+    7: "pinfu",
+    8: "tanyao",
+    9: "iipeikou",
+    10: "seat_wind",
+    11: "seat_wind",
+    12: "seat_wind",
+    13: "seat_wind",
+    14: "round_wind",
+    15: "round_wind",
+    16: "round_wind",
+    17: "round_wind",
+    18: "haku",
+    19: "hatsu",
+    20: "chun",
+    21: "double_riichi",
+    22: "chiitoitsu",
+    23: "chanta",
+    24: "ittsu",
+    25: "sanshoku",
+    26: "sanshoku_doukou",
+    27: "sankantsu",
+    28: "toitoi",
+    29: "sanankou",
+    30: "shousangen",
+    31: "honroutou",
+    32: "ryanpeikou",
+    33: "junchan",
+    34: "honitsu",
+    35: "chinitsu",
+    36: "renhou",
+    37: "tenhou",
+    38: "chiihou",
+    39: "daisangen",
+    40: "suuankou",
+    41: "suuankou_tanki",
+    42: "tsuuiisou",
+    43: "ryuuiisou",
+    44: "chinroutou",
+    45: "chuuren",
+    46: "junsei_chuuren",
+    47: "kokushi",
+    48: "kokushi_13",
+    49: "daisuushii",
+    50: "shousuushii",
+    51: "suukantsu",
+    52: "dora",
+    53: "ura_dora",
+    54: "aka_dora",
 }
 """Tenhou's yaku id table (0–54) → our yaku ids (../shared/API.md).
 
@@ -53,8 +97,7 @@ Tenhou has one id per wind (10–13 seat E/S/W/N, 14–17 round E/S/W/N); ours a
 """
 
 SITUATION_FLAGS: Final = frozenset(
-    {"riichi", "double_riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei",
-     "renhou", "tenhou", "chiihou"}
+    {"riichi", "double_riichi", "ippatsu", "chankan", "rinshan", "haitei", "houtei", "renhou", "tenhou", "chiihou"}
 )
 """Yaku that only the situation can tell, so the request carries them as flags of the same name."""
 

@@ -25,8 +25,7 @@ from tests.tenhou import (
 )
 
 if not CORPUS_FILE.exists():
-    pytest.skip(f"Tenhou corpus not found at {CORPUS_FILE} (it lives in ../shared/corpus)",
-                allow_module_level=True)
+    pytest.skip(f"Tenhou corpus not found at {CORPUS_FILE} (it lives in ../shared/corpus)", allow_module_level=True)
 
 # imported after the skip, so that a checkout without the corpus does not need the app
 from litestar.testing import TestClient

@@ -81,9 +81,17 @@ def test_yakuman_outranks_kazoe_at_equal_points() -> None:
     suuankou), and a yakuman ignores han, fu and dora: a 13-han reading must not win the tie
     on its fu or on extra han.
     """
-    request = {"hand": "3334405566777m", "win_tile": "4m", "win": "tsumo", "seat_wind": "W",
-               "round_wind": "E", "riichi": True, "double_riichi": True, "ippatsu": True,
-               "dora_indicators": "5z"}
+    request = {
+        "hand": "3334405566777m",
+        "win_tile": "4m",
+        "win": "tsumo",
+        "seat_wind": "W",
+        "round_wind": "E",
+        "riichi": True,
+        "double_riichi": True,
+        "ippatsu": True,
+        "dora_indicators": "5z",
+    }
     mine = ours(request)
     assert (mine.points, mine.yakuman, mine.limit) == (32000, 1, "yakuman")
     assert [(y.id, y.han) for y in mine.yaku] == [("suuankou", 13)]

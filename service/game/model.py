@@ -84,8 +84,12 @@ class GameOptions(_Request, frozen=True, kw_only=True):
     return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
     """Oka's return score, points: every player's final is measured from it, and first place
     takes oka = 4 × (return − start) (seed 003 §5)."""
-    uma: Annotated[list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]],
-                   Meta(min_length=4, max_length=4)] | None = None
+    uma: (
+        Annotated[
+            list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)
+        ]
+        | None
+    ) = None
     """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
     bust: Literal["below_zero", "at_zero", "none", "cannot_pay"] | None = None
     """When a player is out and the game ends: `below_zero` (score < 0), `at_zero` (score ≤ 0),
@@ -323,8 +327,13 @@ class FinalResult(msgspec.Struct, frozen=True, kw_only=True):
     placings: list[FinalPlacing]
 
 
-class Sticks(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True,
-             rename={"s10000": "10000", "s5000": "5000", "s1000": "1000", "s100": "100"}):
+class Sticks(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    rename={"s10000": "10000", "s5000": "5000", "s1000": "1000", "s100": "100"},
+):
     """A count of sticks per value (seed 001 §2.4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
 
     JSON keys are the values: `{"10000": 1, "5000": 0, "1000": 2, "100": 3}` = 12,300 points.

@@ -58,25 +58,49 @@ GAME_PRESETS: dict[str, GameRules] = {
     # RULES.md §6 (start 25,000, return 30,000, uma +15/+5/−5/−15 thousand); Tenhou / Mahjong
     # Soul practice for busting below zero, double ron, pao, 3000 no-ten, nagashi mangan.
     "standard": GameRules(
-        start_points=25_000, return_points=30_000, uma=(15_000, 5_000, -5_000, -15_000), bust="below_zero",
-        multiple_ron="allowed", pao=True, noten_payment=3000, nagashi_mangan=True, riichi_deposit=1000,
-        target=0, leftover_sticks="first",
+        start_points=25_000,
+        return_points=30_000,
+        uma=(15_000, 5_000, -5_000, -15_000),
+        bust="below_zero",
+        multiple_ron="allowed",
+        pao=True,
+        noten_payment=3000,
+        nagashi_mangan=True,
+        riichi_deposit=1000,
+        target=0,
+        leftover_sticks="first",
     ),
     # RULES.md §4 / seed 001 §2.4, §4.4: start 25,000, no uma/oka, a player who cannot pay in
     # full pays what they hold and is out; seed 001 §2.3 item 4: a drawn hand is simply a draw
     # (no no-ten payments); §2.3 item 3 speaks of one winner ("как только кто-то выиграл"), so
     # only the first ron in turn order wins; no pao and no nagashi mangan (RULES.md §4 "not used").
     "kostarev": GameRules(
-        start_points=25_000, return_points=25_000, uma=(0, 0, 0, 0), bust="cannot_pay",
-        multiple_ron="head_bump", pao=False, noten_payment=0, nagashi_mangan=False, riichi_deposit=1000,
-        target=0, leftover_sticks="none",
+        start_points=25_000,
+        return_points=25_000,
+        uma=(0, 0, 0, 0),
+        bust="cannot_pay",
+        multiple_ron="head_bump",
+        pao=False,
+        noten_payment=0,
+        nagashi_mangan=False,
+        riichi_deposit=1000,
+        target=0,
+        leftover_sticks="none",
     ),
     # RULES.md §5 / seed 000 §9: kids points start at 0 and the game is played to 10 (or 15);
     # nobody pays anybody, so no deposits, no busting, no uma/oka.
     "kids": GameRules(
-        start_points=0, return_points=0, uma=(0, 0, 0, 0), bust="none",
-        multiple_ron="head_bump", pao=False, noten_payment=0, nagashi_mangan=False, riichi_deposit=0,
-        target=10, leftover_sticks="none",
+        start_points=0,
+        return_points=0,
+        uma=(0, 0, 0, 0),
+        bust="none",
+        multiple_ron="head_bump",
+        pao=False,
+        noten_payment=0,
+        nagashi_mangan=False,
+        riichi_deposit=0,
+        target=10,
+        leftover_sticks="none",
     ),
 }
 """Every preset's game defaults (RULES.md §4–6, seeds 000, 001, 003 §5)."""

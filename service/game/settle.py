@@ -186,7 +186,10 @@ def _scored_hand(
     before = len(errors)
     dealer = seat == req.dealer
     changes: dict[str, object] = {
-        "win": "tsumo" if tsumo else "ron", "honba": 0, "riichi_sticks": 0, "rules": req.rules
+        "win": "tsumo" if tsumo else "ron",
+        "honba": 0,
+        "riichi_sticks": 0,
+        "rules": req.rules,
     }
     if hand.win == "tsumo" and not tsumo:
         errors.add(f"{path}.win", "the outcome is a ron; the hand says tsumo (leave `win` out)")
@@ -263,7 +266,13 @@ def _valued(
 
 
 def _win(
-    spec: WinSpec, path: str, tsumo: bool, discarder: int | None, req: SettleRequest, rules: Rules, game: GameRules,
+    spec: WinSpec,
+    path: str,
+    tsumo: bool,
+    discarder: int | None,
+    req: SettleRequest,
+    rules: Rules,
+    game: GameRules,
     errors: _Errors,
 ) -> _Win | None:
     """Validate and value one winner (``path`` is its JSON path in the request)."""
@@ -291,8 +300,18 @@ def _win(
         if rules.scoring == "kids":
             return _Win(seat, None, 0, 0, result.points, None, None, 0, None, result)
         base = result.base_points or 0
-        return _Win(seat, spec.pao, base, pao_multiple * YAKUMAN_BASE if spec.pao is not None else 0, 0,
-                    result.han, result.fu, result.yakuman, result.limit, result)
+        return _Win(
+            seat,
+            spec.pao,
+            base,
+            pao_multiple * YAKUMAN_BASE if spec.pao is not None else 0,
+            0,
+            result.han,
+            result.fu,
+            result.yakuman,
+            result.limit,
+            result,
+        )
     assert spec.value is not None
     value = spec.value
     valued = _valued(value, f"{path}.value", tsumo, rules, errors)
@@ -466,9 +485,18 @@ def settle(req: SettleRequest) -> SettleResult:
                 ledger.pay(None, w.winner, taken * deposit, "riichi_sticks")
             wins.append(
                 WinResult(
-                    winner=w.winner, han=w.han, fu=w.fu, yakuman=w.yakuman, limit=w.limit,
-                    base_points=w.base if han_fu else None, points=points, honba=honba_points,
-                    riichi_sticks=taken, total=points + honba_points + taken * deposit, liable=w.liable, score=w.result,
+                    winner=w.winner,
+                    han=w.han,
+                    fu=w.fu,
+                    yakuman=w.yakuman,
+                    limit=w.limit,
+                    base_points=w.base if han_fu else None,
+                    points=points,
+                    honba=honba_points,
+                    riichi_sticks=taken,
+                    total=points + honba_points + taken * deposit,
+                    liable=w.liable,
+                    score=w.result,
                 )
             )
         dealer_won = any(w.winner == req.dealer for w in valued)

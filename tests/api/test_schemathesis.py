@@ -31,6 +31,7 @@ SETTINGS = hypothesis.settings(
     suppress_health_check=list(hypothesis.HealthCheck),
 )
 
+
 @schema.parametrize()
 @SETTINGS
 def test_every_operation_honours_the_contract(case: schemathesis.Case[Any]) -> None:

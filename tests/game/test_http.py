@@ -169,9 +169,7 @@ BAD_TILES = {"type": "tsumo", "winner": 1, "hand": {"hand": "23455m234p3456s", "
         pytest.param("/v1/settle", _settle(scores=[25_000] * 3), 400, ["scores"], id="three-players"),
         pytest.param("/v1/settle", _settle(bogus=1), 400, ["bogus"], id="unknown-field"),
         pytest.param("/v1/settle", _settle(outcome={"type": "chombo"}), 400, ["outcome.type"], id="unknown-outcome"),
-        pytest.param(
-            "/v1/settle", _settle(game={"bust": "sometimes"}), 400, ["game.bust"], id="unknown-bust-mode"
-        ),
+        pytest.param("/v1/settle", _settle(game={"bust": "sometimes"}), 400, ["game.bust"], id="unknown-bust-mode"),
         pytest.param("/v1/settle", _settle(outcome=RON_ON_SELF), 422, ["outcome.wins[0].winner"], id="discarder-wins"),
         pytest.param(
             "/v1/settle", _settle(scores=[25_000, 25_000, 25_000, 20_000]), 422, ["scores"], id="scores-cannot-be"

@@ -177,6 +177,7 @@ def test_the_next_hand_follows_the_dealer(req: SettleRequest) -> None:
 
 def _turn(req: SettleRequest, k: int) -> SettleRequest:
     """The same table with every seat moved k places on."""
+
     def seat(s: int) -> int:
         return (s + k) % 4
 

@@ -29,13 +29,24 @@ def test_dealer_mangan_tsumo_at_1_honba_is_4100_all() -> None:
     assert r.scores == [37_300, 20_900, 20_900, 20_900]
     assert moves(r) == [
         (0, None, 1000, "riichi_deposit"),
-        (1, 0, 4000, "tsumo"), (2, 0, 4000, "tsumo"), (3, 0, 4000, "tsumo"),
-        (1, 0, 100, "honba"), (2, 0, 100, "honba"), (3, 0, 100, "honba"),
+        (1, 0, 4000, "tsumo"),
+        (2, 0, 4000, "tsumo"),
+        (3, 0, 4000, "tsumo"),
+        (1, 0, 100, "honba"),
+        (2, 0, 100, "honba"),
+        (3, 0, 100, "honba"),
         (None, 0, 1000, "riichi_sticks"),
     ]
     (w,) = r.wins
     assert (w.han, w.fu, w.limit, w.base_points, w.points, w.honba, w.riichi_sticks, w.total) == (
-        5, 20, "mangan", 2000, 12_000, 300, 1, 13_300
+        5,
+        20,
+        "mangan",
+        2000,
+        12_000,
+        300,
+        1,
+        13_300,
     )
     assert w.score is not None
     assert w.score.yaku[0].id == "riichi"
@@ -88,9 +99,7 @@ def test_head_bump_lets_only_the_first_in_turn_order_win() -> None:
     # Seat 3 discards; order from 3 is 0, 1, 2 → seat 1 beats seat 2. Seat 2's riichi stick stays
     # in the pot that seat 1 takes. Seat 1: 3 han 30 fu = 960 base → 3840 → 3900, + 300 honba.
     opts = GameOptions(multiple_ron="head_bump")
-    r = settle(
-        request(ron(3, win(2, han=8), win(1, han=3, fu=30)), game=opts, honba=1, riichi=[2])
-    )
+    r = settle(request(ron(3, win(2, han=8), win(1, han=3, fu=30)), game=opts, honba=1, riichi=[2]))
 
     assert r.bumped == [2]
     assert [w.winner for w in r.wins] == [1]
@@ -174,7 +183,10 @@ def test_standard_bust_below_zero_ends_the_game_with_placings() -> None:
     assert (r.out, r.game_over, r.end_reason) == ([3], True, "bust")
     assert r.placings is not None
     assert [(p.place, p.seat, p.score) for p in r.placings] == [
-        (1, 1, 51_000), (2, 0, 34_000), (3, 2, 25_000), (4, 3, -10_000)
+        (1, 1, 51_000),
+        (2, 0, 34_000),
+        (3, 2, 25_000),
+        (4, 3, -10_000),
     ]
 
 
@@ -270,9 +282,7 @@ def test_kids_game_reaching_10_ends_with_placings() -> None:
 
 def test_kids_game_to_15_goes_on_at_12() -> None:
     hand = ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, riichi=True)
-    r = settle(
-        request(tsumo(0, hand=hand), rules="kids", scores=[8, 3, 5, 0], riichi=[0], game=GameOptions(target=15))
-    )
+    r = settle(request(tsumo(0, hand=hand), rules="kids", scores=[8, 3, 5, 0], riichi=[0], game=GameOptions(target=15)))
 
     assert r.scores == [12, 3, 5, 0]
     assert (r.game_over, r.placings) == (False, None)

@@ -276,9 +276,7 @@ LIMIT_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("han", "fu", "base", "limit", "ron", "tsumo", "dealer_ron", "dealer_each"), LIMIT_ROWS
-)
+@pytest.mark.parametrize(("han", "fu", "base", "limit", "ron", "tsumo", "dealer_ron", "dealer_each"), LIMIT_ROWS)
 def test_limit_hands_pay_the_limit(
     han: int, fu: int, base: int, limit: str, ron: int, tsumo: tuple[int, int], dealer_ron: int, dealer_each: int
 ) -> None:

@@ -59,8 +59,9 @@ def test_the_base_hands_are_valid() -> None:
         # four 1m in hand + 1m as the winning tile
         pytest.param(req("1111m234p567889s", "1m"), {"hand", "win_tile"}, id="fifth-copy-by-win-tile"),
         # pon 111m + 11m in hand
-        pytest.param(req("11m234p56788s", "8s", [pon("111m")]), {"hand", "melds[0].tiles"},
-                     id="fifth-copy-across-meld"),
+        pytest.param(
+            req("11m234p56788s", "8s", [pon("111m")]), {"hand", "melds[0].tiles"}, id="fifth-copy-across-meld"
+        ),
         # two red 5m in the hand
         pytest.param(req("3400m456p789s112z", "2z"), {"hand"}, id="two-red-fives-of-one-suit-in-hand"),
         # one red 5m in hand + red 5m as the winning tile
@@ -98,8 +99,9 @@ def test_wrong_tile_count_is_invalid(request_: ScoreRequest) -> None:
         pytest.param(req("56667p34578s", "6s", [pon("222m2p")]), "melds[0].tiles", id="pon-across-suits"),
         pytest.param(req("56667p34578s", "6s", [pon("2222m")]), "melds[0].tiles", id="pon-of-four"),
         pytest.param(req("234m88p34567s", "5s", [kan("999p", closed=True)]), "melds[0].tiles", id="kan-of-three"),
-        pytest.param(req("234m88p34567s", "5s", [kan("9998p", closed=True)]), "melds[0].tiles",
-                     id="kan-of-different-tiles"),
+        pytest.param(
+            req("234m88p34567s", "5s", [kan("9998p", closed=True)]), "melds[0].tiles", id="kan-of-different-tiles"
+        ),
         # the second meld is the bad one: the path names it
         pytest.param(req("67p34578s", "6s", [chi("234m"), pon("556p")]), "melds[1].tiles", id="second-meld-named"),
     ],
@@ -118,13 +120,19 @@ def test_a_meld_that_is_not_a_set_is_invalid(request_: ScoreRequest, field: str)
     [
         pytest.param(req(ippatsu=True), "ippatsu", id="ippatsu-without-riichi"),
         pytest.param(req("56667p34578s", "6s", [chi("234m")], riichi=True), "riichi", id="riichi-with-open-hand"),
-        pytest.param(req("56667p34578s", "6s", [chi("234m")], double_riichi=True), "double_riichi",
-                     id="double-riichi-with-open-hand"),
+        pytest.param(
+            req("56667p34578s", "6s", [chi("234m")], double_riichi=True),
+            "double_riichi",
+            id="double-riichi-with-open-hand",
+        ),
         pytest.param(req(riichi=True, haitei=True, win="ron"), "haitei", id="haitei-with-ron"),
         pytest.param(req(riichi=True, houtei=True, win="tsumo"), "houtei", id="houtei-with-tsumo"),
         pytest.param(req(riichi=True, chankan=True, win="tsumo"), "chankan", id="chankan-with-tsumo"),
-        pytest.param(req("234m88p34567s", "5s", [kan("9999p", closed=True)], riichi=True, rinshan=True, win="ron"),
-                     "rinshan", id="rinshan-with-ron"),
+        pytest.param(
+            req("234m88p34567s", "5s", [kan("9999p", closed=True)], riichi=True, rinshan=True, win="ron"),
+            "rinshan",
+            id="rinshan-with-ron",
+        ),
         pytest.param(req(riichi=True, rinshan=True, win="tsumo"), "rinshan", id="rinshan-without-a-kan"),
         pytest.param(req(win="tsumo", tenhou=True), "tenhou", id="tenhou-for-a-non-dealer"),
     ],
@@ -142,10 +150,12 @@ def test_impossible_flag_combinations_are_invalid(request_: ScoreRequest, field:
         pytest.param(req(win="ron", seat_wind="E", tenhou=True), {"tenhou", "win"}, id="tenhou-by-ron"),
         pytest.param(req(win="tsumo", chiihou=True, riichi=True), {"chiihou", "riichi"}, id="chiihou-after-riichi"),
         # renhou: a non-dealer's ron before their first draw
-        pytest.param(req(seat_wind="E", renhou=True, rules=RulesSpec(renhou="yakuman")), {"renhou"},
-                     id="renhou-for-the-dealer"),
-        pytest.param(req(win="tsumo", renhou=True, rules=RulesSpec(renhou="yakuman")), {"renhou", "win"},
-                     id="renhou-by-tsumo"),
+        pytest.param(
+            req(seat_wind="E", renhou=True, rules=RulesSpec(renhou="yakuman")), {"renhou"}, id="renhou-for-the-dealer"
+        ),
+        pytest.param(
+            req(win="tsumo", renhou=True, rules=RulesSpec(renhou="yakuman")), {"renhou", "win"}, id="renhou-by-tsumo"
+        ),
     ],
 )
 def test_other_impossible_flag_combinations(request_: ScoreRequest, fields: set[str]) -> None:

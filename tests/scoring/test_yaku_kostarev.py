@@ -75,14 +75,12 @@ YAKU_CASES = [
     # --- 1 han ---
     pytest.param(kos(PLAIN, "7s", riichi=True), Exp({"riichi": 1}, 40, 1300), id="riichi"),
     # ippatsu is not a kostarev yaku: the flag adds nothing
-    pytest.param(kos(PLAIN, "7s", riichi=True, ippatsu=True), Exp({"riichi": 1}, 40, 1300),
-                 id="ippatsu-gives-no-han"),
+    pytest.param(kos(PLAIN, "7s", riichi=True, ippatsu=True), Exp({"riichi": 1}, 40, 1300), id="ippatsu-gives-no-han"),
     # tsumo: 20 + 2 + 2 = 24 → 30; 1h30 = 500/300
     pytest.param(kos(PLAIN, "7s", win="tsumo"), Exp({"menzen_tsumo": 1}, 30, 1100), id="menzen-tsumo"),
     pytest.param(kos(PINFU, "6s"), Exp({"pinfu": 1}, 30, 1000), id="pinfu-ron-30fu"),
     # pinfu tsumo 20 fu: 2h20 = 320 → 700/400
-    pytest.param(kos(PINFU, "6s", win="tsumo"), Exp({"pinfu": 1, "menzen_tsumo": 1}, 20, 1500),
-                 id="pinfu-tsumo-20fu"),
+    pytest.param(kos(PINFU, "6s", win="tsumo"), Exp({"pinfu": 1, "menzen_tsumo": 1}, 20, 1500), id="pinfu-tsumo-20fu"),
     pytest.param(kos("23488m567p35678s", "4s"), Exp({"tanyao": 1}, 40, 1300), id="tanyao-closed"),
     pytest.param(kos("88m567p35678s", "4s", "chi:234m"), Exp({"tanyao": 1}, 30, 1000), id="tanyao-open"),
     # dragon pon: 20 + 4 = 24 → 30; 1000
@@ -91,12 +89,14 @@ YAKU_CASES = [
     pytest.param(kos("23499m567p67s", "8s", "pon:777z"), Exp({"chun": 1}, 30, 1000), id="yakuhai-chun"),
     pytest.param(kos("223344m567p6899s", "7s"), Exp({"iipeikou": 1}, 40, 1300), id="iipeikou"),
     # --- situational +1 ---
-    pytest.param(kos("56799p34678s", "5s", "chi:123m", win="tsumo", haitei=True), Exp({"haitei": 1}, 30, 1100),
-                 id="haitei"),
+    pytest.param(
+        kos("56799p34678s", "5s", "chi:123m", win="tsumo", haitei=True), Exp({"haitei": 1}, 30, 1100), id="haitei"
+    ),
     pytest.param(kos("56799p34678s", "5s", "chi:123m", houtei=True), Exp({"houtei": 1}, 30, 1000), id="houtei"),
     # open kan 8888p: 20 + 8 + 2 = 30
-    pytest.param(kos("123m99p34567s", "5s", "kan:8888p", win="tsumo", rinshan=True), Exp({"rinshan": 1}, 30, 1100),
-                 id="rinshan"),
+    pytest.param(
+        kos("123m99p34567s", "5s", "kan:8888p", win="tsumo", rinshan=True), Exp({"rinshan": 1}, 30, 1100), id="rinshan"
+    ),
     pytest.param(kos(PLAIN, "7s", chankan=True), Exp({"chankan": 1}, 40, 1300), id="chankan"),
     # --- 2 han ---
     pytest.param(kos("1133m5577p22499s", "4s"), Exp({"chiitoitsu": 2}, 25, 1600), id="chiitoitsu"),
@@ -114,13 +114,17 @@ YAKU_CASES = [
     pytest.param(kos("999m789p12s55z", "3s", "chi:123m"), Exp({"chanta": 1}, 40, 1300), id="chanta-open"),
     # a junchan shape (no honours at all) is chanta: there is no junchan in kostarev
     pytest.param(kos("123m11789p12379s", "8s"), Exp({"chanta": 2}, 40, 2600), id="junchan-shape-is-chanta-closed"),
-    pytest.param(kos("11789p12379s", "8s", "chi:123m"), Exp({"chanta": 1}, 30, 1000),
-                 id="junchan-shape-is-chanta-open"),
+    pytest.param(
+        kos("11789p12379s", "8s", "chi:123m"), Exp({"chanta": 1}, 30, 1000), id="junchan-shape-is-chanta-open"
+    ),
     # all terminals and dragons, toitoi, open: toitoi 2 + chanta 1 (literal chanta: every set has a
     # terminal or dragon; no honroutou in kostarev). pon 111m 999p; 111s 55z + 9m shanpon, ron 9m.
     # fu 20 + 4 + 4 + 8 (111s) + 4 (999m by ron) + 2 (dragon pair) = 42 → 50; 3h50 = 1600 → 6400
-    pytest.param(kos("99m111s55z", "9m", "pon:111m", "pon:999p"), Exp({"toitoi": 2, "chanta": 1}, 50, 6400),
-                 id="terminal-dragon-toitoi-is-toitoi-plus-chanta"),
+    pytest.param(
+        kos("99m111s55z", "9m", "pon:111m", "pon:999p"),
+        Exp({"toitoi": 2, "chanta": 1}, 50, 6400),
+        id="terminal-dragon-toitoi-is-toitoi-plus-chanta",
+    ),
     # --- 3 han and up ---
     pytest.param(kos("112233m77889p55s", "9p"), Exp({"ryanpeikou": 3, "pinfu": 1}, 30, 7700), id="ryanpeikou"),
     # 123 345 678 999m + 5z tanki: honitsu 3; 20 + 10 + 8 + 2 + 2 = 42 → 50; 3h50 = 6400
@@ -128,24 +132,32 @@ YAKU_CASES = [
     # chi 123m: honitsu 2; 20 + 8 + 2 + 2 = 32 → 40; 2h40 = 2600
     pytest.param(kos("345678999m5z", "5z", "chi:123m"), Exp({"honitsu": 2}, 40, 2600), id="honitsu-open"),
     pytest.param(kos("1233455568999s", "7s"), Exp({"chinitsu": 6}, None, 12000, "haneman"), id="chinitsu-closed"),
-    pytest.param(kos("3455568999s", "7s", "chi:123s"), Exp({"chinitsu": 5}, None, 8000, "mangan"),
-                 id="chinitsu-open"),
+    pytest.param(kos("3455568999s", "7s", "chi:123s"), Exp({"chinitsu": 5}, None, 8000, "mangan"), id="chinitsu-open"),
     # --- payments as §3 ---
     # riichi + pinfu + tanyao, 234m 567p 66p 345s + 78s, ron 6s: 3h30 = 960 → 3840 → 3900
-    pytest.param(kos("234m56667p34578s", "6s", riichi=True), Exp({"riichi": 1, "pinfu": 1, "tanyao": 1}, 30, 3900),
-                 id="3han-30fu-ron-3900-rounded-up"),
+    pytest.param(
+        kos("234m56667p34578s", "6s", riichi=True),
+        Exp({"riichi": 1, "pinfu": 1, "tanyao": 1}, 30, 3900),
+        id="3han-30fu-ron-3900-rounded-up",
+    ),
     # dealer pinfu ron: 240 × 6 = 1440 → 1500
     pytest.param(kos(PINFU, "6s", dealer=True), Exp({"pinfu": 1}, 30, 1500), id="dealer-pinfu-ron-1500"),
     # riichi + pinfu + tanyao + aka (red 5p in 567p) = 4h30 = 1920 → 7700; mangan with kiriage_mangan
-    pytest.param(kos("234m06667p34578s", "6s", riichi=True),
-                 Exp({"riichi": 1, "pinfu": 1, "tanyao": 1, "aka_dora": 1}, 30, 7700), id="4han-30fu-7700"),
-    pytest.param(kos("234m06667p34578s", "6s", riichi=True, rules=RulesSpec(preset="kostarev", kiriage_mangan=True)),
-                 Exp({"riichi": 1, "pinfu": 1, "tanyao": 1, "aka_dora": 1}, 30, 8000, "mangan"),
-                 id="4han-30fu-kiriage-mangan"),
+    pytest.param(
+        kos("234m06667p34578s", "6s", riichi=True),
+        Exp({"riichi": 1, "pinfu": 1, "tanyao": 1, "aka_dora": 1}, 30, 7700),
+        id="4han-30fu-7700",
+    ),
+    pytest.param(
+        kos("234m06667p34578s", "6s", riichi=True, rules=RulesSpec(preset="kostarev", kiriage_mangan=True)),
+        Exp({"riichi": 1, "pinfu": 1, "tanyao": 1, "aka_dora": 1}, 30, 8000, "mangan"),
+        id="4han-30fu-kiriage-mangan",
+    ),
     # --- standard-only yaku do not exist here ---
     # shousangen shape: only the two dragon yakuhai; 20 + 4 + 4 + 2 = 30; 2h30 → 2000
-    pytest.param(kos("234m56p77z", "7p", "pon:555z", "pon:666z"), Exp({"haku": 1, "hatsu": 1}, 30, 2000),
-                 id="no-shousangen"),
+    pytest.param(
+        kos("234m56p77z", "7p", "pon:555z", "pon:666z"), Exp({"haku": 1, "hatsu": 1}, 30, 2000), id="no-shousangen"
+    ),
 ]
 
 
@@ -176,43 +188,73 @@ def test_standard_only_yaku_score_nothing(request_: ScoreRequest) -> None:
 # ---------------------------------------------------------------------------------------
 
 YAKUMAN_CASES = [
-    pytest.param(kos("234m777z9p", "9p", "pon:555z", "pon:666z"), Exp({"daisangen": 13}, None, 32000, "yakuman", 1),
-                 id="daisangen"),
+    pytest.param(
+        kos("234m777z9p", "9p", "pon:555z", "pon:666z"),
+        Exp({"daisangen": 13}, None, 32000, "yakuman", 1),
+        id="daisangen",
+    ),
     # 234s ×2, 44s, 666s, 888s: with 8s (default ryuuiisou_8s) → ryuuiisou
-    pytest.param(kos("2233444466688s", "8s"), Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1),
-                 id="ryuuiisou-with-8s-default"),
+    pytest.param(
+        kos("2233444466688s", "8s"), Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1), id="ryuuiisou-with-8s-default"
+    ),
     # the same hand with the seed's literal list (no 8s): not ryuuiisou; closed ron, 888s by ron.
     # tanyao 1 + iipeikou 1 (234s ×2) + chinitsu 6 = 8 han → baiman 16000
-    pytest.param(kos("2233444466688s", "8s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=False)),
-                 Exp({"tanyao": 1, "iipeikou": 1, "chinitsu": 6}, None, 16000, "baiman"),
-                 id="ryuuiisou-8s-option-off"),
+    pytest.param(
+        kos("2233444466688s", "8s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=False)),
+        Exp({"tanyao": 1, "iipeikou": 1, "chinitsu": 6}, None, 16000, "baiman"),
+        id="ryuuiisou-8s-option-off",
+    ),
     # 234s ×2, 44s, 666s, 666z: no 8s → ryuuiisou under either option value
-    pytest.param(kos("2233444666s666z", "4s"), Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1),
-                 id="ryuuiisou-without-8s"),
-    pytest.param(kos("2233444666s666z", "4s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=False)),
-                 Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1), id="ryuuiisou-without-8s-option-off"),
-    pytest.param(kos("22233m55599p888s", "3m", win="tsumo"), Exp({"suuankou": 13}, None, 32000, "yakuman", 1),
-                 id="suuankou-tsumo"),
-    pytest.param(kos("222333m555p888s9p", "9p"), Exp({"suuankou_tanki": 26}, None, 64000, "double_yakuman", 2),
-                 id="suuankou-tanki-double"),
+    pytest.param(
+        kos("2233444666s666z", "4s"), Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1), id="ryuuiisou-without-8s"
+    ),
+    pytest.param(
+        kos("2233444666s666z", "4s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=False)),
+        Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1),
+        id="ryuuiisou-without-8s-option-off",
+    ),
+    pytest.param(
+        kos("22233m55599p888s", "3m", win="tsumo"),
+        Exp({"suuankou": 13}, None, 32000, "yakuman", 1),
+        id="suuankou-tsumo",
+    ),
+    pytest.param(
+        kos("222333m555p888s9p", "9p"),
+        Exp({"suuankou_tanki": 26}, None, 64000, "double_yakuman", 2),
+        id="suuankou-tanki-double",
+    ),
     # ron on the shanpon: 333m open → toitoi 2 + sanankou 2; 20+10+4+4+4+2 = 44 → 50 → mangan
-    pytest.param(kos("22233m55599p888s", "3m"), Exp({"toitoi": 2, "sanankou": 2}, 50, 8000, "mangan"),
-                 id="suuankou-shape-by-ron-on-shanpon"),
-    pytest.param(kos("99m11199s", "9m", "pon:111m", "pon:999p"), Exp({"chinroutou": 13}, None, 32000, "yakuman", 1),
-                 id="chinroutou"),
+    pytest.param(
+        kos("22233m55599p888s", "3m"),
+        Exp({"toitoi": 2, "sanankou": 2}, 50, 8000, "mangan"),
+        id="suuankou-shape-by-ron-on-shanpon",
+    ),
+    pytest.param(
+        kos("99m11199s", "9m", "pon:111m", "pon:999p"),
+        Exp({"chinroutou": 13}, None, 32000, "yakuman", 1),
+        id="chinroutou",
+    ),
     pytest.param(kos("1112345678899p", "9p"), Exp({"chuuren": 13}, None, 32000, "yakuman", 1), id="chuuren"),
     # nine-sided wait → double: 26 han-equivalent, 2 × 32000 = 64000 non-dealer ron
-    pytest.param(kos("1112345678999p", "5p"), Exp({"junsei_chuuren": 26}, None, 64000, "double_yakuman", 2),
-                 id="junsei-chuuren-double"),
-    pytest.param(kos(PLAIN, "7s", win="tsumo", dealer=True, tenhou=True),
-                 Exp({"tenhou": 13}, None, 48000, "yakuman", 1), id="tenhou"),
-    pytest.param(kos(PLAIN, "7s", win="tsumo", chiihou=True), Exp({"chiihou": 13}, None, 32000, "yakuman", 1),
-                 id="chiihou"),
+    pytest.param(
+        kos("1112345678999p", "5p"),
+        Exp({"junsei_chuuren": 26}, None, 64000, "double_yakuman", 2),
+        id="junsei-chuuren-double",
+    ),
+    pytest.param(
+        kos(PLAIN, "7s", win="tsumo", dealer=True, tenhou=True),
+        Exp({"tenhou": 13}, None, 48000, "yakuman", 1),
+        id="tenhou",
+    ),
+    pytest.param(
+        kos(PLAIN, "7s", win="tsumo", chiihou=True), Exp({"chiihou": 13}, None, 32000, "yakuman", 1), id="chiihou"
+    ),
     # kazoe: chinitsu 6 + riichi 1 + tsumo 1 + dora 3 (4s → 5s ×3) + ura 3 (8s → 9s ×3) = 14 han
-    pytest.param(kos("1233455568999s", "7s", win="tsumo", riichi=True, dora_indicators="4s", ura_indicators="8s"),
-                 Exp({"riichi": 1, "menzen_tsumo": 1, "chinitsu": 6, "dora": 3, "ura_dora": 3}, None, 32000,
-                     "kazoe_yakuman"),
-                 id="kazoe-yakuman-14han"),
+    pytest.param(
+        kos("1233455568999s", "7s", win="tsumo", riichi=True, dora_indicators="4s", ura_indicators="8s"),
+        Exp({"riichi": 1, "menzen_tsumo": 1, "chinitsu": 6, "dora": 3, "ura_dora": 3}, None, 32000, "kazoe_yakuman"),
+        id="kazoe-yakuman-14han",
+    ),
 ]
 
 
@@ -234,11 +276,16 @@ def test_each_kostarev_yakuman(request_: ScoreRequest, exp: Exp) -> None:
         pytest.param(kos("456p789s5566z", "5z", "pon:222z"), "melds[0].tiles", id="south-pon"),
         pytest.param(kos(PLAIN, "7s", riichi=True, dora_indicators="3z"), "dora_indicators", id="west-dora-indicator"),
         pytest.param(kos(PLAIN, "7s", riichi=True, ura_indicators="1z"), "ura_indicators", id="east-ura-indicator"),
-        pytest.param(ScoreRequest(hand=PLAIN, win_tile="7s", riichi=True, rules=KOSTAREV, seat_wind="E"),
-                     "seat_wind", id="seat-wind-field"),
-        pytest.param(ScoreRequest(hand=PLAIN, win_tile="7s", riichi=True, rules=KOSTAREV, dealer=False,
-                                  round_wind="E"),
-                     "round_wind", id="round-wind-field"),
+        pytest.param(
+            ScoreRequest(hand=PLAIN, win_tile="7s", riichi=True, rules=KOSTAREV, seat_wind="E"),
+            "seat_wind",
+            id="seat-wind-field",
+        ),
+        pytest.param(
+            ScoreRequest(hand=PLAIN, win_tile="7s", riichi=True, rules=KOSTAREV, dealer=False, round_wind="E"),
+            "round_wind",
+            id="round-wind-field",
+        ),
     ],
 )
 def test_any_wind_is_invalid_in_kostarev(request_: ScoreRequest, field: str) -> None:
