@@ -104,11 +104,13 @@ FRESH_RANGE = 1_000_000
 """Requests numbered for each fresh run (20 runs fit in wrk_load.lua's 20.4 million distinct ones)."""
 
 
-def run_wrk(base_url: str, load: Load, templates: Path, seconds: float, connections: int, timeout_s: float) -> Result:
+def run_wrk(
+    base_url: str, load: Load, templates: Path, seconds: float, connections: int, timeout_s: float, settle: bool = True
+) -> Result:
     """One wrk run of ``load`` for ``seconds``; its summary line parsed.
 
     Each fresh run starts at its own request number, so no run repeats another's requests
-    (the result cache keeps the last 32,768).
+    (the result cache keeps the last 32,768). With ``settle``, returns once the server is idle.
     """
     start = 0
     if "fresh" in load.mode:
@@ -119,7 +121,8 @@ def run_wrk(base_url: str, load: Load, templates: Path, seconds: float, connecti
         "-s", str(LUA), base_url, "--", load.mode, str(max(load.hands, 1)), str(templates), str(start),
     ]  # fmt: skip
     out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
-    wait_idle(base_url)
+    if settle:
+        wait_idle(base_url)
     match = re.search(r"^BENCH (\{.*\})$", out, re.MULTILINE)
     if match is None:
         raise RuntimeError(f"wrk printed no summary:\n{out}")
@@ -172,12 +175,14 @@ def run_beside_batches(
     poster.start()
     try:
         time.sleep(0.2)  # the first batch is in flight
-        result = run_wrk(base_url, Load(load.label, "get-health", 0), templates_path, seconds, 1, timeout_s)
+        probe = Load(load.label, "get-health", 0)
+        result = run_wrk(base_url, probe, templates_path, seconds, 1, timeout_s, settle=False)
+        answered_in_run = answered[0]
     finally:
         stop.set()
         poster.join()
     wait_idle(base_url)
-    return result, answered[0]
+    return result, answered_in_run
 
 
 def wait_idle(base_url: str, timeout_s: float = 120) -> None:
