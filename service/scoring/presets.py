@@ -133,54 +133,33 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     """`han_fu`: yaku, han, fu, limits (§3–4); `kids`: points only (§5)."""
 
 
+STANDARD = Rules(
+    preset="standard",
+    kuitan=True,
+    aka=True,
+    double_yakuman=True,
+    kazoe="yakuman",
+    kiriage_mangan=False,
+    double_wind_pair_fu=4,
+    renhou="off",
+    winds=True,
+    ryuuiisou_8s=True,
+    kids_closed_bonus_with_riichi=True,
+    yaku=STANDARD_YAKU,
+    chanta_needs_run=True,
+    scoring="han_fu",
+)
+"""RULES.md §3 'Defaults in standard'."""
+
 PRESETS: dict[str, Rules] = {
-    "standard": Rules(
-        preset="standard",
-        kuitan=True,
-        aka=True,
-        double_yakuman=True,
-        kazoe="yakuman",
-        kiriage_mangan=False,
-        double_wind_pair_fu=4,
-        renhou="off",
-        winds=True,
-        ryuuiisou_8s=True,
-        kids_closed_bonus_with_riichi=True,
-        yaku=STANDARD_YAKU,
-        chanta_needs_run=True,
-        scoring="han_fu",
+    "standard": STANDARD,
+    # RULES.md §4: the same engine without winds, its own yaku list, chanta read literally.
+    "kostarev": msgspec.structs.replace(
+        STANDARD, preset="kostarev", winds=False, yaku=KOSTAREV_YAKU, chanta_needs_run=False
     ),
-    "kostarev": Rules(
-        preset="kostarev",
-        kuitan=True,
-        aka=True,
-        double_yakuman=True,
-        kazoe="yakuman",
-        kiriage_mangan=False,
-        double_wind_pair_fu=4,
-        renhou="off",
-        winds=False,
-        ryuuiisou_8s=True,
-        kids_closed_bonus_with_riichi=True,
-        yaku=KOSTAREV_YAKU,
-        chanta_needs_run=False,
-        scoring="han_fu",
-    ),
-    "kids": Rules(
-        preset="kids",
-        kuitan=True,
-        aka=False,
-        double_yakuman=False,
-        kazoe="yakuman",
-        kiriage_mangan=False,
-        double_wind_pair_fu=4,
-        renhou="off",
-        winds=False,
-        ryuuiisou_8s=True,
-        kids_closed_bonus_with_riichi=True,
-        yaku=frozenset(),
-        chanta_needs_run=True,
-        scoring="kids",
+    # RULES.md §5: points only, no dora, no winds by default.
+    "kids": msgspec.structs.replace(
+        STANDARD, preset="kids", aka=False, double_yakuman=False, winds=False, yaku=frozenset(), scoring="kids"
     ),
 }
 """Every preset's defaults (RULES.md §3 'Defaults in standard', §4, §5)."""
