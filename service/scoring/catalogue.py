@@ -11,6 +11,7 @@ names the ``dora``, ``ura_dora`` and ``aka_dora`` items of a score).
 from __future__ import annotations
 
 import typing
+from functools import lru_cache
 from typing import Final, Literal
 
 import msgspec
@@ -332,6 +333,7 @@ def _option(name: str, lang: Language, preset: Rules | None) -> OptionInfo:
     )
 
 
+@lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def rules_catalogue(lang: Language = "en") -> RulesCatalogue:
     """Every preset and option (`GET /v1/rules`). Meanings in English or Russian (ja falls back to English).
 
@@ -346,6 +348,7 @@ def rules_catalogue(lang: Language = "en") -> RulesCatalogue:
     )
 
 
+@lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
     """One preset's rules (`GET /v1/rules/{preset}`). Raises ``KeyError`` for an unknown preset."""
     rules = PRESETS[preset]
@@ -403,6 +406,7 @@ def _description(doc: str | None) -> str:
     return text.replace("``", "`")  # reST literals → Markdown code
 
 
+@lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def yaku_entries(rules: Rules, lang: Language = "en") -> list[YakuEntry]:
     """The yaku a rule set uses, in registry order, with han read from the registry.
 
