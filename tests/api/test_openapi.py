@@ -168,14 +168,13 @@ def test_tiles_are_constrained_by_pattern_everywhere_a_request_takes_them(served
 
 
 @pytest.mark.parametrize(
-    ("operation_id", "name"), [(o, n) for o, s in BODY_EXAMPLES.items() for n in s.__struct_fields__]
+    ("operation_id", "name"),
+    [(o, n) for o, s in BODY_EXAMPLES.items() for n in s.__struct_fields__ if getattr(s, n) is not None],
 )
 def test_documented_answers_are_what_the_server_answers(
     client: TestClient[Litestar], served: dict[str, Any], operation_id: str, name: str
 ) -> None:
     example = getattr(BODY_EXAMPLES[operation_id], name)
-    if example is None:
-        pytest.skip("no such example for this operation")
     found = [o for o in _operations(served) if o[2]["operationId"] == operation_id]
     if not found:
         pytest.skip(f"{operation_id} is not registered in service.app")
