@@ -12,17 +12,10 @@ from typing import NamedTuple
 
 import pytest
 
-from service.scoring import InvalidHand, MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
+from service.scoring import InvalidHand, RulesSpec, ScoreRequest, ScoreResult, score
+from tests.scoring.melds import meld
 
 KOSTAREV = RulesSpec(preset="kostarev")
-
-
-def meld(spec: str) -> MeldSpec:
-    """``"pon:777z"``, ``"chi:234m"``, ``"kan:2222m"`` (open kan), ``"ankan:9999p"`` (closed kan)."""
-    kind, tiles = spec.split(":")
-    if kind == "ankan":
-        return MeldSpec(type="kan", tiles=tiles, closed=True)
-    return MeldSpec(type=kind, tiles=tiles)  # type: ignore[arg-type]
 
 
 def kos(

@@ -18,15 +18,8 @@ from typing import Literal, NamedTuple
 import msgspec
 import pytest
 
-from service.scoring import MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
-
-
-def meld(spec: str) -> MeldSpec:
-    """``"pon:777z"``, ``"chi:234m"``, ``"kan:2222m"`` (open kan), ``"ankan:9999p"`` (closed kan)."""
-    kind, tiles = spec.split(":")
-    if kind == "ankan":
-        return MeldSpec(type="kan", tiles=tiles, closed=True)
-    return MeldSpec(type=kind, tiles=tiles)  # type: ignore[arg-type]
+from service.scoring import RulesSpec, ScoreRequest, ScoreResult, score
+from tests.scoring.melds import meld
 
 
 def std(
