@@ -9,8 +9,9 @@ several apps):
 - ``riichi_http_request_duration_seconds{method, route}``: a latency histogram, from the
   request's arrival to the last byte of the response;
 - ``riichi_scoring_cache_{hits,misses}_total{cache}``, ``riichi_scoring_cache_size{cache}``,
-  ``riichi_scoring_cache_hit_ratio{cache}``: the decomposition caches of the scoring core
-  (``splits``, ``suit_splits`` in :mod:`service.scoring.decompose`), read at scrape time.
+  ``riichi_scoring_cache_hit_ratio{cache}``: the scoring core's caches, ``results`` (whole
+  results, :mod:`service.scoring.score`) and ``suit_splits`` (per-suit decomposition,
+  :mod:`service.scoring.decompose`), read at scrape time.
 
 The process is the unit: run with several granian workers, each worker keeps its own
 counts (scrape one worker per container, or run one worker per container).
@@ -25,7 +26,8 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, disable_cre
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from service.scoring.decompose import splits, suit_splits
+from service.scoring.decompose import suit_splits
+from service.scoring.score import result_cache_info
 
 __all__ = ["METRICS_MEDIA_TYPE", "UNMATCHED_ROUTE", "CacheCollector", "Metrics"]
 
@@ -40,11 +42,20 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
 
+
+
+def _results_cache_info() -> _CacheInfo:
+    info = result_cache_info()
+    return _CacheInfo(info.hits, info.misses, info.maxsize, info.size)
+
+
 SCORING_CACHES: dict[str, Callable[[], _CacheInfo]] = {
-    "splits": splits.cache_info,
+    "results": _results_cache_info,
     "suit_splits": suit_splits.cache_info,
 }
-"""The core's caches by label value: ``functools.lru_cache`` statistics, read at scrape time."""
+"""The core's caches by label value, in ``functools.lru_cache`` statistics, read at scrape time:
+``results`` the whole-result cache of :func:`service.scoring.score`, ``suit_splits`` the
+per-suit decomposition cache."""
 
 
 class CacheCollector(Collector):

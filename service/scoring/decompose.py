@@ -1,32 +1,58 @@
 """Hand decomposition: every way a concealed part splits into sets and one pair (RULES.md §2).
 
-The concealed part is given as a 34-tuple of counts (tile kinds, see :mod:`.tiles`).
-Results are cached on that tuple, which is the canonical key: tile order and red fives
-do not matter for the shape.
+The concealed part is given as 34 counts (tile kinds, see :mod:`.tiles`). Each suit is
+split on its own and cached on its canonical key (:func:`suit_key`: the suit's 9 counts),
+so tile order and red fives do not matter and a suit seen in any earlier hand costs one
+dictionary lookup; the whole hand is the product of its suits' splits.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .tiles import TERMINALS_AND_HONOURS
 
-__all__ = ["Split", "is_chiitoitsu", "is_kokushi", "splits"]
+__all__ = [
+    "Split",
+    "code_first",
+    "code_type",
+    "is_chiitoitsu",
+    "is_kokushi",
+    "set_code",
+    "splits",
+    "suit_key",
+    "suit_splits",
+]
 
 RUN = 0
 TRIPLET = 1
 
-Split = tuple[int, tuple[tuple[int, int], ...]]
-"""``(pair_kind, ((RUN|TRIPLET, first_kind), …))`` with the sets sorted."""
+Split = tuple[int, tuple[int, ...]]
+"""``(pair_kind, (set code, …))`` with the set codes sorted (:func:`set_code`)."""
 
 
-SuitSplit = tuple[int, tuple[tuple[int, int], ...]]
-"""``(pair_rank or -1, ((RUN|TRIPLET, rank), …))`` for one suit, ranks 0–8."""
+SuitSplit = tuple[int, tuple[int, ...]]
+"""``(pair kind or -1, (set code, …))`` for one suit, in absolute kinds (see :func:`set_code`)."""
 
 
-def _suit_sets(
-    counts: list[int], start: int, acc: list[tuple[int, int]], out: list[tuple[tuple[int, int], ...]]
-) -> None:
+def set_code(type_: int, first: int) -> int:
+    """One set as an int: ``type × 34 + first`` (RUN 0 / TRIPLET 1), so sorting codes sorts
+    runs before triplets, each by kind. :func:`code_type` and :func:`code_first` undo it."""
+    return type_ * 34 + first
+
+
+def code_type(code: int) -> int:
+    """RUN or TRIPLET of a set code."""
+    return code // 34
+
+
+def code_first(code: int) -> int:
+    """The lowest kind of a set code."""
+    return code % 34
+
+
+def _suit_sets(counts: list[int], start: int, base: int, acc: list[int], out: list[tuple[int, ...]]) -> None:
     i = start
     while i < 9 and counts[i] == 0:
         i += 1
@@ -35,36 +61,47 @@ def _suit_sets(
         return
     if counts[i] >= 3:
         counts[i] -= 3
-        acc.append((TRIPLET, i))
-        _suit_sets(counts, i, acc, out)
+        acc.append(TRIPLET * 34 + base + i)
+        _suit_sets(counts, i, base, acc, out)
         acc.pop()
         counts[i] += 3
     if i <= 6 and counts[i + 1] and counts[i + 2]:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
-        acc.append((RUN, i))
-        _suit_sets(counts, i, acc, out)
+        acc.append(RUN * 34 + base + i)
+        _suit_sets(counts, i, base, acc, out)
         acc.pop()
         counts[i] += 1
         counts[i + 1] += 1
         counts[i + 2] += 1
 
 
-@lru_cache(maxsize=65536)
-def suit_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
-    """Every split of one suit's 9 counts into runs and triplets plus, when the count is
-    3n+2, exactly one pair. Cached on the 9-tuple: suits recur across hands far more
-    often than whole hands do, so this pays even when the whole-hand cache is cold.
+def suit_key(counts: list[int] | tuple[int, ...], base: int) -> int:
+    """The canonical key of one suit: its 9 counts (``counts[base:base + 9]``) 3 bits each,
+    times 4, plus the suit (0–2). Two suits with the same key split the same way."""
+    key = 0
+    for i in range(base + 8, base - 1, -1):
+        key = (key << 3) | counts[i]
+    return key * 4 + base // 9
 
-    >>> suit_splits((1, 1, 1, 0, 0, 0, 0, 0, 0))
-    ((-1, ((0, 0),)),)
+
+@lru_cache(maxsize=65536)
+def suit_splits(key: int) -> tuple[SuitSplit, ...]:
+    """Every split of one suit (given by :func:`suit_key`) into runs and triplets plus,
+    when its count is 3n+2, exactly one pair. Cached on the key: suits recur across hands
+    far more often than whole hands do, so this pays even when every hand is new.
+
+    >>> suit_splits(suit_key([1, 1, 1, 0, 0, 0, 0, 0, 0], 0))
+    ((-1, (0,)),)
     """
-    total = sum(counts)
-    work = list(counts)
-    out: list[tuple[tuple[int, int], ...]] = []
+    base = (key % 4) * 9
+    bits = key // 4
+    work = [(bits >> (3 * i)) & 7 for i in range(9)]
+    total = sum(work)
+    out: list[tuple[int, ...]] = []
     if total % 3 == 0:
-        _suit_sets(work, 0, [], out)
+        _suit_sets(work, 0, base, [], out)
         return tuple((-1, sets) for sets in dict.fromkeys(out))
     if total % 3 != 2:
         return ()
@@ -73,63 +110,88 @@ def suit_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
         if work[pair] >= 2:
             work[pair] -= 2
             out = []
-            _suit_sets(work, 0, [], out)
+            _suit_sets(work, 0, base, [], out)
             work[pair] += 2
-            found.extend((pair, sets) for sets in dict.fromkeys(out))
+            found.extend((base + pair, sets) for sets in dict.fromkeys(out))
     return tuple(found)
 
 
-@lru_cache(maxsize=65536)
-def splits(counts: tuple[int, ...]) -> tuple[Split, ...]:
+def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     """All distinct splits of ``counts`` (34 counts, 3n+2 tiles) into n sets + 1 pair.
 
-    Returns an empty tuple when there is none. Built from :func:`suit_splits` per suit;
-    honours must come as pairs or triplets. Cached on the counts tuple.
+    Returns ``[(pair kind, (set code, …)), …]``, set codes sorted (:func:`set_code`), or an
+    empty list when there is none. Built from the cached :func:`suit_splits` per suit;
+    honours must come as pairs or triplets.
 
     111222333m + 55z reads as three triplets or as three runs:
 
-    >>> splits(tuple([3, 3, 3] + [0] * 28 + [2, 0, 0]))
-    ((31, ((1, 0), (1, 1), (1, 2))), (31, ((0, 0), (0, 0), (0, 0))))
+    >>> splits([3, 3, 3] + [0] * 28 + [2, 0, 0])
+    [(31, (34, 35, 36)), (31, (0, 0, 0))]
     """
     pair = -1
-    honour_sets: list[tuple[int, int]] = []
+    honour_sets: list[int] = []
     for kind in range(27, 34):
         n = counts[kind]
         if n == 3:
-            honour_sets.append((TRIPLET, kind))
+            honour_sets.append(TRIPLET * 34 + kind)
         elif n == 2:
             if pair >= 0:
-                return ()
+                return []
             pair = kind
         elif n:
-            return ()
-    combos: list[tuple[int, list[tuple[int, int]]]] = [(pair, honour_sets)]
-    for suit in range(3):
-        base = suit * 9
-        part = counts[base : base + 9]
-        if not any(part):
+            return []
+    combos: list[tuple[int, tuple[int, ...]]] = [(pair, tuple(honour_sets))]
+    for base in (0, 9, 18):
+        if not (
+            counts[base]
+            or counts[base + 1]
+            or counts[base + 2]
+            or counts[base + 3]
+            or counts[base + 4]
+            or counts[base + 5]
+            or counts[base + 6]
+            or counts[base + 7]
+            or counts[base + 8]
+        ):
             continue
-        options = suit_splits(part)
+        options = suit_splits(suit_key(counts, base))
         if not options:
-            return ()
-        combos = [
-            (p if sp < 0 else base + sp, sets + [(t, base + r) for t, r in ssets])
-            for p, sets in combos
-            for sp, ssets in options
-            if p < 0 or sp < 0
-        ]
-    return tuple((p, tuple(sorted(sets))) for p, sets in combos if p >= 0)
+            return []
+        if len(options) == 1 and len(combos) == 1:
+            p, sets = combos[0]
+            sp, ssets = options[0]
+            if p >= 0 and sp >= 0:
+                return []
+            combos = [(p if sp < 0 else sp, ssets + sets)]
+            continue
+        combos = [(p if sp < 0 else sp, ssets + sets) for p, sets in combos for sp, ssets in options if p < 0 or sp < 0]
+    return [(p, tuple(sorted(sets))) for p, sets in combos if p >= 0]
 
 
-def is_chiitoitsu(counts: tuple[int, ...]) -> bool:
+def is_chiitoitsu(counts: list[int] | tuple[int, ...]) -> bool:
     """Seven *different* pairs (four alike are not two pairs): RULES.md §2."""
-    return sum(1 for c in counts if c == 2) == 7 and sum(counts) == 14
+    pairs = 0
+    for k in range(34):
+        n = counts[k]
+        if n == 2:
+            pairs += 1
+        elif n:
+            return False
+    return pairs == 7
 
 
-def is_kokushi(counts: tuple[int, ...]) -> bool:
+_KOKUSHI_MISSING: Final = tuple(0 if k in TERMINALS_AND_HONOURS else 1 for k in range(34))
+
+
+def is_kokushi(counts: list[int] | tuple[int, ...]) -> bool:
     """Kokushi musou: one of each of the 13 terminals and honours plus one duplicate."""
-    if sum(counts) != 14:
-        return False
-    return all(counts[k] >= 1 for k in TERMINALS_AND_HONOURS) and all(
-        counts[k] == 0 for k in range(34) if k not in TERMINALS_AND_HONOURS
-    )
+    total = 0
+    for k in range(34):
+        n = counts[k]
+        if _KOKUSHI_MISSING[k]:
+            if n:
+                return False
+        elif not n:
+            return False
+        total += n
+    return total == 14

@@ -12,7 +12,6 @@ from typing import Final
 
 from .hand import KAN, RUN, Ctx
 from .model import FuItem
-from .tiles import DRAGONS
 from .yaku import pinfu
 
 __all__ = ["FU", "fu_items", "round_fu"]
@@ -46,14 +45,13 @@ FU: Final = {
 
 _ITEM = {key: FuItem(key, fu) for key, fu in FU.items()}
 _DOUBLE_WIND = {fu: FuItem("pair_double_wind", fu) for fu in (2, 4)}
-_TRIPLET = {
-    (concealed, kan, terminal): _ITEM[
-        f"{'closed' if concealed else 'open'}_{'kan' if kan else 'triplet'}_{'terminal' if terminal else 'simple'}"
-    ]
+_TRIPLET: Final = [
+    _ITEM[f"{'closed' if concealed else 'open'}_{'kan' if kan else 'triplet'}_{'terminal' if terminal else 'simple'}"]
     for concealed in (False, True)
     for kan in (False, True)
     for terminal in (False, True)
-}
+]
+"""Triplet and kan items indexed by ``4 × concealed + 2 × kan + terminal``."""
 
 
 def round_fu(total: int) -> int:
@@ -73,18 +71,19 @@ def fu_items(c: Ctx) -> list[FuItem]:
         items.append(_ITEM["tsumo"])
     for g in c.groups:
         if g.type != RUN:
-            items.append(_TRIPLET[g.concealed, g.type == KAN, g.has_terminal_or_honour])
+            items.append(_TRIPLET[(4 if g.concealed else 0) + (2 if g.type == KAN else 0) + (1 if g.terminal else 0)])
     pair = c.pair
-    if pair in DRAGONS:
+    if pair >= 31:  # a dragon
         items.append(_ITEM["pair_dragon"])
-    elif pair is not None and pair == hand.seat and pair == hand.round:
+    elif pair >= 0 and pair == hand.seat and pair == hand.round:
         items.append(_DOUBLE_WIND[c.rules.double_wind_pair_fu])
-    elif pair is not None and pair == hand.seat:
+    elif pair >= 0 and pair == hand.seat:
         items.append(_ITEM["pair_seat_wind"])
-    elif pair is not None and pair == hand.round:
+    elif pair >= 0 and pair == hand.round:
         items.append(_ITEM["pair_round_wind"])
-    if c.wait in ("kanchan", "penchan", "tanki"):
-        items.append(_ITEM[c.wait])
+    wait = c.wait
+    if wait == "kanchan" or wait == "penchan" or wait == "tanki":
+        items.append(_ITEM[wait])
     if not c.menzen and not hand.tsumo and len(items) == 1:
         items.append(_ITEM["open_pinfu"])
     return items

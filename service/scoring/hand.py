@@ -3,19 +3,56 @@
 :class:`Hand` is the validated request in tile kinds (see :mod:`.validate`);
 :class:`Group` is one set of a reading; :class:`Ctx` bundles a hand with one reading
 (decomposition + wait) so that every yaku predicate and fu rule reads the same facts.
+
+These are plain classes with typed attributes (no NamedTuples): compiled with mypyc they
+become C structs, which is what keeps a cold scoring call cheap (BENCHMARKS.md). Sets of
+kinds are held as 34-bit masks (bit ``k`` = kind ``k`` present): see :func:`kind_mask`.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .decompose import RUN, TRIPLET
 from .presets import Rules
-from .tiles import DRAGONS, TERMINALS_AND_HONOURS
+from .tiles import TERMINALS_AND_HONOURS
 
-__all__ = ["KAN", "RUN", "TRIPLET", "Ctx", "Facts", "Group", "Hand", "MeldKinds"]
+__all__ = [
+    "HONOURS_MASK",
+    "KAN",
+    "RUN",
+    "SUIT_MASKS",
+    "TERMINALS_AND_HONOURS_MASK",
+    "TRIPLET",
+    "Ctx",
+    "Group",
+    "Hand",
+    "MeldKinds",
+    "group",
+    "kind_mask",
+]
 
-KAN = 2
+KAN: Final = 2
+
+
+def kind_mask(kinds: frozenset[int] | set[int] | list[int] | tuple[int, ...]) -> int:
+    """The 34-bit mask of a set of kinds: bit ``k`` set for each kind ``k``.
+
+    >>> kind_mask({0, 8, 33}) == (1 << 0) | (1 << 8) | (1 << 33)
+    True
+    """
+    mask = 0
+    for k in kinds:
+        mask |= 1 << k
+    return mask
+
+
+SUIT_MASKS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+"""Masks of the man, pin and sou kinds."""
+HONOURS_MASK: Final = 0x7F << 27
+"""Mask of the seven honour kinds 1z–7z."""
+TERMINALS_AND_HONOURS_MASK: Final = kind_mask(TERMINALS_AND_HONOURS)
+"""Mask of 1 and 9 of each suit and every honour (yaochuuhai)."""
 
 
 class MeldKinds(NamedTuple):
@@ -26,133 +63,173 @@ class MeldKinds(NamedTuple):
     closed: bool
 
 
-class Hand(NamedTuple):
+class Hand:
     """A validated request in kinds (0–33); built by :func:`.validate.parse_request`.
 
-    ``closed`` are the concealed tiles before the win, ``win`` the winning kind,
-    ``red`` the number of red fives anywhere in the hand, ``dora``/``ura`` the dora kinds
-    the indicators point to (one entry per indicator), ``seat``/``round`` wind kinds or None.
+    ``closed_counts`` are the concealed tiles before the win (34 counts), ``win`` the
+    winning kind, ``counts`` all 14 tiles of the hand per kind (a kan counting 3; the win
+    included), ``mask`` the kinds present in ``counts`` (:func:`kind_mask`), ``red`` the
+    number of red fives anywhere in the hand (0 when option ``aka`` is off), ``dora``/``ura``
+    the dora kinds the indicators point to (one entry per indicator), ``seat``/``round``
+    wind kinds or -1 (no winds). ``menzen``: no chi, pon or open kan (a closed kan keeps
+    the hand closed). ``situational``: any situation flag is set (riichi, ippatsu, haitei,
+    houtei, rinshan, chankan, tenhou, chiihou, renhou).
     """
 
-    rules: Rules
-    closed: tuple[int, ...]
-    win: int
-    melds: tuple[MeldKinds, ...]
-    red: int
-    tsumo: bool
-    dealer: bool
-    seat: int | None
-    round: int | None
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    haitei: bool
-    houtei: bool
-    rinshan: bool
-    chankan: bool
-    tenhou: bool
-    chiihou: bool
-    renhou: bool
-    dora: tuple[int, ...]
-    ura: tuple[int, ...]
-    honba: int
-    riichi_sticks: int
-    menzen: bool
-    """Closed hand: no chi, pon or open kan (a closed kan keeps it closed)."""
-    situational: bool
-    """Any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou)."""
+    def __init__(
+        self,
+        rules: Rules,
+        closed_counts: list[int],
+        win: int,
+        melds: tuple[MeldKinds, ...],
+        red: int,
+        tsumo: bool,
+        dealer: bool,
+        seat: int,
+        round: int,
+        riichi: bool,
+        double_riichi: bool,
+        ippatsu: bool,
+        haitei: bool,
+        houtei: bool,
+        rinshan: bool,
+        chankan: bool,
+        tenhou: bool,
+        chiihou: bool,
+        renhou: bool,
+        dora: tuple[int, ...],
+        ura: tuple[int, ...],
+        honba: int,
+        riichi_sticks: int,
+    ) -> None:
+        self.rules = rules
+        self.closed_counts = closed_counts
+        self.win = win
+        self.melds = melds
+        self.red = red
+        self.tsumo = tsumo
+        self.dealer = dealer
+        self.seat = seat
+        self.round = round
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.haitei = haitei
+        self.houtei = houtei
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.tenhou = tenhou
+        self.chiihou = chiihou
+        self.renhou = renhou
+        self.dora = dora
+        self.ura = ura
+        self.honba = honba
+        self.riichi_sticks = riichi_sticks
+        self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
+        menzen = True
+        counts = closed_counts[:]
+        counts[win] += 1
+        for m in melds:
+            first = m.first
+            if m.type == RUN:
+                counts[first] += 1
+                counts[first + 1] += 1
+                counts[first + 2] += 1
+                menzen = False
+            else:
+                counts[first] += 3
+                if not m.closed:
+                    menzen = False
+        self.menzen = menzen
+        self.counts = counts
+        mask = 0
+        for k in range(34):
+            if counts[k]:
+                mask |= 1 << k
+        self.mask = mask
+        self.suits = (
+            (1 if mask & SUIT_MASKS[0] else 0) + (1 if mask & SUIT_MASKS[1] else 0) + (1 if mask & SUIT_MASKS[2] else 0)
+        )
+        """How many of the three suits appear."""
+        self.honours = (mask & HONOURS_MASK) != 0
+        """Any honour tile appears."""
 
 
-class Group(NamedTuple):
-    """One set of a reading.
+class Group:
+    """One set of a reading (shared, read-only: get one with :func:`group`).
 
-    ``called``: a chi, pon or open kan. ``concealed``: counts as a concealed triplet
-    (ankou) — a closed triplet or closed kan not completed by ron (RULES.md §3).
+    ``type`` RUN/TRIPLET/KAN, ``first`` its lowest kind; ``called``: a chi, pon or open
+    kan; ``concealed``: counts as a concealed triplet (ankou), a closed triplet or closed
+    kan not completed by ron (RULES.md §3); ``terminal``: the set holds a 1, 9 or honour.
     """
 
-    type: int
-    first: int
-    called: bool
-    concealed: bool
+    def __init__(self, type: int, first: int, called: bool, concealed: bool) -> None:
+        self.type = type
+        self.first = first
+        self.called = called
+        self.concealed = concealed
+        self.is_triplet = type != RUN
+        if type == RUN:
+            self.terminal = first % 9 == 0 or first % 9 == 6
+        else:
+            self.terminal = first in TERMINALS_AND_HONOURS
 
-    @property
-    def is_triplet(self) -> bool:
-        """Triplet or kan."""
-        return self.type != RUN
-
-    @property
-    def has_terminal_or_honour(self) -> bool:
-        """The set holds a 1, 9 or honour."""
-        if self.type == RUN:
-            return self.first % 9 in (0, 6)
-        return self.first in TERMINALS_AND_HONOURS
+    def __repr__(self) -> str:
+        return f"Group(type={self.type}, first={self.first}, called={self.called}, concealed={self.concealed})"
 
 
-class Facts(NamedTuple):
-    """Facts of a hand that every reading shares, computed once per hand.
+_GROUPS: Final = [
+    Group(type_, first, called, concealed)
+    for type_ in (RUN, TRIPLET, KAN)
+    for first in range(34)
+    for called in (False, True)
+    for concealed in (False, True)
+]
 
-    ``counts``: the 14 tiles per kind (a kan counting 3); ``closed_counts``: the concealed
-    tiles before the win; ``kinds``: every kind present; ``suits``: suits 0–2 present;
-    ``honours``: any honour present.
-    """
 
-    counts: tuple[int, ...]
-    closed_counts: tuple[int, ...]
-    kinds: frozenset[int]
-    suits: frozenset[int]
-    honours: bool
+def group(type: int, first: int, called: bool, concealed: bool) -> Group:
+    """The shared :class:`Group` for these fields (groups are built once, at import)."""
+    return _GROUPS[(type * 34 + first) * 4 + (2 if called else 0) + (1 if concealed else 0)]
 
 
 class Ctx:
     """A hand plus one reading: what yaku predicates and fu rules read.
 
     ``shape`` is ``standard``, ``chiitoitsu`` or ``kokushi``; ``groups`` the four sets
-    (melds included) and ``pair`` the pair kind for ``standard``; ``wait`` the wait name.
-    ``runs`` / ``triplets`` are the first kinds of the runs / triplets-or-kans, ``kans``
-    and ``concealed`` count kans and concealed triplets (ankou). Hand-wide facts are
-    copied from :class:`Facts` so predicates read plain attributes.
+    (melds included) and ``pair`` the pair kind (-1 when the shape has none) for
+    ``standard``; ``wait`` the wait name. ``runs`` / ``triplets`` are the first kinds of
+    the runs / triplets-or-kans, ``kans`` and ``concealed`` count kans and concealed
+    triplets (ankou). Hand-wide facts (``counts``, ``closed_counts``, ``mask``, ``suits``,
+    ``honours``, ``menzen``, ``rules``) are copied from :class:`Hand` so predicates read
+    plain attributes.
     """
 
-    __slots__ = (
-        "closed_counts",
-        "concealed",
-        "counts",
-        "groups",
-        "hand",
-        "honours",
-        "kans",
-        "kinds",
-        "menzen",
-        "pair",
-        "rules",
-        "runs",
-        "shape",
-        "suits",
-        "triplets",
-        "wait",
-    )
-
-    def __init__(
-        self, hand: Hand, facts: Facts, shape: str, groups: tuple[Group, ...], pair: int | None, wait: str
-    ) -> None:
+    def __init__(self, hand: Hand, shape: str, groups: list[Group], pair: int, wait: str) -> None:
         self.hand = hand
         self.rules = hand.rules
         self.menzen = hand.menzen
-        self.counts, self.closed_counts, self.kinds, self.suits, self.honours = facts
+        self.counts = hand.counts
+        self.closed_counts = hand.closed_counts
+        self.mask = hand.mask
+        self.suits = hand.suits
+        self.honours = hand.honours
         self.shape = shape
         self.groups = groups
         self.pair = pair
         self.wait = wait
         runs: list[int] = []
         triplets: list[int] = []
-        kans = concealed = 0
+        kans = 0
+        concealed = 0
         for g in groups:
             if g.type == RUN:
                 runs.append(g.first)
             else:
                 triplets.append(g.first)
-                kans += g.type == KAN
-                concealed += g.concealed
+                if g.type == KAN:
+                    kans += 1
+                if g.concealed:
+                    concealed += 1
         self.runs = runs
         self.triplets = triplets
         self.kans = kans
@@ -162,4 +239,4 @@ class Ctx:
     def is_value_pair(self) -> bool:
         """The pair is a dragon, the seat wind or the round wind (yakuhai pair)."""
         p = self.pair
-        return p is not None and (p in DRAGONS or p == self.hand.seat or p == self.hand.round)
+        return p >= 31 or (p >= 0 and (p == self.hand.seat or p == self.hand.round))  # 31–33: dragons

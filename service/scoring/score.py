@@ -8,22 +8,20 @@ most points, then a yakuman over a counted (kazoe) hand, then most han, then mos
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import msgspec
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
-from .hand import KAN, Ctx, Facts, Group, Hand
+from .hand import KAN, Ctx, Group, Hand, group
 from .limits import base_points
 from .model import Reading, ReadingSet, ScoreRequest, ScoreResult, YakuItem
-from .payments import payments
+from .payments import Settlement, payments
 from .presets import resolve_rules
 from .tiles import TERMINALS_AND_HONOURS, kind_name
 from .validate import parse_request
-from .yaku import evaluate_yaku, yaku_table
+from .yaku import Candidate, evaluate_yaku, yaku_table
 
 __all__ = [
     "RESULT_CACHE_SIZE",
@@ -44,85 +42,76 @@ def _run_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
-def _facts(hand: Hand) -> Facts:
-    closed = [0] * 34
-    for k in hand.closed:
-        closed[k] += 1
-    closed_counts = tuple(closed)
-    closed[hand.win] += 1
-    kinds = set(hand.closed)
-    kinds.add(hand.win)
-    for m in hand.melds:
-        first = m.first
-        if m.type == RUN:
-            closed[first] += 1
-            closed[first + 1] += 1
-            closed[first + 2] += 1
-            kinds.update((first, first + 1, first + 2))
-        else:
-            closed[first] += 3
-            kinds.add(first)
-    suits = frozenset(k // 9 for k in kinds if k < 27)
-    return Facts(tuple(closed), closed_counts, frozenset(kinds), suits, max(kinds) >= 27)
-
-
-def readings(hand: Hand, facts: Facts | None = None) -> Iterator[Ctx]:
+def readings(hand: Hand) -> list[Ctx]:
     """Every reading of a validated hand: decomposition × position of the winning tile.
 
-    Yields nothing when the hand is not complete. ``facts`` may be passed when already computed.
+    Empty when the hand is not complete. Sets come in decomposition order (runs, then
+    triplets, by kind), then the melds in request order.
     """
-    if facts is None:
-        facts = _facts(hand)
-    closed = list(facts.closed_counts)
-    closed[hand.win] += 1
-    concealed = tuple(closed)
-    melds = tuple(Group(m.type, m.first, not m.closed, m.closed) for m in hand.melds)
+    out: list[Ctx] = []
+    concealed = hand.closed_counts[:]
     win = hand.win
-    for pair, sets in splits(concealed):
+    concealed[win] += 1
+    melds = [group(m.type, m.first, not m.closed, m.closed) for m in hand.melds]
+    tsumo = hand.tsumo
+    for pair, codes in splits(concealed):
         if pair == win:
-            groups = tuple(Group(t, f, False, t == TRIPLET) for t, f in sets)
-            yield Ctx(hand, facts, "standard", groups + melds, pair, "tanki")
-        seen: set[tuple[int, int]] = set()
-        for i, (t, f) in enumerate(sets):
-            if (t, f) in seen or not (f == win if t == TRIPLET else f <= win <= f + 2):
+            groups = [group(code // 34, code % 34, False, code >= 34) for code in codes]
+            out.append(Ctx(hand, "standard", groups + melds, pair, "tanki"))
+        done = -1
+        for i, code in enumerate(codes):
+            if code == done:
                 continue
-            seen.add((t, f))
+            t = code // 34
+            f = code % 34
+            if t == TRIPLET:
+                if f != win:
+                    continue
+            elif not f <= win <= f + 2:
+                continue
+            done = code  # codes are sorted: a repeated set is the same reading
             wait = "shanpon" if t == TRIPLET else _run_wait(f, win)
-            groups = tuple(
-                Group(tt, ff, False, tt == TRIPLET and (j != i or hand.tsumo)) for j, (tt, ff) in enumerate(sets)
-            )
-            yield Ctx(hand, facts, "standard", groups + melds, pair, wait)
-    if not hand.melds and is_chiitoitsu(concealed):
-        yield Ctx(hand, facts, "chiitoitsu", (), None, "tanki")
-    if not hand.melds and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
-        wait = "kokushi_13" if all(facts.closed_counts[k] == 1 for k in TERMINALS_AND_HONOURS) else "kokushi"
-        yield Ctx(hand, facts, "kokushi", (), None, wait)
+            groups = []
+            for j, other in enumerate(codes):
+                groups.append(group(other // 34, other % 34, False, other >= 34 and (j != i or tsumo)))
+            out.append(Ctx(hand, "standard", groups + melds, pair, wait))
+    if not hand.melds:
+        if is_chiitoitsu(concealed):
+            out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
+        elif "kokushi" in hand.rules.yaku and is_kokushi(concealed):
+            thirteen = True
+            for k in TERMINALS_AND_HONOURS:
+                if hand.closed_counts[k] != 1:
+                    thirteen = False
+            out.append(Ctx(hand, "kokushi", [], -1, "kokushi_13" if thirteen else "kokushi"))
+    return out
 
 
-@lru_cache(maxsize=1024)
-def yaku_item(id: str, han: int) -> YakuItem:
-    """The shared (frozen) :class:`YakuItem` for ``(id, han)``: results reuse these objects."""
-    return YakuItem(id, han)
+_DORA_ITEMS: Final = {name: [YakuItem(name, n) for n in range(0, 40)] for name in ("dora", "ura_dora", "aka_dora")}
+"""Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
-def _dora(hand: Hand, facts: Facts) -> list[YakuItem]:
+def _dora(hand: Hand) -> list[YakuItem]:
     """Dora, ura dora (riichi only; validate drops them otherwise) and aka dora as yaku items.
 
     Every physical tile counts, so a kan's fourth tile adds one more.
     """
-    out = []
-    counts = facts.counts
-    kans = [m.first for m in hand.melds if m.type == KAN]
+    out: list[YakuItem] = []
+    counts = hand.counts
     for name, kinds in (("dora", hand.dora), ("ura_dora", hand.ura)):
-        n = sum(counts[k] for k in kinds) + sum(1 for k in kinds if k in kans)
+        n = 0
+        for k in kinds:
+            n += counts[k]
+            for m in hand.melds:
+                if m.type == KAN and m.first == k:
+                    n += 1
         if n:
-            out.append(yaku_item(name, n))
+            out.append(_DORA_ITEMS[name][n])
     if hand.red:
-        out.append(yaku_item("aka_dora", hand.red))
+        out.append(_DORA_ITEMS["aka_dora"][hand.red])
     return out
 
 
-@lru_cache(maxsize=512)
 def _set_out(type_: int, first: int, open_: bool) -> ReadingSet:
     name = kind_name(first)
     if type_ == RUN:
@@ -134,16 +123,30 @@ def _set_out(type_: int, first: int, open_: bool) -> ReadingSet:
     return ReadingSet("pair", name[0] * 2 + name[1], False)
 
 
-_PAIR = -1
+_PAIR: Final = 3
+_SETS_OUT: Final = [
+    _set_out(-1 if type_ == _PAIR else type_, first, open_)
+    if type_ != RUN or (first < 27 and first % 9 <= 6)
+    else ReadingSet("run", "", False)  # no run starts there
+    for type_ in (RUN, TRIPLET, KAN, _PAIR)
+    for first in range(34)
+    for open_ in (False, True)
+]
+"""Every :class:`ReadingSet` the API can show, indexed by ``(type × 34 + first) × 2 + open``."""
+
+
+def _group_out(g: Group) -> ReadingSet:
+    open_ = g.called if g.type == RUN else not g.concealed
+    return _SETS_OUT[(g.type * 34 + g.first) * 2 + (1 if open_ else 0)]
 
 
 def reading_out(c: Ctx) -> Reading:
     """The reading as the API shows it: its sets in mpsz (pair last) and its wait."""
-    sets = [_set_out(g.type, g.first, g.called if g.type == RUN else not g.concealed) for g in c.groups]
-    if c.pair is not None:
-        sets.append(_set_out(_PAIR, c.pair, False))
+    sets = [_group_out(g) for g in c.groups]
+    if c.pair >= 0:
+        sets.append(_SETS_OUT[(_PAIR * 34 + c.pair) * 2])
     elif c.shape == "chiitoitsu":
-        sets = [_set_out(_PAIR, k, False) for k in range(34) if c.counts[k] == 2]
+        sets = [_SETS_OUT[(_PAIR * 34 + k) * 2] for k in range(34) if c.counts[k] == 2]
     return Reading(c.shape, sets, c.wait)  # type: ignore[arg-type]
 
 
@@ -205,39 +208,45 @@ def _score(req: ScoreRequest) -> ScoreResult:
         from .kids import score_kids
 
         return score_kids(hand)
-    facts = _facts(hand)
     table = yaku_table(rules)
-    dora_items = _dora(hand, facts)
-    best = None
+    dora_items: list[YakuItem] | None = None
+    best_key: tuple[int, int, int, int] | None = None
+    best: tuple[Ctx, list[Candidate], str, int, Settlement] | None = None
     complete = False
-    for c in readings(hand, facts):
+    for c in readings(hand):
         complete = True
         yaku, yakuman = evaluate_yaku(c, table)
         if not yaku:
             continue
-        fu: int | None = None
-        items = [yaku_item(i, h) for i, h in yaku]
-        if yakuman:
-            fu_list = []
-            han = sum(h for _, h in yaku)
-        else:
-            fu_list = fu_items(c)
-            fu = 25 if c.shape == "chiitoitsu" else round_fu(sum(i.fu for i in fu_list))
-            items += dora_items
-            han = sum(i.han for i in items)
-        base, limit = base_points(han, fu or 0, rules, yakuman)
+        han = 0
+        for y in yaku:
+            han += y.han
+        fu = 0
+        if not yakuman:
+            fu = 25 if c.shape == "chiitoitsu" else round_fu(sum([i.fu for i in fu_items(c)]))
+            if dora_items is None:
+                dora_items = _dora(hand)
+            for d in dora_items:
+                han += d.han
+        base, limit = base_points(han, fu, rules, yakuman)
         pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
-        key = (pay.points, yakuman, han, fu or 0)  # a yakuman outranks kazoe at equal points
-        if best is None or key > best[0]:
-            best = (key, c, han, fu, items, yakuman, fu_list, limit, base, pay)
-    if best is None:
+        key = (pay.points, yakuman, han, fu)  # a yakuman outranks kazoe at equal points
+        if best_key is None or key > best_key:
+            best_key = key
+            best = (c, yaku, limit, base, pay)
+    if best is None or best_key is None:
         return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
-    _, c, han, fu, items, yakuman, fu_list, limit, base, pay = best
+    c, yaku, limit, base, pay = best
+    _, yakuman, han, fu = best_key
+    items = [y.item for y in yaku]
+    fu_list = [] if yakuman else fu_items(c)
+    if not yakuman and dora_items:
+        items += dora_items
     return ScoreResult(
         is_win=True,
         preset=rules.preset,
         han=han,
-        fu=fu,
+        fu=fu if not yakuman else None,
         yaku=items,
         yakuman=yakuman,
         fu_breakdown=fu_list,

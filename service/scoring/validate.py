@@ -9,6 +9,7 @@ without winds, and impossible flag combinations.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
 from .model import FieldError, InvalidHand, ScoreRequest
@@ -25,6 +26,9 @@ from .tiles import (
 )
 
 __all__ = ["parse_request"]
+
+DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
+"""The dora kind each indicator kind points to."""
 
 MAX_INDICATORS = 5
 """One dora indicator plus up to four kan dora (RULES.md §3 Dora)."""
@@ -75,19 +79,19 @@ def _meld(type_: str, tiles: str | tuple[str, ...], closed: bool) -> tuple[MeldK
     return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed), parsed, "", ""
 
 
-def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int | None, int | None]:
-    """Dealer, seat wind kind and round wind kind (API.md: dealer from seat_wind)."""
+def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int, int]:
+    """Dealer, seat wind kind and round wind kind, -1 for none (API.md: dealer from seat_wind)."""
     if not rules.winds:
         for name in ("seat_wind", "round_wind"):
             if getattr(req, name) is not None:
                 errors.add(name, f"preset {rules.preset!r} has no winds; use 'dealer' instead")
-        return bool(req.dealer), None, None
+        return bool(req.dealer), -1, -1
     round_ = WIND_LETTERS[req.round_wind or "E"]
     if req.seat_wind is None:
         if req.dealer:
             return True, WIND_LETTERS["E"], round_
         errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
-        return False, None, round_
+        return False, -1, round_
     seat = WIND_LETTERS[req.seat_wind]
     dealer = seat == WIND_LETTERS["E"]
     if req.dealer is not None and req.dealer != dealer:
@@ -171,11 +175,15 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             f"got {len(hand.kinds)}",
         )
 
-    counts = [0] * 34
+    closed = [0] * 34
+    for k in hand.kinds:
+        closed[k] += 1
+    counts = closed[:]
     reds = [0, 0, 0]
-    for tiles in (hand, win, dora, ura, *meld_tiles):
+    for tiles in (win, dora, ura, *meld_tiles):
         for k in tiles.kinds:
             counts[k] += 1
+    for tiles in (hand, win, dora, ura, *meld_tiles):
         for k in tiles.red:
             reds[k // 9] += 1
     if max(counts) > 4:
@@ -184,7 +192,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
                 errors.add(
                     "hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
                 )
-    if max(reds) > 1:
+    if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
         for suit, n in enumerate(reds):
             if n > 1:
                 errors.add("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit")
@@ -215,39 +223,31 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         raise InvalidHand(errors.items)
 
     riichi = req.riichi or req.double_riichi
-    red_in_hand = len(hand.red) + len(win.red) + sum(len(t.red) for t in meld_tiles)
+    red_in_hand = len(hand.red) + len(win.red)
+    for t in meld_tiles:
+        red_in_hand += len(t.red)
     return Hand(
-        rules=rules,
-        closed=hand.kinds,
-        win=win.kinds[0],
-        melds=tuple(melds),
-        red=red_in_hand if rules.aka else 0,
-        tsumo=req.win == "tsumo",
-        dealer=dealer,
-        seat=seat,
-        round=round_,
-        riichi=riichi,
-        double_riichi=req.double_riichi,
-        ippatsu=req.ippatsu,
-        haitei=req.haitei,
-        houtei=req.houtei,
-        rinshan=req.rinshan,
-        chankan=req.chankan,
-        tenhou=req.tenhou,
-        chiihou=req.chiihou,
-        renhou=req.renhou,
-        dora=tuple(dora_from_indicator(k) for k in dora.kinds),
-        ura=tuple(dora_from_indicator(k) for k in ura.kinds) if riichi else (),
-        honba=req.honba,
-        riichi_sticks=req.riichi_sticks,
-        menzen=menzen,
-        situational=riichi
-        or req.ippatsu
-        or req.haitei
-        or req.houtei
-        or req.rinshan
-        or req.chankan
-        or req.tenhou
-        or req.chiihou
-        or req.renhou,
+        rules,
+        closed,
+        win.kinds[0],
+        tuple(melds),
+        red_in_hand if rules.aka else 0,
+        req.win == "tsumo",
+        dealer,
+        seat,
+        round_,
+        riichi,
+        req.double_riichi,
+        req.ippatsu,
+        req.haitei,
+        req.houtei,
+        req.rinshan,
+        req.chankan,
+        req.tenhou,
+        req.chiihou,
+        req.renhou,
+        tuple([DORA_OF[k] for k in dora.kinds]),
+        tuple([DORA_OF[k] for k in ura.kinds]) if riichi else (),
+        req.honba,
+        req.riichi_sticks,
     )

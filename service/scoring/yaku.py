@@ -7,21 +7,24 @@ changes at run time; :func:`active_yaku` selects the entries a preset uses.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from .hand import Ctx
+from .hand import HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
+from .model import YakuItem
 from .presets import Rules
-from .tiles import DRAGONS, HONOURS, TERMINALS_AND_HONOURS, WINDS
+from .tiles import TERMINALS_AND_HONOURS
 
-__all__ = ["REGISTRY", "Yaku", "active_yaku", "evaluate_yaku"]
+__all__ = ["REGISTRY", "Candidate", "Yaku", "active_yaku", "evaluate_yaku", "yaku_table"]
 
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
-GREEN_NO_8S = GREEN - {25}
-CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+ALL_KINDS_MASK: Final = (1 << 34) - 1
+NOT_TERMINALS_MASK: Final = ALL_KINDS_MASK ^ kind_mask({0, 8, 9, 17, 18, 26})
+NOT_TERMINALS_OR_HONOURS_MASK: Final = ALL_KINDS_MASK ^ TERMINALS_AND_HONOURS_MASK
+NOT_HONOURS_MASK: Final = ALL_KINDS_MASK ^ HONOURS_MASK
+NOT_GREEN_MASK: Final = ALL_KINDS_MASK ^ kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+NOT_GREEN_NO_8S_MASK: Final = NOT_GREEN_MASK | (1 << 25)
+CHUUREN_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 class Yaku(NamedTuple):
@@ -103,14 +106,24 @@ def pinfu(c: Ctx) -> bool:
 @_yaku("tanyao", 1, 1)
 def tanyao(c: Ctx) -> bool:
     """断么九 Tanyao: no terminals or honours; open only with option ``kuitan``."""
-    return (c.menzen or c.rules.kuitan) and not (c.kinds & TERMINALS_AND_HONOURS)
+    return (c.menzen or c.rules.kuitan) and not (c.mask & TERMINALS_AND_HONOURS_MASK)
 
 
 def _identical_run_pairs(c: Ctx) -> int:
     runs = c.runs
-    if len(runs) < 2 or len(set(runs)) == len(runs):
+    n = len(runs)
+    if n < 2:
         return 0
-    return sum(n // 2 for n in Counter(runs).values())
+    ordered = sorted(runs)
+    pairs = 0
+    i = 0
+    while i < n - 1:
+        if ordered[i] == ordered[i + 1]:
+            pairs += 1
+            i += 2
+        else:
+            i += 1
+    return pairs
 
 
 @_yaku("iipeikou", 1, None)
@@ -192,7 +205,25 @@ def ittsu(c: Ctx) -> bool:
 
 
 def _all_sets_terminal(c: Ctx) -> bool:
-    return c.pair in TERMINALS_AND_HONOURS and all(g.has_terminal_or_honour for g in c.groups)
+    if c.pair < 0 or not (TERMINALS_AND_HONOURS_MASK >> c.pair) & 1:
+        return False
+    return all(g.terminal for g in c.groups)
+
+
+def _count_at_least(kinds: list[int], lowest: int) -> int:
+    n = 0
+    for k in kinds:
+        if k >= lowest:
+            n += 1
+    return n
+
+
+def _count_winds(kinds: list[int]) -> int:
+    n = 0
+    for k in kinds:
+        if 27 <= k <= 30:
+            n += 1
+    return n
 
 
 @_yaku("chanta", 2, 1)
@@ -233,13 +264,13 @@ def sankantsu(c: Ctx) -> bool:
 @_yaku("shousangen", 2, 2)
 def shousangen(c: Ctx) -> bool:
     """小三元 Shousangen: two dragon triplets and a dragon pair."""
-    return c.pair in DRAGONS and sum(1 for k in c.triplets if k in DRAGONS) == 2
+    return c.pair >= 31 and _count_at_least(c.triplets, 31) == 2  # 31–33: dragons
 
 
 @_yaku("honroutou", 2, 2, replaces=("chanta",))
 def honroutou(c: Ctx) -> bool:
     """混老頭 Honroutou: only terminals and honours (also as seven pairs)."""
-    return c.shape != "kokushi" and c.kinds <= TERMINALS_AND_HONOURS
+    return c.shape != "kokushi" and not (c.mask & NOT_TERMINALS_OR_HONOURS_MASK)
 
 
 # --- 3 han and more --------------------------------------------------------------------
@@ -260,13 +291,13 @@ def junchan(c: Ctx) -> bool:
 @_yaku("honitsu", 3, 2)
 def honitsu(c: Ctx) -> bool:
     """混一色 Honitsu: one suit plus honours."""
-    return len(c.suits) == 1 and c.honours
+    return c.suits == 1 and c.honours
 
 
 @_yaku("chinitsu", 6, 5)
 def chinitsu(c: Ctx) -> bool:
     """清一色 Chinitsu: one suit, no honours."""
-    return len(c.suits) == 1 and not c.honours
+    return c.suits == 1 and not c.honours
 
 
 @_yaku("renhou", 5, None, situational=True)
@@ -279,7 +310,10 @@ def renhou_mangan(c: Ctx) -> bool:
 
 
 def _kokushi_13(c: Ctx) -> bool:
-    return c.shape == "kokushi" and all(c.closed_counts[k] == 1 for k in TERMINALS_AND_HONOURS)
+    if c.shape != "kokushi":
+        return False
+    counts = c.closed_counts
+    return all(counts[k] == 1 for k in TERMINALS_AND_HONOURS)
 
 
 @_yaku("kokushi", 13, None, yakuman=1)
@@ -309,51 +343,53 @@ def suuankou_tanki(c: Ctx) -> bool:
 @_yaku("daisangen", 13, 13, yakuman=1)
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
-    return sum(1 for k in c.triplets if k in DRAGONS) == 3
+    return _count_at_least(c.triplets, 31) == 3
 
 
 @_yaku("shousuushii", 13, 13, yakuman=1)
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
-    return c.pair in WINDS and sum(1 for k in c.triplets if k in WINDS) == 3
+    return 27 <= c.pair <= 30 and _count_winds(c.triplets) == 3
 
 
 @_yaku("daisuushii", 26, 26, yakuman=2, double=True)
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
-    return sum(1 for k in c.triplets if k in WINDS) == 4
+    return _count_winds(c.triplets) == 4
 
 
 @_yaku("tsuuiisou", 13, 13, yakuman=1)
 def tsuuiisou(c: Ctx) -> bool:
     """字一色 Tsuuiisou: honours only (also as seven pairs)."""
-    return c.kinds <= HONOURS
+    return not (c.mask & NOT_HONOURS_MASK)
 
 
 @_yaku("ryuuiisou", 13, 13, yakuman=1)
 def ryuuiisou(c: Ctx) -> bool:
     """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (RULES.md §3, §4)."""
-    return c.kinds <= (GREEN if c.rules.ryuuiisou_8s else GREEN_NO_8S)
+    return not (c.mask & (NOT_GREEN_MASK if c.rules.ryuuiisou_8s else NOT_GREEN_NO_8S_MASK))
 
 
 @_yaku("chinroutou", 13, 13, yakuman=1)
 def chinroutou(c: Ctx) -> bool:
     """清老頭 Chinroutou: terminals only."""
-    return c.kinds <= TERMINALS
+    return not (c.mask & NOT_TERMINALS_MASK)
 
 
-def _chuuren_counts(c: Ctx, counts: tuple[int, ...]) -> list[int] | None:
-    if c.hand.melds or len(c.suits) != 1 or c.honours:
+def _chuuren_counts(c: Ctx, counts: list[int]) -> list[int] | None:
+    if c.hand.melds or c.suits != 1 or c.honours:
         return None
-    s = next(iter(c.suits)) * 9
-    return list(counts[s : s + 9])
+    s = 0 if c.mask & 0x1FF else (9 if c.mask & (0x1FF << 9) else 18)
+    return counts[s : s + 9]
 
 
 @_yaku("chuuren", 13, None, yakuman=1)
 def chuuren(c: Ctx) -> bool:
     """九蓮宝燈 Chuuren poutou: 1112345678999 of one suit plus any tile of it, no calls."""
     suit = _chuuren_counts(c, c.counts)
-    return suit is not None and all(n >= base for n, base in zip(suit, CHUUREN_BASE, strict=True))
+    if suit is None:
+        return False
+    return all(suit[i] >= CHUUREN_BASE[i] for i in range(9))
 
 
 @_yaku("junsei_chuuren", 26, None, yakuman=2, double=True, replaces=("chuuren",))
@@ -398,7 +434,25 @@ def active_yaku(rules: Rules) -> tuple[tuple[Yaku, ...], tuple[Yaku, ...]]:
     return tuple(y for y in used if not y.yakuman), tuple(y for y in used if y.yakuman)
 
 
-YakuTable = tuple[tuple[Yaku, ...], ...]
+class Candidate:
+    """A yaku as one rule set scores it on one kind of hand (closed or open).
+
+    ``han``: its han there (13 × multiple for a yakuman, the multiple already reduced to 1
+    for a double yakuman when option ``double_yakuman`` is off); ``item``: the shared
+    :class:`~.model.YakuItem` the result lists; ``yakuman``: the multiple (0 for ordinary).
+    """
+
+    def __init__(self, yaku: Yaku, han: int, yakuman: int) -> None:
+        self.yaku = yaku
+        self.test = yaku.test
+        self.id = yaku.id
+        self.han = han
+        self.yakuman = yakuman
+        self.replaces = yaku.replaces
+        self.item = YakuItem(yaku.id, han)
+
+
+YakuTable = tuple[tuple[Candidate, ...], ...]
 """Candidate yaku indexed by ``4 × menzen + 2 × yakuman possible + situational``."""
 
 
@@ -408,13 +462,14 @@ def yaku_table(rules: Rules) -> YakuTable:
 
     An open hand skips closed-only yaku, a hand that cannot be yakuman
     (:func:`could_be_yakuman`) skips yakuman, and a hand with no situation flag skips
-    the situational yaku: the predicates that could never hold are not called.
+    the situational yaku: the predicates that could never hold are not called. Each
+    candidate carries its han for that kind of hand under ``rules``.
     """
     ordinary, yakuman = active_yaku(rules)
     used = ordinary + yakuman
     return tuple(
         tuple(
-            y
+            _candidate(y, menzen, rules)
             for y in used
             if (menzen or y.han_open is not None)
             and (yakuman_possible or not y.yakuman)
@@ -426,6 +481,13 @@ def yaku_table(rules: Rules) -> YakuTable:
     )
 
 
+def _candidate(y: Yaku, menzen: bool, rules: Rules) -> Candidate:
+    if y.yakuman:
+        multiple = y.yakuman if (rules.double_yakuman or not y.double) else 1
+        return Candidate(y, 13 * multiple, multiple)
+    return Candidate(y, y.han_closed if menzen else y.han_open or 0, 0)
+
+
 def could_be_yakuman(c: Ctx) -> bool:
     """A cheap necessary condition for any yakuman, so most hands skip those predicates.
 
@@ -433,31 +495,33 @@ def could_be_yakuman(c: Ctx) -> bool:
     winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren),
     the kokushi shape, or a first-turn win (tenhou, chiihou, renhou: situational).
     """
-    return len(c.triplets) >= 3 or len(c.suits) <= 1 or c.shape == "kokushi" or c.hand.situational
+    return len(c.triplets) >= 3 or c.suits <= 1 or c.shape == "kokushi" or c.hand.situational
 
 
-def evaluate_yaku(c: Ctx, table: YakuTable | None = None) -> tuple[list[tuple[str, int]], int]:
-    """The yaku of one reading as ``([(id, han), …], yakuman_multiple)``.
+def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
+    """The yaku of one reading as ``([candidate, …], yakuman multiple)``.
 
-    With any yakuman, only yakuman are returned (han = 13 × multiple each); otherwise
-    the ordinary yaku with their closed/open han. Dora are not yaku: see :mod:`.score`.
-    ``table`` is :func:`yaku_table` of the hand's rules (looked up when not given).
+    With any yakuman, only yakuman are returned; otherwise the ordinary yaku. Dora are
+    not yaku: see :mod:`.score`. ``table`` is :func:`yaku_table` of the hand's rules.
     """
-    menzen = c.menzen
-    if table is None:
-        table = yaku_table(c.rules)
-    candidates = table[4 * menzen + 2 * could_be_yakuman(c) + c.hand.situational]
-    hits = [y for y in candidates if y.test(c)]
-    if any(y.replaces for y in hits):
-        replaced = {r for y in hits for r in y.replaces}
-        hits = [y for y in hits if y.id not in replaced]
-    if any(y.yakuman for y in hits):
-        out = []
-        total = 0
+    candidates = table[(4 if c.menzen else 0) + (2 if could_be_yakuman(c) else 0) + (1 if c.hand.situational else 0)]
+    hits: list[Candidate] = []
+    replacing = False
+    yakuman = 0
+    for y in candidates:
+        if y.test(c):
+            hits.append(y)
+            if y.replaces:
+                replacing = True
+            yakuman += y.yakuman
+    if replacing:
+        replaced: set[str] = set()
         for y in hits:
-            if y.yakuman:
-                multiple = y.yakuman if (c.rules.double_yakuman or not y.double) else 1
-                total += multiple
-                out.append((y.id, 13 * multiple))
-        return out, total
-    return [(y.id, y.han_closed if menzen else y.han_open or 0) for y in hits], 0
+            replaced.update(y.replaces)
+        hits = [y for y in hits if y.id not in replaced]
+        yakuman = 0
+        for y in hits:
+            yakuman += y.yakuman
+    if yakuman:
+        hits = [y for y in hits if y.yakuman]
+    return hits, yakuman
