@@ -43,7 +43,6 @@ LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
 
 
-
 def _results_cache_info() -> _CacheInfo:
     info = result_cache_info()
     return _CacheInfo(info.hits, info.misses, info.maxsize, info.size)
