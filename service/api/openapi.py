@@ -115,11 +115,20 @@ def _problem_response(description: str, examples: dict[str, Example | Reference]
     return OpenAPIResponse(description=description, content={PROBLEM_MEDIA_TYPE: media})
 
 
+def _function(handler: HTTPRouteHandler) -> Any:
+    """The handler's own (synchronous) function.
+
+    Once registered, a handler with ``sync_to_thread=True`` holds its function wrapped in
+    litestar's ``AsyncCallable`` (calling it returns an awaitable); the original is its ``func``.
+    """
+    return getattr(handler.fn, "func", handler.fn)
+
+
 def _answer(handler: HTTPRouteHandler, model: type[Any], body: dict[str, Any]) -> tuple[int, Any]:
     """What the server answers ``body`` with: (status, the result Struct or the problem body)."""
     try:
         data = decode_json(json.dumps(body).encode(), model)
-        return 200, handler.fn(data=data)
+        return 200, _function(handler)(data=data)
     except (BadRequestBody, InvalidHand) as exc:
         answer = problem_body(exc)
         return answer["status"], answer
@@ -162,7 +171,7 @@ def _shortened(value: Any) -> Any:
 def _call(handler: HTTPRouteHandler, kwargs: dict[str, Any]) -> tuple[int, Any]:
     """What the handler answers for these (path, query) arguments: (status, body or problem body)."""
     try:
-        result = handler.fn(**kwargs)
+        result = _function(handler)(**kwargs)
     except (HTTPException, InvalidHand) as exc:
         answer = problem_body(exc)
         return answer["status"], answer
