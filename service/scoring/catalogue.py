@@ -10,8 +10,10 @@ names the ``dora``, ``ura_dora`` and ``aka_dora`` items of a score).
 
 from __future__ import annotations
 
+import ast
 import typing
 from functools import lru_cache
+from importlib import resources
 from typing import Final, Literal
 
 import msgspec
@@ -398,6 +400,19 @@ class YakuCatalogue(msgspec.Struct, frozen=True, kw_only=True):
     presets: list[PresetYaku]
 
 
+@lru_cache(maxsize=1)
+def _predicate_docs() -> dict[str, str]:
+    """The yaku predicates' docstrings by function name, read from ``yaku.py``'s source.
+
+    Read from the source rather than ``__doc__`` because a compiled (mypyc) function
+    keeps no docstring; the source ships beside the compiled module.
+    """
+    source = resources.files("service.scoring").joinpath("yaku.py").read_text(encoding="utf-8")
+    return {
+        node.name: ast.get_docstring(node) or "" for node in ast.parse(source).body if isinstance(node, ast.FunctionDef)
+    }
+
+
 def _description(doc: str | None) -> str:
     """The predicate docstring's first line without its leading kanji name, in Markdown."""
     first = (doc or "").strip().splitlines()[0] if doc else ""
@@ -433,7 +448,7 @@ def yaku_entries(rules: Rules, lang: Language = "en") -> list[YakuEntry]:
                 han_open=han_open,
                 yakuman=multiple,
                 replaces=list(y.replaces),
-                description=_description(y.test.__doc__),
+                description=_description(_predicate_docs().get(y.test.__name__)),
             )
         )
     return out

@@ -132,17 +132,22 @@ def iipeikou(c: Ctx) -> bool:
     return c.menzen and _identical_run_pairs(c) >= 1
 
 
-def _dragon_set(kind: int) -> Callable[[Ctx], bool]:
-    def test(c: Ctx) -> bool:
-        return kind in c.triplets
-
-    test.__doc__ = "役牌 Yakuhai: a triplet or kan of this dragon."
-    return test
+@_yaku("haku", 1, 1)
+def haku(c: Ctx) -> bool:
+    """役牌 Yakuhai (haku): a triplet or kan of White (5z)."""
+    return 31 in c.triplets
 
 
-_yaku("haku", 1, 1)(_dragon_set(31))
-_yaku("hatsu", 1, 1)(_dragon_set(32))
-_yaku("chun", 1, 1)(_dragon_set(33))
+@_yaku("hatsu", 1, 1)
+def hatsu(c: Ctx) -> bool:
+    """役牌 Yakuhai (hatsu): a triplet or kan of Green (6z)."""
+    return 32 in c.triplets
+
+
+@_yaku("chun", 1, 1)
+def chun(c: Ctx) -> bool:
+    """役牌 Yakuhai (chun): a triplet or kan of Red (7z)."""
+    return 33 in c.triplets
 
 
 @_yaku("seat_wind", 1, 1)
