@@ -9,6 +9,8 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
 - One access-log line per request (``event`` = ``request``) with method, path, route
   template, status and duration in milliseconds.
 - :meth:`service.api.metrics.Metrics.observe` for each response.
+- A ``HEAD`` answer keeps its status and headers (``Content-Length`` included: the length a
+  ``GET`` would have had, RFC 9110 §8.6) but never a body, whatever the handler produced.
 """
 
 from __future__ import annotations
@@ -72,12 +74,17 @@ class RequestContextMiddleware:
         header = (_HEADER_KEY, request_id.encode("ascii"))
         status = 500
         started = time.perf_counter()
+        is_head = scope["method"] == "HEAD"
 
         async def send_with_id(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message = {**message, "headers": [*message.get("headers", []), header]}
+            elif is_head and message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return  # a HEAD answer has no body: drop every chunk, end with an empty one
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
         with structlog.contextvars.bound_contextvars(request_id=request_id):

@@ -1,5 +1,10 @@
 """Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
 
+``HEAD /health`` and ``HEAD /ready`` answer as ``GET`` does (status and headers) without a body,
+for probes that send HEAD: the same functions, routed for HEAD too (not in the OpenAPI document:
+HEAD is GET without the content, RFC 9110 §9.3.2); the body of every HEAD answer is dropped by
+:class:`~service.api.middleware.RequestContextMiddleware`, so that of a 503 problem is too.
+
 Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
 at startup after a self-check scores one hand, cleared by :func:`mark_not_ready` when
 shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are drained).
@@ -10,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, Request, Response, get
+from litestar import Litestar, Request, Response, get, route
+from litestar.enums import HttpMethod
 from litestar.openapi import ResponseSpec
 
 from service.scoring import ScoreRequest, score
@@ -27,10 +33,12 @@ __all__ = [
     "Health",
     "Ready",
     "health",
+    "health_head",
     "mark_not_ready",
     "mark_ready",
     "metrics",
     "ready",
+    "ready_head",
 ]
 
 READY_STATE_KEY = "ready"
@@ -78,25 +86,35 @@ def mark_not_ready(app: Litestar) -> None:
     logger.info("shutdown")
 
 
-@get(
-    "/health",
-    operation_id="health",
-    summary="Liveness check",
-    description="200 whenever the process answers; restart the container when it does not.",
-    tags=["operations"],
-    sync_to_thread=False,
-)
-def health() -> Health:
+def _health() -> Health:
     """Always ``{"status": "ok"}``."""
     return Health()
 
 
-@get(
+def _ready(request: Request[Any, Any, Any]) -> Ready:
+    """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
+    if not request.app.state.get(READY_STATE_KEY, False):
+        raise problem(503, NOT_READY_DETAIL)
+    return Ready()
+
+
+_HEAD_TOO = " `HEAD` answers the same status and headers without a body."
+
+health = get(
+    "/health",
+    operation_id="health",
+    summary="Liveness check",
+    description="200 whenever the process answers; restart the container when it does not." + _HEAD_TOO,
+    tags=["operations"],
+    sync_to_thread=False,
+)(_health)
+
+ready = get(
     "/ready",
     operation_id="ready",
     summary="Readiness check",
     description="200 once the service has started (its self-check scored a hand) and until shutdown begins; "
-    "503 otherwise, so a load balancer sends no traffic.",
+    "503 otherwise, so a load balancer sends no traffic." + _HEAD_TOO,
     tags=["operations"],
     responses={
         503: ResponseSpec(
@@ -107,12 +125,13 @@ def health() -> Health:
         )
     },
     sync_to_thread=False,
-)
-def ready(request: Request[Any, Any, Any]) -> Ready:
-    """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
-    if not request.app.state.get(READY_STATE_KEY, False):
-        raise problem(503, NOT_READY_DETAIL)
-    return Ready()
+)(_ready)
+
+health_head = route("/health", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_health)
+"""``HEAD /health``: :data:`health` without the body (dropped by the middleware)."""
+
+ready_head = route("/ready", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_ready)
+"""``HEAD /ready``: :data:`ready` without the body (dropped by the middleware), 503 included."""
 
 
 @get(
@@ -139,5 +158,5 @@ def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)
 
 
-OPERATIONS_ROUTES = [health, ready, metrics]
+OPERATIONS_ROUTES = [health, health_head, ready, ready_head, metrics]
 """The operations route handlers, registered by :func:`service.app.create_app`."""

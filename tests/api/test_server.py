@@ -75,6 +75,17 @@ def test_granian_serves_health(base_url: str) -> None:
     assert response.json() == {"status": "ok"}
 
 
+def test_granian_answers_head_health_without_a_body_and_keeps_the_connection(base_url: str) -> None:
+    with httpx.Client(base_url=base_url) as client:  # one keep-alive connection: HEAD must not desync it
+        head = client.head("/health")
+        after = client.get("/health")
+
+    assert head.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == "application/json"
+    assert (after.status_code, after.json()) == (200, {"status": "ok"})
+
+
 def test_granian_serves_a_score_and_a_problem(base_url: str) -> None:
     hand = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 
