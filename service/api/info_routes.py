@@ -8,7 +8,9 @@
 Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.errors`
 (400 schema or query, 422 :class:`~service.scoring.InvalidHand`), except the two refusals
 made here with :func:`~service.api.errors.problem`: an unknown preset in the path (404) and
-a table asked for the ``kids`` preset, which has no han or fu (422). Register with
+a table asked for the ``kids`` preset, which has no han or fu (422). The GET routes take no
+query parameter they do not declare: another is a 400 problem naming it
+(:func:`service.api.queries.known_query_only`), as an unknown body field is. Register with
 ``Litestar(route_handlers=[..., *INFO_ROUTES])``; the Structs for
 :func:`service.api.openapi.use_msgspec_components` are :data:`INFO_SCHEMA_TYPES`.
 """
@@ -38,6 +40,7 @@ from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse
 
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
+from .queries import known_query_only
 
 __all__ = [
     "INFO_ROUTES",
@@ -68,7 +71,12 @@ _BODY_ERRORS: dict[int, ResponseSpec] = {
     ),
 }
 _QUERY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response("A query parameter that is not one of its allowed values; `errors` names it."),
+    400: _problem_response(
+        "A query parameter this operation does not take, or one out of its allowed values; `errors` names it."
+    ),
+}
+_NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
+    400: _problem_response("Any query parameter (this operation takes none); `errors` names it."),
 }
 _LANGUAGE_HEADERS = [
     ResponseHeader(
@@ -123,6 +131,7 @@ def tenpai(data: JSONBody[TenpaiRequest]) -> TenpaiResult:
         **_QUERY_ERRORS,
         422: _problem_response("The preset scores without han and fu (`kids`); `errors` names `preset`."),
     },
+    guards=[known_query_only],
     sync_to_thread=False,
 )
 def get_table(
@@ -158,6 +167,8 @@ def get_table(
     "allowed values, meaning (English or Russian by `Accept-Language`) and default per preset.",
     tags=["reference"],
     response_headers=_LANGUAGE_HEADERS,
+    responses=_NO_QUERY_ERRORS,
+    guards=[known_query_only],
     sync_to_thread=False,
 )
 def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue]:
@@ -174,7 +185,8 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
     "`kids` the points per item (RULES.md §3–5). An unknown preset is 404.",
     tags=["reference"],
     response_headers=_LANGUAGE_HEADERS,
-    responses={404: _problem_response("No preset of that name; `errors` names `preset`.")},
+    responses={**_NO_QUERY_ERRORS, 404: _problem_response("No preset of that name; `errors` names `preset`.")},
+    guards=[known_query_only],
     sync_to_thread=False,
 )
 def get_preset_rules(
@@ -202,6 +214,7 @@ def get_preset_rules(
     tags=["reference"],
     response_headers=_LANGUAGE_HEADERS,
     responses=_QUERY_ERRORS,
+    guards=[known_query_only],
     sync_to_thread=False,
 )
 def get_yaku(

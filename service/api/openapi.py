@@ -16,6 +16,7 @@ The committed copy is ``openapi/openapi.json``; regenerate it with
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from service.scoring import InvalidHand
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, problem, problem_body
 from .examples import BODY_EXAMPLES, CALL_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
+from .queries import known_query_only, query_parameters, unknown_query_problem_for
 
 __all__ = ["REQUEST_ID_HEADER", "complete_document", "document", "use_msgspec_components"]
 
@@ -236,6 +238,24 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
             problem_media.examples = {"problem": Example(summary=summary, value=value)}
 
 
+UNKNOWN_QUERY_EXAMPLE = "lang"
+"""The parameter of the documented answer to an unknown query parameter (a plausible guess: the language
+comes from ``Accept-Language``)."""
+
+
+def _add_query_examples(operation: Operation, handler: HTTPRouteHandler) -> None:
+    """400 examples of an operation refusing unknown query parameters: one such (computed by the guard's own
+    code) and, if it takes parameters, the generic value out of range."""
+    answer = problem_body(unknown_query_problem_for(handler, [UNKNOWN_QUERY_EXAMPLE]))
+    path = re.sub(r"\{(\w+):\w+\}", r"{\1}", next(iter(handler.paths)))  # /v1/rules/{preset:str} → {preset}
+    summary = "A query parameter it does not take"
+    note = f"The answer to `GET {path}?{UNKNOWN_QUERY_EXAMPLE}=ru`."
+    _put_example(operation, 400, "unknown_parameter", Example(summary=summary, description=note, value=answer))
+    if query_parameters(handler):
+        summary, value = _GENERIC_QUERY_PROBLEM
+        _put_example(operation, 400, "problem", Example(summary=summary, value=value))
+
+
 def complete_document(app: Litestar) -> None:
     """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once)."""
     openapi = app.openapi_schema
@@ -250,6 +270,8 @@ def complete_document(app: Litestar) -> None:
         _add_call_examples(operation, handler, CALL_EXAMPLES.get(str(operation.operation_id), []))
         for status, (summary, value) in RESPONSE_EXAMPLES.get(str(operation.operation_id), {}).items():
             _put_example(operation, status, summary, Example(summary=summary, value=value))
+        if known_query_only in (handler.guards or []):
+            _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
 
 
