@@ -129,43 +129,47 @@ def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     [(31, (34, 35, 36)), (31, (0, 0, 0))]
     """
     pair = -1
-    honour_sets: list[int] = []
+    sets: list[int] = []
     for kind in range(27, 34):
         n = counts[kind]
         if n == 3:
-            honour_sets.append(TRIPLET * 34 + kind)
+            sets.append(TRIPLET * 34 + kind)
         elif n == 2:
             if pair >= 0:
                 return []
             pair = kind
         elif n:
             return []
-    combos: list[tuple[int, tuple[int, ...]]] = [(pair, tuple(honour_sets))]
+    combos: list[tuple[int, list[int]]] | None = None  # only once a suit splits two ways
     for base in (0, 9, 18):
-        if not (
-            counts[base]
-            or counts[base + 1]
-            or counts[base + 2]
-            or counts[base + 3]
-            or counts[base + 4]
-            or counts[base + 5]
-            or counts[base + 6]
-            or counts[base + 7]
-            or counts[base + 8]
-        ):
+        key = suit_key(counts, base)
+        if key < 4:  # no tile of this suit
             continue
-        options = suit_splits(suit_key(counts, base))
+        options = suit_splits(key)
         if not options:
             return []
-        if len(options) == 1 and len(combos) == 1:
-            p, sets = combos[0]
-            sp, ssets = options[0]
-            if p >= 0 and sp >= 0:
-                return []
-            combos = [(p if sp < 0 else sp, ssets + sets)]
+        if combos is None and len(options) == 1:
+            suit_pair, suit_sets = options[0]
+            if suit_pair >= 0:
+                if pair >= 0:
+                    return []
+                pair = suit_pair
+            sets.extend(suit_sets)
             continue
-        combos = [(p if sp < 0 else sp, ssets + sets) for p, sets in combos for sp, ssets in options if p < 0 or sp < 0]
-    return [(p, tuple(sorted(sets))) for p, sets in combos if p >= 0]
+        if combos is None:
+            combos = [(pair, sets)]
+        combos = [
+            (p if suit_pair < 0 else suit_pair, [*partial, *suit_sets])
+            for p, partial in combos
+            for suit_pair, suit_sets in options
+            if p < 0 or suit_pair < 0
+        ]
+    if combos is None:
+        if pair < 0:
+            return []
+        sets.sort()
+        return [(pair, tuple(sets))]
+    return [(p, tuple(sorted(partial))) for p, partial in combos if p >= 0]
 
 
 def is_chiitoitsu(counts: list[int] | tuple[int, ...]) -> bool:

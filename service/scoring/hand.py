@@ -11,7 +11,7 @@ kinds are held as 34-bit masks (bit ``k`` = kind ``k`` present): see :func:`kind
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from .decompose import RUN, TRIPLET
 from .presets import Rules
@@ -55,12 +55,16 @@ TERMINALS_AND_HONOURS_MASK: Final = kind_mask(TERMINALS_AND_HONOURS)
 """Mask of 1 and 9 of each suit and every honour (yaochuuhai)."""
 
 
-class MeldKinds(NamedTuple):
+class MeldKinds:
     """A validated meld: ``type`` RUN/TRIPLET/KAN, ``first`` its lowest kind, ``closed`` (ankan only)."""
 
-    type: int
-    first: int
-    closed: bool
+    def __init__(self, type: int, first: int, closed: bool) -> None:
+        self.type = type
+        self.first = first
+        self.closed = closed
+
+    def __repr__(self) -> str:
+        return f"MeldKinds(type={self.type}, first={self.first}, closed={self.closed})"
 
 
 class Hand:

@@ -8,8 +8,6 @@ on ron, 100 per honba from each payer on tsumo. Riichi sticks add 1000 each.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from .model import Payment
 
 __all__ = ["Settlement", "payments", "round_up_100"]
@@ -20,13 +18,20 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-class Settlement(NamedTuple):
+class Settlement:
     """`points`: the hand without honba or sticks; `payments` per payer kind; `total` received."""
 
-    points: int
-    payments: list[Payment]
-    riichi_sticks_won: int
-    total: int
+    def __init__(self, points: int, payments: list[Payment], riichi_sticks_won: int, total: int) -> None:
+        self.points = points
+        self.payments = payments
+        self.riichi_sticks_won = riichi_sticks_won
+        self.total = total
+
+    def __repr__(self) -> str:
+        return (
+            f"Settlement(points={self.points}, payments={self.payments!r}, "
+            f"riichi_sticks_won={self.riichi_sticks_won}, total={self.total})"
+        )
 
 
 def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Settlement:

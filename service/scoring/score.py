@@ -57,7 +57,8 @@ def readings(hand: Hand) -> list[Ctx]:
     for pair, codes in splits(concealed):
         if pair == win:
             groups = [group(code // 34, code % 34, False, code >= 34) for code in codes]
-            out.append(Ctx(hand, "standard", groups + melds, pair, "tanki"))
+            groups.extend(melds)
+            out.append(Ctx(hand, "standard", groups, pair, "tanki"))
         done = -1
         for i, code in enumerate(codes):
             if code == done:
@@ -71,10 +72,12 @@ def readings(hand: Hand) -> list[Ctx]:
                 continue
             done = code  # codes are sorted: a repeated set is the same reading
             wait = "shanpon" if t == TRIPLET else _run_wait(f, win)
-            groups = []
-            for j, other in enumerate(codes):
-                groups.append(group(other // 34, other % 34, False, other >= 34 and (j != i or tsumo)))
-            out.append(Ctx(hand, "standard", groups + melds, pair, wait))
+            groups = [
+                group(other // 34, other % 34, False, other >= 34 and (j != i or tsumo))
+                for j, other in enumerate(codes)
+            ]
+            groups.extend(melds)
+            out.append(Ctx(hand, "standard", groups, pair, wait))
     if not hand.melds:
         if is_chiitoitsu(concealed):
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))

@@ -9,7 +9,7 @@ plus a flag; :class:`TileList` carries the kinds and the red fives separately.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 __all__ = [
     "DRAGONS",
@@ -20,6 +20,7 @@ __all__ = [
     "WINDS",
     "NotationError",
     "TileList",
+    "count_mpsz",
     "dora_from_indicator",
     "is_honour",
     "is_terminal_or_honour",
@@ -45,11 +46,21 @@ class NotationError(ValueError):
     """A tile string or code that is not valid mpsz notation."""
 
 
-class TileList(NamedTuple):
+class TileList:
     """Parsed tiles: ``kinds`` (0–33, input order) and ``red`` (kinds of red fives, one per red tile)."""
 
-    kinds: tuple[int, ...]
-    red: tuple[int, ...]
+    def __init__(self, kinds: tuple[int, ...], red: tuple[int, ...]) -> None:
+        self.kinds = kinds
+        self.red = red
+
+    def __repr__(self) -> str:
+        return f"TileList(kinds={self.kinds!r}, red={self.red!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TileList) and self.kinds == other.kinds and self.red == other.red
+
+    def __hash__(self) -> int:
+        return hash((self.kinds, self.red))
 
 
 def suit_of(kind: int) -> int:
@@ -118,9 +129,15 @@ def parse_tile(code: str) -> tuple[int, bool]:
     return suit * 9 + rank - 1, False
 
 
-_CODES: Final = {f"{rank}{suit}": parse_tile(f"{rank}{suit}") for suit in "mps" for rank in range(10)} | {
-    f"{rank}z": parse_tile(f"{rank}z") for rank in range(1, 8)
+_CODES: Final[dict[str, tuple[int, bool]]] = {
+    f"{rank}{suit}": parse_tile(f"{rank}{suit}") for suit in "mps" for rank in range(10)
+} | {f"{rank}z": parse_tile(f"{rank}z") for rank in range(1, 8)}
+
+
+SINGLE_TILES: Final[dict[str, TileList]] = {
+    code: TileList((kind,), (kind,) if red else ()) for code, (kind, red) in _CODES.items()
 }
+"""Every valid one-tile code (``"5m"``, ``"0p"``, ``"7z"``) parsed, for the win tile."""
 
 
 def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
@@ -137,7 +154,7 @@ def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
     return TileList(tuple(kinds), tuple(red))
 
 
-_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
+_SUIT_BASE: Final[dict[str, int]] = {"m": 0, "p": 9, "s": 18, "z": 27}
 
 
 def _bad_text(text: str) -> NotationError:
@@ -149,18 +166,19 @@ def _parse_text(text: str) -> TileList:
     kinds: list[int] = []
     red: list[int] = []
     start = 0  # index of the first digit of the current group
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9":
+    for i in range(len(text)):
+        ch = ord(text[i])
+        if 48 <= ch <= 57:  # a digit
             continue
-        base = _SUIT_BASE.get(ch)
-        if base is None or i == start:
+        base = _SUIT_BASE.get(text[i], -1)
+        if base < 0 or i == start:
             raise _bad_text(text)
-        for d in text[start:i]:
-            rank = ord(d) - 48
+        for j in range(start, i):
+            rank = ord(text[j]) - 48
             if base == 27:
                 if not 1 <= rank <= 7:
-                    raise NotationError(f"{d + ch!r}: honours are 1z–7z")
-                kinds.append(27 + rank - 1)
+                    raise NotationError(f"{text[j] + text[i]!r}: honours are 1z–7z")
+                kinds.append(26 + rank)
             elif rank == 0:
                 kinds.append(base + 4)
                 red.append(base + 4)
@@ -170,6 +188,52 @@ def _parse_text(text: str) -> TileList:
     if start != len(text):
         raise _bad_text(text)
     return TileList(tuple(kinds), tuple(red))
+
+
+def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
+    """Add the tiles of an mpsz string to ``counts`` (34 kinds) and its red fives to
+    ``reds`` (3 suits); return how many tiles it holds.
+
+    The uncached fast path for a hand (a new string nearly every call). Returns -1, and
+    adds nothing, when ``text`` is not valid mpsz: :func:`parse_tiles` says what is wrong.
+
+    >>> counts, reds = [0] * 34, [0, 0, 0]
+    >>> count_mpsz("1105m77z", counts, reds), counts[0], counts[4], counts[32], reds
+    (5, 2, 2, 2, [1, 0, 0])
+    """
+    n = len(text)
+    start = 0
+    for i in range(n):  # check first: nothing is added to an invalid string
+        ch = ord(text[i])
+        if 48 <= ch <= 57:
+            continue
+        if i == start or not (ch == 109 or ch == 112 or ch == 115 or ch == 122):
+            return -1
+        if ch == 122:
+            for j in range(start, i):
+                rank = ord(text[j]) - 48
+                if rank < 1 or rank > 7:
+                    return -1
+        start = i + 1
+    if start != n:
+        return -1
+    tiles = 0
+    start = 0
+    for i in range(n):
+        ch = ord(text[i])
+        if 48 <= ch <= 57:
+            continue
+        base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else 27))
+        for j in range(start, i):
+            rank = ord(text[j]) - 48
+            if rank == 0:
+                counts[base + 4] += 1
+                reds[base // 9] += 1
+            else:
+                counts[base + rank - 1] += 1
+        tiles += i - start
+        start = i + 1
+    return tiles
 
 
 @lru_cache(maxsize=16384)

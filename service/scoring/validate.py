@@ -15,10 +15,12 @@ from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
 from .model import FieldError, InvalidHand, ScoreRequest
 from .presets import Rules
 from .tiles import (
+    SINGLE_TILES,
     WIND_LETTERS,
     WINDS,
     NotationError,
     TileList,
+    count_mpsz,
     dora_from_indicator,
     kind_name,
     kinds_to_mpsz,
@@ -141,6 +143,11 @@ def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer:
         errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
 
 
+def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
+    for k in kinds:
+        counts[k] += 1
+
+
 def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     """Validate ``req`` under ``rules`` and convert it to kinds.
 
@@ -148,87 +155,118 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
     """
     errors = _Errors()
-    hand = _tiles(req.hand, "hand", errors, rules)
-    win = _tiles([req.win_tile] if isinstance(req.win_tile, str) else req.win_tile, "win_tile", errors, rules)
+    closed_counts = [0] * 34
+    hand_reds = [0, 0, 0]
+    hand_value = req.hand
+    n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
+    if n_hand < 0 or (
+        not rules.winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])
+    ):
+        hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
+        closed_counts = [0] * 34
+        _add(closed_counts, hand.kinds)
+        hand_reds = [0, 0, 0]
+        for k in hand.red:
+            hand_reds[k // 9] += 1
+        n_hand = len(hand.kinds)
+    win_tile = req.win_tile
+    win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and rules.winds else None
+    if win is None:
+        win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
     melds: list[MeldKinds] = []
     meld_tiles: list[TileList] = []
+    menzen = True
+    has_kan = False
     for i, m in enumerate(req.melds):
-        parsed, tiles, at, message = _meld(m.type, m.tiles if isinstance(m.tiles, str) else tuple(m.tiles), m.closed)
+        closed = m.closed
+        parsed, tiles, at, message = _meld(m.type, m.tiles if isinstance(m.tiles, str) else tuple(m.tiles), closed)
         meld_tiles.append(tiles)
         if parsed is None:
             errors.add(f"melds[{i}].{at}", message)
         else:
             melds.append(parsed)
+        if m.type == "kan":
+            has_kan = True
+        if not closed:
+            menzen = False
         if not rules.winds and any(k in WINDS for k in tiles.kinds):
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
     dora = _tiles(req.dora_indicators, "dora_indicators", errors, rules)
     ura = _tiles(req.ura_indicators, "ura_indicators", errors, rules)
-    for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
-        if len(ind.kinds) > MAX_INDICATORS:
-            errors.add(name, f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ind.kinds)}")
+    if len(dora.kinds) > MAX_INDICATORS:
+        errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora.kinds)}")
+    if len(ura.kinds) > MAX_INDICATORS:
+        errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura.kinds)}")
 
     expected = 13 - 3 * len(req.melds)
-    if len(hand.kinds) != expected and not any(e.field == "hand" for e in errors.items):
+    if n_hand != expected and not any(e.field == "hand" for e in errors.items):
         errors.add(
             "hand",
-            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, "
-            f"got {len(hand.kinds)}",
+            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {n_hand}",
         )
 
-    closed = [0] * 34
-    for k in hand.kinds:
-        closed[k] += 1
-    counts = closed[:]
-    reds = [0, 0, 0]
-    for tiles in (win, dora, ura, *meld_tiles):
-        for k in tiles.kinds:
-            counts[k] += 1
-    for tiles in (hand, win, dora, ura, *meld_tiles):
+    counts = closed_counts[:]
+    _add(counts, win.kinds)
+    _add(counts, dora.kinds)
+    _add(counts, ura.kinds)
+    red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2] + len(win.red)
+    reds = hand_reds[:]
+    for tiles in meld_tiles:
+        _add(counts, tiles.kinds)
+        red_in_hand += len(tiles.red)
         for k in tiles.red:
             reds[k // 9] += 1
-    if max(counts) > 4:
-        for kind, n in enumerate(counts):
-            if n > 4:
-                errors.add(
-                    "hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
-                )
+    for red in (win.red, dora.red, ura.red):
+        for k in red:
+            reds[k // 9] += 1
+    for kind in range(34):
+        n = counts[kind]
+        if n > 4:
+            errors.add(
+                "hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
+            )
     if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
-        for suit, n in enumerate(reds):
-            if n > 1:
-                errors.add("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit")
+        for suit in range(3):
+            if reds[suit] > 1:
+                errors.add("hand", f"{reds[suit]} red fives of suit {'mps'[suit]}; there is one per suit")
 
-    if req.chankan and win.kinds and counts[win.kinds[0]] > 1:
+    chankan = req.chankan
+    if chankan and win.kinds and counts[win.kinds[0]] > 1:
         errors.add(
             "chankan",
             f"chankan robs the tile another player adds to their pon: no other {kind_name(win.kinds[0])} "
             "can be in the hand, the melds or the indicators",
         )
 
-    menzen = all(m.closed for m in req.melds)
-    has_kan = any(m.type == "kan" for m in req.melds)
     dealer, seat, round_ = _winds(req, rules, errors)
+    riichi = req.riichi
+    double_riichi = req.double_riichi
+    ippatsu = req.ippatsu
+    haitei = req.haitei
+    houtei = req.houtei
+    rinshan = req.rinshan
+    tenhou = req.tenhou
+    chiihou = req.chiihou
+    renhou = req.renhou
     if (
-        req.ippatsu
-        or req.haitei
-        or req.houtei
-        or req.rinshan
-        or req.chankan
-        or req.tenhou
-        or req.chiihou
-        or req.renhou
-        or ((req.riichi or req.double_riichi) and not menzen)
+        ippatsu
+        or haitei
+        or houtei
+        or rinshan
+        or chankan
+        or tenhou
+        or chiihou
+        or renhou
+        or ((riichi or double_riichi) and not menzen)
     ):
         _flags(req, rules, menzen, has_kan, dealer, errors)
     if errors.items:
         raise InvalidHand(errors.items)
 
-    riichi = req.riichi or req.double_riichi
-    red_in_hand = len(hand.red) + len(win.red)
-    for t in meld_tiles:
-        red_in_hand += len(t.red)
+    riichi = riichi or double_riichi
     return Hand(
         rules,
-        closed,
+        closed_counts,
         win.kinds[0],
         tuple(melds),
         red_in_hand if rules.aka else 0,
@@ -237,15 +275,15 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         seat,
         round_,
         riichi,
-        req.double_riichi,
-        req.ippatsu,
-        req.haitei,
-        req.houtei,
-        req.rinshan,
-        req.chankan,
-        req.tenhou,
-        req.chiihou,
-        req.renhou,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
         tuple([DORA_OF[k] for k in dora.kinds]),
         tuple([DORA_OF[k] for k in ura.kinds]) if riichi else (),
         req.honba,

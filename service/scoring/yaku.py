@@ -35,7 +35,10 @@ class Yaku(NamedTuple):
     ``replaces``: ids dropped when this one applies (ryanpeikou replaces iipeikou, …).
     ``key`` is the registry key (equal to ``id`` except for option variants);
     ``situational``: holds only when the request declares a situation flag (riichi,
-    ippatsu, haitei, …), so hands without any flag skip it.
+    ippatsu, haitei, …), so hands without any flag skip it. ``needs``: what every hand
+    with this yaku has, among ``honours`` (an honour tile), ``runs`` (a run in the
+    reading) and ``triplets`` (a triplet or kan in the reading), so readings without it
+    skip the predicate (a necessary condition, checked by the tests; the predicate decides).
     """
 
     key: str
@@ -47,6 +50,7 @@ class Yaku(NamedTuple):
     double: bool = False
     replaces: tuple[str, ...] = ()
     situational: bool = False
+    needs: tuple[str, ...] = ()
 
 
 REGISTRY: dict[str, Yaku] = {}
@@ -62,9 +66,10 @@ def _yaku(
     replaces: tuple[str, ...] = (),
     id: str | None = None,
     situational: bool = False,
+    needs: tuple[str, ...] = (),
 ) -> Callable[[Callable[[Ctx], bool]], Callable[[Ctx], bool]]:
     def register(test: Callable[[Ctx], bool]) -> Callable[[Ctx], bool]:
-        REGISTRY[key] = Yaku(key, id or key, han_closed, han_open, test, yakuman, double, replaces, situational)
+        REGISTRY[key] = Yaku(key, id or key, han_closed, han_open, test, yakuman, double, replaces, situational, needs)
         return test
 
     return register
@@ -97,7 +102,7 @@ def menzen_tsumo(c: Ctx) -> bool:
     return c.hand.tsumo and c.menzen
 
 
-@_yaku("pinfu", 1, None)
+@_yaku("pinfu", 1, None, needs=("runs",))
 def pinfu(c: Ctx) -> bool:
     """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
     return len(c.runs) == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
@@ -126,37 +131,37 @@ def _identical_run_pairs(c: Ctx) -> int:
     return pairs
 
 
-@_yaku("iipeikou", 1, None)
+@_yaku("iipeikou", 1, None, needs=("runs",))
 def iipeikou(c: Ctx) -> bool:
     """一盃口 Iipeikou: two identical runs, closed hand."""
     return c.menzen and _identical_run_pairs(c) >= 1
 
 
-@_yaku("haku", 1, 1)
+@_yaku("haku", 1, 1, needs=("honours", "triplets"))
 def haku(c: Ctx) -> bool:
     """役牌 Yakuhai (haku): a triplet or kan of White (5z)."""
     return 31 in c.triplets
 
 
-@_yaku("hatsu", 1, 1)
+@_yaku("hatsu", 1, 1, needs=("honours", "triplets"))
 def hatsu(c: Ctx) -> bool:
     """役牌 Yakuhai (hatsu): a triplet or kan of Green (6z)."""
     return 32 in c.triplets
 
 
-@_yaku("chun", 1, 1)
+@_yaku("chun", 1, 1, needs=("honours", "triplets"))
 def chun(c: Ctx) -> bool:
     """役牌 Yakuhai (chun): a triplet or kan of Red (7z)."""
     return 33 in c.triplets
 
 
-@_yaku("seat_wind", 1, 1)
+@_yaku("seat_wind", 1, 1, needs=("honours", "triplets"))
 def seat_wind(c: Ctx) -> bool:
     """自風 Seat wind: a triplet or kan of the winner's seat wind."""
     return c.hand.seat in c.triplets
 
 
-@_yaku("round_wind", 1, 1)
+@_yaku("round_wind", 1, 1, needs=("honours", "triplets"))
 def round_wind(c: Ctx) -> bool:
     """場風 Round wind: a triplet or kan of the round wind."""
     return c.hand.round in c.triplets
@@ -195,14 +200,14 @@ def chiitoitsu(c: Ctx) -> bool:
     return c.shape == "chiitoitsu"
 
 
-@_yaku("sanshoku", 2, 1)
+@_yaku("sanshoku", 2, 1, needs=("runs",))
 def sanshoku(c: Ctx) -> bool:
     """三色同順 Sanshoku doujun: the same run in all three suits."""
     runs = c.runs
     return len(runs) >= 3 and any(r + 9 in runs and r + 18 in runs for r in runs if r < 9)
 
 
-@_yaku("ittsu", 2, 1)
+@_yaku("ittsu", 2, 1, needs=("runs",))
 def ittsu(c: Ctx) -> bool:
     """一気通貫 Ittsu: 123, 456 and 789 of one suit."""
     runs = c.runs
@@ -241,32 +246,32 @@ def chanta(c: Ctx) -> bool:
     return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or bool(c.runs))
 
 
-@_yaku("toitoi", 2, 2)
+@_yaku("toitoi", 2, 2, needs=("triplets",))
 def toitoi(c: Ctx) -> bool:
     """対々和 Toitoi: four triplets or kans."""
     return len(c.triplets) == 4
 
 
-@_yaku("sanankou", 2, 2)
+@_yaku("sanankou", 2, 2, needs=("triplets",))
 def sanankou(c: Ctx) -> bool:
     """三暗刻 Sanankou: three concealed triplets or closed kans (ron-completed ones are open)."""
     return c.concealed >= 3
 
 
-@_yaku("sanshoku_doukou", 2, 2)
+@_yaku("sanshoku_doukou", 2, 2, needs=("triplets",))
 def sanshoku_doukou(c: Ctx) -> bool:
     """三色同刻 Sanshoku doukou: a triplet of the same number in all three suits."""
     trips = c.triplets
     return len(trips) >= 3 and any(r + 9 in trips and r + 18 in trips for r in trips if r < 9)
 
 
-@_yaku("sankantsu", 2, 2)
+@_yaku("sankantsu", 2, 2, needs=("triplets",))
 def sankantsu(c: Ctx) -> bool:
     """三槓子 Sankantsu: three kans."""
     return c.kans == 3
 
 
-@_yaku("shousangen", 2, 2)
+@_yaku("shousangen", 2, 2, needs=("honours", "triplets"))
 def shousangen(c: Ctx) -> bool:
     """小三元 Shousangen: two dragon triplets and a dragon pair."""
     return c.pair >= 31 and _count_at_least(c.triplets, 31) == 2  # 31–33: dragons
@@ -281,19 +286,19 @@ def honroutou(c: Ctx) -> bool:
 # --- 3 han and more --------------------------------------------------------------------
 
 
-@_yaku("ryanpeikou", 3, None, replaces=("iipeikou",))
+@_yaku("ryanpeikou", 3, None, replaces=("iipeikou",), needs=("runs",))
 def ryanpeikou(c: Ctx) -> bool:
     """二盃口 Ryanpeikou: two iipeikou, closed hand."""
     return c.menzen and _identical_run_pairs(c) == 2
 
 
-@_yaku("junchan", 3, 2, replaces=("chanta",))
+@_yaku("junchan", 3, 2, replaces=("chanta",), needs=("runs",))
 def junchan(c: Ctx) -> bool:
     """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
     return _all_sets_terminal(c) and not c.honours and bool(c.runs)
 
 
-@_yaku("honitsu", 3, 2)
+@_yaku("honitsu", 3, 2, needs=("honours",))
 def honitsu(c: Ctx) -> bool:
     """混一色 Honitsu: one suit plus honours."""
     return c.suits == 1 and c.honours
@@ -333,37 +338,37 @@ def kokushi_13(c: Ctx) -> bool:
     return _kokushi_13(c)
 
 
-@_yaku("suuankou", 13, None, yakuman=1)
+@_yaku("suuankou", 13, None, yakuman=1, needs=("triplets",))
 def suuankou(c: Ctx) -> bool:
     """四暗刻 Suuankou: four concealed triplets (by ron only on a tanki wait)."""
     return c.concealed == 4
 
 
-@_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",))
+@_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",), needs=("triplets",))
 def suuankou_tanki(c: Ctx) -> bool:
     """四暗刻単騎 Suuankou tanki: four concealed triplets, won on the pair."""
     return suuankou(c) and c.wait == "tanki"
 
 
-@_yaku("daisangen", 13, 13, yakuman=1)
+@_yaku("daisangen", 13, 13, yakuman=1, needs=("honours", "triplets"))
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
     return _count_at_least(c.triplets, 31) == 3
 
 
-@_yaku("shousuushii", 13, 13, yakuman=1)
+@_yaku("shousuushii", 13, 13, yakuman=1, needs=("honours", "triplets"))
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
     return 27 <= c.pair <= 30 and _count_winds(c.triplets) == 3
 
 
-@_yaku("daisuushii", 26, 26, yakuman=2, double=True)
+@_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("honours", "triplets"))
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
     return _count_winds(c.triplets) == 4
 
 
-@_yaku("tsuuiisou", 13, 13, yakuman=1)
+@_yaku("tsuuiisou", 13, 13, yakuman=1, needs=("honours",))
 def tsuuiisou(c: Ctx) -> bool:
     """字一色 Tsuuiisou: honours only (also as seven pairs)."""
     return not (c.mask & NOT_HONOURS_MASK)
@@ -404,7 +409,7 @@ def junsei_chuuren(c: Ctx) -> bool:
     return suit is not None and tuple(suit) == CHUUREN_BASE
 
 
-@_yaku("suukantsu", 13, 13, yakuman=1)
+@_yaku("suukantsu", 13, 13, yakuman=1, needs=("triplets",))
 def suukantsu(c: Ctx) -> bool:
     """四槓子 Suukantsu: four kans."""
     return c.kans == 4
@@ -458,7 +463,20 @@ class Candidate:
 
 
 YakuTable = tuple[tuple[Candidate, ...], ...]
-"""Candidate yaku indexed by ``4 × menzen + 2 × yakuman possible + situational``."""
+"""Candidate yaku indexed by :func:`table_index`."""
+
+
+def table_index(c: Ctx) -> int:
+    """Which pre-filtered candidate list of a :data:`YakuTable` a reading uses:
+    ``32 × menzen + 16 × yakuman possible + 8 × situational + 4 × honours + 2 × runs + triplets``."""
+    return (
+        (32 if c.menzen else 0)
+        + (16 if could_be_yakuman(c) else 0)
+        + (8 if c.hand.situational else 0)
+        + (4 if c.honours else 0)
+        + (2 if c.runs else 0)
+        + (1 if c.triplets else 0)
+    )
 
 
 @lru_cache(maxsize=256)
@@ -466,8 +484,9 @@ def yaku_table(rules: Rules) -> YakuTable:
     """The candidates of :func:`active_yaku` pre-filtered for each kind of reading.
 
     An open hand skips closed-only yaku, a hand that cannot be yakuman
-    (:func:`could_be_yakuman`) skips yakuman, and a hand with no situation flag skips
-    the situational yaku: the predicates that could never hold are not called. Each
+    (:func:`could_be_yakuman`) skips yakuman, a hand with no situation flag skips the
+    situational yaku, and a reading without honours, runs or triplets skips the yaku that
+    need them (``Yaku.needs``): the predicates that could never hold are not called. Each
     candidate carries its han for that kind of hand under ``rules``.
     """
     ordinary, yakuman = active_yaku(rules)
@@ -479,10 +498,16 @@ def yaku_table(rules: Rules) -> YakuTable:
             if (menzen or y.han_open is not None)
             and (yakuman_possible or not y.yakuman)
             and (situational or not y.situational)
+            and (honours or "honours" not in y.needs)
+            and (runs or "runs" not in y.needs)
+            and (triplets or "triplets" not in y.needs)
         )
         for menzen in (False, True)
         for yakuman_possible in (False, True)
         for situational in (False, True)
+        for honours in (False, True)
+        for runs in (False, True)
+        for triplets in (False, True)
     )
 
 
@@ -509,7 +534,7 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
     With any yakuman, only yakuman are returned; otherwise the ordinary yaku. Dora are
     not yaku: see :mod:`.score`. ``table`` is :func:`yaku_table` of the hand's rules.
     """
-    candidates = table[(4 if c.menzen else 0) + (2 if could_be_yakuman(c) else 0) + (1 if c.hand.situational else 0)]
+    candidates = table[table_index(c)]
     hits: list[Candidate] = []
     replacing = False
     yakuman = 0
