@@ -9,7 +9,32 @@ Imports nothing from the web layer; usable as a library::
     (3, 30, 3900, ['riichi', 'pinfu', 'dora'])
 """
 
-from .model import (
+from pathlib import Path as _Path
+
+
+def _check_compiled_modules() -> None:
+    """Refuse stale compiled modules in a source checkout (see ``setup.py``).
+
+    ``pip install -e .`` compiles the hot-path modules with mypyc into ``*.so`` files beside
+    their sources, and Python imports those first. After a source edit (or a ``git pull``)
+    the old build would run silently, so a source newer than its build is an ImportError
+    that says how to rebuild. Installed copies (no ``.git`` above) are not checked.
+    """
+    here = _Path(__file__).resolve().parent
+    if not (here.parents[1] / ".git").exists():
+        return
+    for built in here.glob("*.so"):
+        source = here / (built.name.split(".", 1)[0] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            raise ImportError(
+                f"{source} changed after it was compiled ({built.name}): rebuild with "
+                "`.venv/bin/pip install -e .` (or delete service/scoring/*.so to run it as plain Python)"
+            )
+
+
+_check_compiled_modules()
+
+from .model import (  # noqa: E402 - after the check, which must run before any compiled module loads
     FieldError,
     FuItem,
     InvalidHand,
@@ -23,8 +48,8 @@ from .model import (
     ScoreResult,
     YakuItem,
 )
-from .presets import PRESETS, Rules, resolve_rules
-from .score import score
+from .presets import PRESETS, Rules, resolve_rules  # noqa: E402
+from .score import score  # noqa: E402
 
 __all__ = [
     "PRESETS",
