@@ -9,9 +9,8 @@ several apps):
 - ``riichi_http_request_duration_seconds{method, route}``: a latency histogram, from the
   request's arrival to the last byte of the response;
 - ``riichi_scoring_cache_{hits,misses}_total{cache}``, ``riichi_scoring_cache_size{cache}``,
-  ``riichi_scoring_cache_hit_ratio{cache}``: the scoring core's caches, ``results`` (whole
-  results, :mod:`service.scoring.score`) and ``suit_splits`` (per-suit decomposition,
-  :mod:`service.scoring.decompose`), read at scrape time.
+  ``riichi_scoring_cache_hit_ratio{cache}``: the scoring core's cache, ``results`` (whole
+  results, :mod:`service.scoring.score`), read at scrape time.
 
 The process is the unit: run with several granian workers, each worker keeps its own
 counts (scrape one worker per container, or run one worker per container).
@@ -26,7 +25,6 @@ from prometheus_client import CollectorRegistry, Counter, Histogram, disable_cre
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from service.scoring.decompose import suit_splits
 from service.scoring.score import result_cache_info
 
 __all__ = ["METRICS_MEDIA_TYPE", "UNMATCHED_ROUTE", "CacheCollector", "Metrics"]
@@ -50,11 +48,10 @@ def _results_cache_info() -> _CacheInfo:
 
 SCORING_CACHES: dict[str, Callable[[], _CacheInfo]] = {
     "results": _results_cache_info,
-    "suit_splits": suit_splits.cache_info,
 }
 """The core's caches by label value, in ``functools.lru_cache`` statistics, read at scrape time:
-``results`` the whole-result cache of :func:`service.scoring.score`, ``suit_splits`` the
-per-suit decomposition cache."""
+``results`` the whole-result cache of :func:`service.scoring.score` (decomposition needs no
+cache: every suit's splits are in a table built at import, ``service.scoring.decompose``)."""
 
 
 class CacheCollector(Collector):

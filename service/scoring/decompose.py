@@ -1,19 +1,21 @@
 """Hand decomposition: every way a concealed part splits into sets and one pair (RULES.md §2).
 
 The concealed part is given as 34 counts (tile kinds, see :mod:`.tiles`). Each suit is
-split on its own and cached on its canonical key (:func:`suit_key`: the suit's 9 counts),
-so tile order and red fives do not matter and a suit seen in any earlier hand costs one
-dictionary lookup; the whole hand is the product of its suits' splits.
+split on its own, looked up on its canonical key (:func:`suit_key`: the suit's 9 counts)
+in :data:`SUIT_TABLE`, which holds every suit that can split, built once at import: tile
+order, red fives and the suit do not matter, and no hand pays for a search. The whole
+hand is the product of its suits' splits; honours split only as pairs and triplets.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import itertools
 from typing import Final
 
 from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = [
+    "SUIT_TABLE",
     "Split",
     "code_first",
     "code_type",
@@ -33,7 +35,7 @@ Split = tuple[int, tuple[int, ...]]
 
 
 SuitSplit = tuple[int, tuple[int, ...]]
-"""``(pair kind or -1, (set code, …))`` for one suit, in absolute kinds (see :func:`set_code`)."""
+"""``(pair rank or -1, (set code, …))`` for one suit, ranks 0–8 as kinds (see :func:`set_code`)."""
 
 
 def set_code(type_: int, first: int) -> int:
@@ -52,7 +54,7 @@ def code_first(code: int) -> int:
     return code % 34
 
 
-def _suit_sets(counts: list[int], start: int, base: int, acc: list[int], out: list[tuple[int, ...]]) -> None:
+def _suit_sets(counts: list[int], start: int, acc: list[int], out: list[tuple[int, ...]]) -> None:
     i = start
     while i < 9 and counts[i] == 0:
         i += 1
@@ -61,16 +63,16 @@ def _suit_sets(counts: list[int], start: int, base: int, acc: list[int], out: li
         return
     if counts[i] >= 3:
         counts[i] -= 3
-        acc.append(TRIPLET * 34 + base + i)
-        _suit_sets(counts, i, base, acc, out)
+        acc.append(TRIPLET * 34 + i)
+        _suit_sets(counts, i, acc, out)
         acc.pop()
         counts[i] += 3
     if i <= 6 and counts[i + 1] and counts[i + 2]:
         counts[i] -= 1
         counts[i + 1] -= 1
         counts[i + 2] -= 1
-        acc.append(RUN * 34 + base + i)
-        _suit_sets(counts, i, base, acc, out)
+        acc.append(RUN * 34 + i)
+        _suit_sets(counts, i, acc, out)
         acc.pop()
         counts[i] += 1
         counts[i + 1] += 1
@@ -78,30 +80,22 @@ def _suit_sets(counts: list[int], start: int, base: int, acc: list[int], out: li
 
 
 def suit_key(counts: list[int] | tuple[int, ...], base: int) -> int:
-    """The canonical key of one suit: its 9 counts (``counts[base:base + 9]``) 3 bits each,
-    times 4, plus the suit (0–2). Two suits with the same key split the same way."""
+    """The canonical key of one suit: its 9 counts ``counts[base:base + 9]``, 3 bits each
+    (rank 1 lowest). Tile order, red fives and which suit it is do not matter."""
     key = 0
     for i in range(base + 8, base - 1, -1):
         key = (key << 3) | counts[i]
-    return key * 4 + base // 9
+    return key
 
 
-@lru_cache(maxsize=65536)
-def suit_splits(key: int) -> tuple[SuitSplit, ...]:
-    """Every split of one suit (given by :func:`suit_key`) into runs and triplets plus,
-    when its count is 3n+2, exactly one pair. Cached on the key: suits recur across hands
-    far more often than whole hands do, so this pays even when every hand is new.
-
-    >>> suit_splits(suit_key([1, 1, 1, 0, 0, 0, 0, 0, 0], 0))
-    ((-1, (0,)),)
-    """
-    base = (key % 4) * 9
-    bits = key // 4
-    work = [(bits >> (3 * i)) & 7 for i in range(9)]
+def _split_suit(key: int) -> tuple[SuitSplit, ...]:
+    """Every split of the suit ``key`` into runs and triplets plus, when its count is
+    3n+2, exactly one pair; ranks 0–8 (a search, run once per key when the table is built)."""
+    work = [(key >> (3 * i)) & 7 for i in range(9)]
     total = sum(work)
     out: list[tuple[int, ...]] = []
     if total % 3 == 0:
-        _suit_sets(work, 0, base, [], out)
+        _suit_sets(work, 0, [], out)
         return tuple((-1, sets) for sets in dict.fromkeys(out))
     if total % 3 != 2:
         return ()
@@ -110,10 +104,47 @@ def suit_splits(key: int) -> tuple[SuitSplit, ...]:
         if work[pair] >= 2:
             work[pair] -= 2
             out = []
-            _suit_sets(work, 0, base, [], out)
+            _suit_sets(work, 0, [], out)
             work[pair] += 2
-            found.extend((base + pair, sets) for sets in dict.fromkeys(out))
+            found.extend((pair, sets) for sets in dict.fromkeys(out))
     return tuple(found)
+
+
+def _suit_table() -> dict[int, tuple[SuitSplit, ...]]:
+    """:data:`SUIT_TABLE`: every suit made of at most four sets and at most one pair."""
+    shapes = [[3 if r == rank else 0 for r in range(9)] for rank in range(9)]
+    shapes += [[1 if rank <= r <= rank + 2 else 0 for r in range(9)] for rank in range(7)]
+    keys: set[int] = set()
+    for size in range(5):
+        for combo in itertools.combinations_with_replacement(range(len(shapes)), size):
+            counts = [0] * 9
+            for index in combo:
+                for r in range(9):
+                    counts[r] += shapes[index][r]
+            for pair in range(-1, 9):
+                with_pair = counts[:]
+                if pair >= 0:
+                    with_pair[pair] += 2
+                if max(with_pair) <= 4:
+                    keys.add(suit_key(with_pair, 0))
+    return {key: _split_suit(key) for key in sorted(keys)}
+
+
+SUIT_TABLE: Final = _suit_table()
+"""Every suit that splits into sets (at most one pair), by :func:`suit_key`: its splits as
+``(pair rank or -1, (set code with the rank as kind, …))``. Built once at import (21,743
+suits, ~0.1 s): a suit's splits are then one dictionary lookup, whatever hands came before."""
+
+
+def suit_splits(key: int) -> tuple[SuitSplit, ...]:
+    """The splits of one suit (:func:`suit_key`), ranks 0–8; empty when it does not split.
+
+    >>> suit_splits(suit_key([1, 1, 1, 0, 0, 0, 0, 0, 0], 0))
+    ((-1, (0,)),)
+    >>> suit_splits(suit_key([3, 3, 3, 0, 0, 0, 0, 0, 2], 0))
+    ((8, (34, 35, 36)), (8, (0, 0, 0)))
+    """
+    return SUIT_TABLE.get(key, ())
 
 
 def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
@@ -143,23 +174,24 @@ def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     combos: list[tuple[int, list[int]]] | None = None  # only once a suit splits two ways
     for base in (0, 9, 18):
         key = suit_key(counts, base)
-        if key < 4:  # no tile of this suit
+        if not key:  # no tile of this suit
             continue
-        options = suit_splits(key)
-        if not options:
+        options = SUIT_TABLE.get(key)
+        if options is None or not options:
             return []
         if combos is None and len(options) == 1:
             suit_pair, suit_sets = options[0]
             if suit_pair >= 0:
                 if pair >= 0:
                     return []
-                pair = suit_pair
-            sets.extend(suit_sets)
+                pair = base + suit_pair
+            for code in suit_sets:
+                sets.append(code + base)
             continue
         if combos is None:
             combos = [(pair, sets)]
         combos = [
-            (p if suit_pair < 0 else suit_pair, [*partial, *suit_sets])
+            (p if suit_pair < 0 else base + suit_pair, [*partial, *[code + base for code in suit_sets]])
             for p, partial in combos
             for suit_pair, suit_sets in options
             if p < 0 or suit_pair < 0
