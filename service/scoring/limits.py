@@ -56,12 +56,13 @@ def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int,
     """
     if yakuman:
         return YAKUMAN_BASE * yakuman, yakuman_name(yakuman)
-    for min_han, name, base in LIMITS:
-        if han >= min_han:
-            if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
-                return 6000, "sanbaiman"
-            return base, name
-    base = fu * 2 ** (2 + han)
-    if base >= MANGAN_BASE or (rules.kiriage_mangan and (han, fu) in ((4, 30), (3, 60))):
+    if han >= 5:
+        for min_han, name, base in LIMITS:
+            if han >= min_han:
+                if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
+                    return 6000, "sanbaiman"
+                return base, name
+    base = fu << (2 + han)  # fu × 2^(2+han)
+    if base >= MANGAN_BASE or (((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan):
         return MANGAN_BASE, "mangan"
     return base, "none"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .model import Payment
 
-__all__ = ["Settlement", "payments", "round_up_100"]
+__all__ = ["Settlement", "hand_points", "payments", "round_up_100"]
 
 
 def round_up_100(points: int) -> int:
@@ -32,6 +32,19 @@ class Settlement:
             f"Settlement(points={self.points}, payments={self.payments!r}, "
             f"riichi_sticks_won={self.riichi_sticks_won}, total={self.total})"
         )
+
+
+def hand_points(base: int, *, dealer: bool, tsumo: bool) -> int:
+    """The hand's points without honba or sticks: what :func:`payments` calls ``points``.
+
+    >>> hand_points(1920, dealer=False, tsumo=False), hand_points(1920, dealer=True, tsumo=True)
+    (7700, 11700)
+    """
+    if not tsumo:
+        return round_up_100(base * (6 if dealer else 4))
+    if dealer:
+        return round_up_100(base * 2) * 3
+    return round_up_100(base * 2) + 2 * round_up_100(base)
 
 
 def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Settlement:

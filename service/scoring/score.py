@@ -8,6 +8,7 @@ most points, then a yakuman over a counted (kazoe) hand, then most han, then mos
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 import msgspec
@@ -16,12 +17,12 @@ from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
 from .hand import KAN, Ctx, Group, Hand, group
 from .limits import base_points
-from .model import Reading, ReadingSet, ScoreRequest, ScoreResult, YakuItem
-from .payments import Settlement, payments
-from .presets import resolve_rules
+from .model import Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
+from .payments import hand_points, payments
+from .presets import Rules, resolve_rules
 from .tiles import TERMINALS_AND_HONOURS, kind_name
 from .validate import parse_request
-from .yaku import Candidate, evaluate_yaku, yaku_table
+from .yaku import Candidate, YakuTable, evaluate_yaku, yaku_table
 
 __all__ = [
     "RESULT_CACHE_SIZE",
@@ -204,17 +205,24 @@ def score(req: ScoreRequest) -> ScoreResult:
     return result
 
 
+@lru_cache(maxsize=256)
+def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
+    """The resolved rules of a request's ``rules`` field and their yaku table, cached on the
+    field (a preset name, or the options Struct): one lookup per call."""
+    rules = resolve_rules(spec)
+    return rules, yaku_table(rules)
+
+
 def _score(req: ScoreRequest) -> ScoreResult:
-    rules = resolve_rules(req.rules)
+    rules, table = _rules_and_table(req.rules)
     hand = parse_request(req, rules)
     if rules.scoring == "kids":
         from .kids import score_kids
 
         return score_kids(hand)
-    table = yaku_table(rules)
     dora_items: list[YakuItem] | None = None
     best_key: tuple[int, int, int, int] | None = None
-    best: tuple[Ctx, list[Candidate], str, int, Settlement] | None = None
+    best: tuple[Ctx, list[Candidate], str, int] | None = None
     complete = False
     for c in readings(hand):
         complete = True
@@ -232,14 +240,14 @@ def _score(req: ScoreRequest) -> ScoreResult:
             for d in dora_items:
                 han += d.han
         base, limit = base_points(han, fu, rules, yakuman)
-        pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
-        key = (pay.points, yakuman, han, fu)  # a yakuman outranks kazoe at equal points
-        if best_key is None or key > best_key:
+        key = (hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo), yakuman, han, fu)
+        if best_key is None or key > best_key:  # a yakuman outranks kazoe at equal points
             best_key = key
-            best = (c, yaku, limit, base, pay)
+            best = (c, yaku, limit, base)
     if best is None or best_key is None:
         return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
-    c, yaku, limit, base, pay = best
+    c, yaku, limit, base = best
+    pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
     _, yakuman, han, fu = best_key
     items = [y.item for y in yaku]
     fu_list = [] if yakuman else fu_items(c)

@@ -26,6 +26,7 @@ __all__ = [
     "is_terminal_or_honour",
     "kind_name",
     "kinds_to_mpsz",
+    "parse_text",
     "parse_tile",
     "parse_tiles",
     "rank_of",
@@ -161,8 +162,12 @@ def _bad_text(text: str) -> NotationError:
     return NotationError(f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'")
 
 
-@lru_cache(maxsize=16384)
-def _parse_text(text: str) -> TileList:
+def parse_text(text: str) -> TileList:
+    """Parse an mpsz string, uncached (:func:`parse_tiles` caches); raises :class:`NotationError`.
+
+    >>> parse_text("406p")
+    TileList(kinds=(12, 13, 14), red=(13,))
+    """
     kinds: list[int] = []
     red: list[int] = []
     start = 0  # index of the first digit of the current group
@@ -234,6 +239,9 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
         tiles += i - start
         start = i + 1
     return tiles
+
+
+_parse_text = lru_cache(maxsize=16384)(parse_text)
 
 
 @lru_cache(maxsize=16384)

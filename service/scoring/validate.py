@@ -8,7 +8,7 @@ without winds, and impossible flag combinations.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import itertools
 from typing import Final
 
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
@@ -24,6 +24,7 @@ from .tiles import (
     dora_from_indicator,
     kind_name,
     kinds_to_mpsz,
+    parse_text,
     parse_tiles,
 )
 
@@ -47,27 +48,35 @@ class _Errors:
 
 
 def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) -> TileList:
+    if not value:
+        return NO_TILES
+    if isinstance(value, str) and rules.winds:
+        single = SINGLE_TILES.get(value)  # one indicator, say: no parsing, no allocation
+        if single is not None:
+            return single
     try:
-        tiles = parse_tiles(value)
+        tiles = parse_text(value) if isinstance(value, str) else parse_tiles(value)
     except NotationError as exc:
         errors.add(field, str(exc))
-        return TileList((), ())
+        return NO_TILES
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
         errors.add(field, _no_winds(rules))
     return tiles
+
+
+NO_TILES: Final = TileList((), ())
 
 
 def _no_winds(rules: Rules) -> str:
     return f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
 
 
-@lru_cache(maxsize=4096)
-def _meld(type_: str, tiles: str | tuple[str, ...], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
-    """One meld, cached on its text: ``(meld or None, tiles, sub-field at fault, message)``."""
+def _meld(type_: str, tiles: str | list[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
+    """One meld: ``(meld or None, tiles, sub-field at fault, message)``."""
     try:
-        parsed = parse_tiles(tiles if isinstance(tiles, str) else list(tiles))
+        parsed = parse_text(tiles) if isinstance(tiles, str) else parse_tiles(tiles)
     except NotationError as exc:
-        return None, TileList((), ()), "tiles", str(exc)
+        return None, NO_TILES, "tiles", str(exc)
     if closed and type_ != "kan":
         return None, parsed, "closed", f"only a kan can be closed; a {type_} is always called"
     ks = sorted(parsed.kinds)
@@ -79,6 +88,33 @@ def _meld(type_: str, tiles: str | tuple[str, ...], closed: bool) -> tuple[MeldK
     if len(ks) != size or len(set(ks)) != 1:
         return None, parsed, "tiles", f"a {type_} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}"
     return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed), parsed, "", ""
+
+
+def _meld_texts() -> dict[tuple[str, str, bool], tuple[MeldKinds | None, TileList, str, str]]:
+    """:data:`MELDS`: every valid chi, pon and kan written as mpsz text, in any tile order,
+    with at most one red five, mapped to what :func:`_meld` makes of it."""
+    texts: list[tuple[str, str, bool]] = []
+    for suit in "mps":
+        for rank in range(1, 8):
+            digits = [str(r) for r in (rank, rank + 1, rank + 2)]
+            variants = [digits] + ([[("0" if d == "5" else d) for d in digits]] if "5" in digits else [])
+            for variant in variants:
+                texts += [("chi", "".join(p) + suit, False) for p in itertools.permutations(variant)]
+    for suit, ranks in (("m", 9), ("p", 9), ("s", 9), ("z", 7)):
+        for rank in range(1, ranks + 1):
+            for type_, size in (("pon", 3), ("kan", 4)):
+                digits = [str(rank)] * size
+                variants = [digits] + (
+                    [[*digits[:i], "0", *digits[i + 1 :]] for i in range(size)] if rank == 5 and suit != "z" else []
+                )
+                for variant in variants:
+                    for closed in (False, True) if type_ == "kan" else (False,):
+                        texts.append((type_, "".join(variant) + suit, closed))
+    return {key: _meld(*key) for key in dict.fromkeys(texts)}
+
+
+MELDS: Final = _meld_texts()
+"""Every valid meld text (~300) already parsed, so a request's melds cost a lookup each."""
 
 
 def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int, int]:
@@ -155,13 +191,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
     """
     errors = _Errors()
+    winds = rules.winds
     closed_counts = [0] * 34
     hand_reds = [0, 0, 0]
     hand_value = req.hand
     n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
-    if n_hand < 0 or (
-        not rules.winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])
-    ):
+    if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
         hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
         closed_counts = [0] * 34
         _add(closed_counts, hand.kinds)
@@ -170,7 +205,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             hand_reds[k // 9] += 1
         n_hand = len(hand.kinds)
     win_tile = req.win_tile
-    win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and rules.winds else None
+    win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
     if win is None:
         win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
     melds: list[MeldKinds] = []
@@ -179,17 +214,20 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     has_kan = False
     for i, m in enumerate(req.melds):
         closed = m.closed
-        parsed, tiles, at, message = _meld(m.type, m.tiles if isinstance(m.tiles, str) else tuple(m.tiles), closed)
+        meld_type = m.type
+        meld_text = m.tiles
+        known = MELDS.get((meld_type, meld_text, closed)) if isinstance(meld_text, str) else None
+        parsed, tiles, at, message = known if known is not None else _meld(meld_type, meld_text, closed)
         meld_tiles.append(tiles)
         if parsed is None:
             errors.add(f"melds[{i}].{at}", message)
         else:
             melds.append(parsed)
-        if m.type == "kan":
+        if meld_type == "kan":
             has_kan = True
         if not closed:
             menzen = False
-        if not rules.winds and any(k in WINDS for k in tiles.kinds):
+        if not winds and any(k in WINDS for k in tiles.kinds):
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
     dora = _tiles(req.dora_indicators, "dora_indicators", errors, rules)
     ura = _tiles(req.ura_indicators, "ura_indicators", errors, rules)
@@ -210,15 +248,18 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     _add(counts, dora.kinds)
     _add(counts, ura.kinds)
     red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2] + len(win.red)
-    reds = hand_reds[:]
+    reds = hand_reds
     for tiles in meld_tiles:
         _add(counts, tiles.kinds)
         red_in_hand += len(tiles.red)
         for k in tiles.red:
             reds[k // 9] += 1
-    for red in (win.red, dora.red, ura.red):
-        for k in red:
-            reds[k // 9] += 1
+    for k in win.red:
+        reds[k // 9] += 1
+    for k in dora.red:
+        reds[k // 9] += 1
+    for k in ura.red:
+        reds[k // 9] += 1
     for kind in range(34):
         n = counts[kind]
         if n > 4:
