@@ -10,8 +10,11 @@ objects and a ``HandConfig`` for the package), so only scoring is timed.
 
 Each round runs three passes over all hands:
 
-- ours, cold: every ``functools`` cache in ``service.scoring`` cleared first (among them
-  ``decompose.splits`` and ``presets.resolve_rules``);
+- ours, cold: every cache in ``service.scoring`` cleared first: the whole-result cache and
+  every ``functools`` cache (among them ``presets.resolve_rules`` and the yaku tables). The
+  static tables built at import (``decompose.SUIT_TABLE``: every suit's splits;
+  ``validate.MELDS``: every meld text; ``tiles.SINGLE_TILES``) are not caches and stay;
+  the line "core build" says whether the compiled (mypyc) modules are in use;
 - ours, warm: the same hands again, caches kept;
 - mahjong: the package, its own ``HandDivider`` cache cleared first.
 
@@ -84,6 +87,12 @@ def clear_core_caches() -> list[str]:
     return cleared
 
 
+def core_build() -> str:
+    """``compiled (mypyc)`` when the hot-path modules are C extensions, else ``pure Python``."""
+    module = importlib.import_module("service.scoring.score")
+    return "compiled (mypyc)" if type(module.score).__name__ == "builtin_function_or_method" else "pure Python"
+
+
 def ours_calls(requests: list[ScoreRequest]) -> list[Callable[[], Any]]:
     """One call of our core per prepared request."""
     return [partial(score, r) for r in requests]
@@ -125,6 +134,7 @@ def main(argv: list[str] | None = None) -> None:
         f"Python {platform.python_version()}"
     )
     print(f"caches cleared before the cold pass: {', '.join(cleared)}")
+    print(f"core build: {core_build()}")
     print(f"same points (or both no win) on {same} of {args.hands} hands\n")
     print(f"{'':28}{'hands/s':>10}{'median µs/hand':>17}")
     for t in (cold, warm, package):
