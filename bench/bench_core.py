@@ -82,8 +82,11 @@ def clear_core_caches() -> list[str]:
             if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == info.name:
                 value.cache_clear()
                 cleared.append(f"{info.name.rsplit('.', 1)[1]}.{name}")
-    importlib.import_module("service.scoring.score").result_cache_clear()
+    score_module = importlib.import_module("service.scoring.score")
+    score_module.result_cache_clear()
     cleared.append("score.results (the whole-result cache)")
+    score_module.rules_cache_clear()
+    cleared.append("score.rules_cache (resolved rules and yaku tables)")
     return cleared
 
 

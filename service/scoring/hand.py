@@ -201,11 +201,13 @@ class Ctx:
 
     ``shape`` is ``standard``, ``chiitoitsu`` or ``kokushi``; ``groups`` the four sets
     (melds included) and ``pair`` the pair kind (-1 when the shape has none) for
-    ``standard``; ``wait`` the wait name. ``runs`` / ``triplets`` are the first kinds of
-    the runs / triplets-or-kans, ``kans`` and ``concealed`` count kans and concealed
-    triplets (ankou). Hand-wide facts (``counts``, ``closed_counts``, ``mask``, ``suits``,
-    ``honours``, ``menzen``, ``rules``) are copied from :class:`Hand` so predicates read
-    plain attributes.
+    ``standard``; ``wait`` the wait name. The sets are also summed up as masks
+    (:func:`kind_mask`): ``run_mask`` the first kinds of the runs, ``triplet_mask`` the
+    kinds of the triplets and kans; ``n_runs`` and ``n_triplets`` count them (a run can
+    repeat, a triplet cannot), ``identical_runs`` counts pairs of identical runs (two for
+    ryanpeikou), ``kans`` the kans and ``concealed`` the concealed triplets (ankou).
+    Hand-wide facts (``counts``, ``closed_counts``, ``mask``, ``suits``, ``honours``,
+    ``menzen``, ``rules``) are copied from :class:`Hand` so predicates read plain attributes.
     """
 
     def __init__(self, hand: Hand, shape: str, groups: list[Group], pair: int, wait: str) -> None:
@@ -221,21 +223,40 @@ class Ctx:
         self.groups = groups
         self.pair = pair
         self.wait = wait
-        runs: list[int] = []
-        triplets: list[int] = []
+        run_mask = 0
+        twice = 0  # runs seen at least twice
+        thrice = 0  # at least three times
+        identical = 0
+        n_runs = 0
+        triplet_mask = 0
+        n_triplets = 0
         kans = 0
         concealed = 0
         for g in groups:
+            bit = 1 << g.first
             if g.type == RUN:
-                runs.append(g.first)
+                n_runs += 1
+                if not run_mask & bit:
+                    run_mask |= bit
+                elif not twice & bit:
+                    twice |= bit
+                    identical += 1  # the second copy makes a pair
+                elif not thrice & bit:
+                    thrice |= bit
+                else:
+                    identical += 1  # the fourth copy makes a second pair
             else:
-                triplets.append(g.first)
+                triplet_mask |= bit
+                n_triplets += 1
                 if g.type == KAN:
                     kans += 1
                 if g.concealed:
                     concealed += 1
-        self.runs = runs
-        self.triplets = triplets
+        self.run_mask = run_mask
+        self.n_runs = n_runs
+        self.identical_runs = identical
+        self.triplet_mask = triplet_mask
+        self.n_triplets = n_triplets
         self.kans = kans
         self.concealed = concealed
 

@@ -18,7 +18,7 @@ from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
 from .fu import fu_items, round_fu
 from .hand import KAN, Ctx, Group, Hand, group
 from .limits import base_points
-from .model import Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
+from .model import FuItem, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
 from .tiles import TERMINALS_AND_HONOURS, kind_name
@@ -32,6 +32,7 @@ __all__ = [
     "readings",
     "result_cache_clear",
     "result_cache_info",
+    "rules_cache_clear",
     "score",
 ]
 
@@ -209,11 +210,29 @@ def score(req: ScoreRequest) -> ScoreResult:
 
 
 @lru_cache(maxsize=256)
-def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
-    """The resolved rules of a request's ``rules`` field and their yaku table, cached on the
-    field (a preset name, or the options Struct): one lookup per call."""
+def _resolve(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
     rules = resolve_rules(spec)
     return rules, yaku_table(rules)
+
+
+_PRESET_RULES: dict[str, tuple[Rules, YakuTable]] = {}
+
+
+def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
+    """The resolved rules of a request's ``rules`` field and their yaku table: cached on the
+    field (a preset name, or the options Struct), a preset name in a plain dict."""
+    if isinstance(spec, str):
+        hit = _PRESET_RULES.get(spec)
+        if hit is None:
+            hit = _PRESET_RULES[spec] = _resolve(spec)  # unknown names raise: never stored
+        return hit
+    return _resolve(spec)
+
+
+def rules_cache_clear() -> None:
+    """Forget the resolved rules and yaku tables (they are rebuilt on the next call)."""
+    _PRESET_RULES.clear()
+    _resolve.cache_clear()
 
 
 def _score(req: ScoreRequest) -> ScoreResult:
@@ -225,7 +244,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
         return score_kids(hand)
     dora_items: list[YakuItem] | None = None
     best_key: tuple[int, int, int, int] | None = None
-    best: tuple[Ctx, list[Candidate], str, int] | None = None
+    best: tuple[Ctx, list[Candidate], str, int, list[FuItem]] | None = None
     complete = False
     for c in readings(hand):
         complete = True
@@ -236,8 +255,10 @@ def _score(req: ScoreRequest) -> ScoreResult:
         for y in yaku:
             han += y.han
         fu = 0
+        fu_list: list[FuItem] = []
         if not yakuman:
-            fu = 25 if c.shape == "chiitoitsu" else round_fu(sum([i.fu for i in fu_items(c)]))
+            fu_list = fu_items(c)
+            fu = 25 if c.shape == "chiitoitsu" else round_fu(sum([i.fu for i in fu_list]))
             if dora_items is None:
                 dora_items = _dora(hand)
             for d in dora_items:
@@ -246,14 +267,13 @@ def _score(req: ScoreRequest) -> ScoreResult:
         key = (hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo), yakuman, han, fu)
         if best_key is None or key > best_key:  # a yakuman outranks kazoe at equal points
             best_key = key
-            best = (c, yaku, limit, base)
+            best = (c, yaku, limit, base, fu_list)
     if best is None or best_key is None:
         return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
-    c, yaku, limit, base = best
+    c, yaku, limit, base, fu_list = best
     pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
     _, yakuman, han, fu = best_key
     items = [y.item for y in yaku]
-    fu_list = [] if yakuman else fu_items(c)
     if not yakuman and dora_items:
         items += dora_items
     return ScoreResult(

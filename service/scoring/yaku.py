@@ -105,7 +105,7 @@ def menzen_tsumo(c: Ctx) -> bool:
 @_yaku("pinfu", 1, None, needs=("runs",))
 def pinfu(c: Ctx) -> bool:
     """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
-    return len(c.runs) == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
+    return c.n_runs == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
 
 
 @_yaku("tanyao", 1, 1)
@@ -114,57 +114,40 @@ def tanyao(c: Ctx) -> bool:
     return (c.menzen or c.rules.kuitan) and not (c.mask & TERMINALS_AND_HONOURS_MASK)
 
 
-def _identical_run_pairs(c: Ctx) -> int:
-    runs = c.runs
-    n = len(runs)
-    if n < 2:
-        return 0
-    ordered = sorted(runs)
-    pairs = 0
-    i = 0
-    while i < n - 1:
-        if ordered[i] == ordered[i + 1]:
-            pairs += 1
-            i += 2
-        else:
-            i += 1
-    return pairs
-
-
 @_yaku("iipeikou", 1, None, needs=("runs",))
 def iipeikou(c: Ctx) -> bool:
     """一盃口 Iipeikou: two identical runs, closed hand."""
-    return c.menzen and _identical_run_pairs(c) >= 1
+    return c.menzen and c.identical_runs >= 1
 
 
 @_yaku("haku", 1, 1, needs=("honours", "triplets"))
 def haku(c: Ctx) -> bool:
     """役牌 Yakuhai (haku): a triplet or kan of White (5z)."""
-    return 31 in c.triplets
+    return bool(c.triplet_mask >> 31 & 1)
 
 
 @_yaku("hatsu", 1, 1, needs=("honours", "triplets"))
 def hatsu(c: Ctx) -> bool:
     """役牌 Yakuhai (hatsu): a triplet or kan of Green (6z)."""
-    return 32 in c.triplets
+    return bool(c.triplet_mask >> 32 & 1)
 
 
 @_yaku("chun", 1, 1, needs=("honours", "triplets"))
 def chun(c: Ctx) -> bool:
     """役牌 Yakuhai (chun): a triplet or kan of Red (7z)."""
-    return 33 in c.triplets
+    return bool(c.triplet_mask >> 33 & 1)
 
 
 @_yaku("seat_wind", 1, 1, needs=("honours", "triplets"))
 def seat_wind(c: Ctx) -> bool:
     """自風 Seat wind: a triplet or kan of the winner's seat wind."""
-    return c.hand.seat in c.triplets
+    return c.hand.seat >= 0 and bool(c.triplet_mask >> c.hand.seat & 1)
 
 
 @_yaku("round_wind", 1, 1, needs=("honours", "triplets"))
 def round_wind(c: Ctx) -> bool:
     """場風 Round wind: a triplet or kan of the round wind."""
-    return c.hand.round in c.triplets
+    return c.hand.round >= 0 and bool(c.triplet_mask >> c.hand.round & 1)
 
 
 @_yaku("haitei", 1, 1, situational=True)
@@ -203,15 +186,15 @@ def chiitoitsu(c: Ctx) -> bool:
 @_yaku("sanshoku", 2, 1, needs=("runs",))
 def sanshoku(c: Ctx) -> bool:
     """三色同順 Sanshoku doujun: the same run in all three suits."""
-    runs = c.runs
-    return len(runs) >= 3 and any(r + 9 in runs and r + 18 in runs for r in runs if r < 9)
+    runs = c.run_mask
+    return bool(runs & (runs >> 9) & (runs >> 18) & 0x1FF)  # a man run whose pin and sou twins exist
 
 
 @_yaku("ittsu", 2, 1, needs=("runs",))
 def ittsu(c: Ctx) -> bool:
     """一気通貫 Ittsu: 123, 456 and 789 of one suit."""
-    runs = c.runs
-    return len(runs) >= 3 and any(s + 3 in runs and s + 6 in runs for s in (0, 9, 18) if s in runs)
+    runs = c.run_mask
+    return (runs & 0x49) == 0x49 or (runs >> 9 & 0x49) == 0x49 or (runs >> 18 & 0x49) == 0x49  # 0x49: 1, 4, 7
 
 
 def _all_sets_terminal(c: Ctx) -> bool:
@@ -220,20 +203,8 @@ def _all_sets_terminal(c: Ctx) -> bool:
     return all(g.terminal for g in c.groups)
 
 
-def _count_at_least(kinds: list[int], lowest: int) -> int:
-    n = 0
-    for k in kinds:
-        if k >= lowest:
-            n += 1
-    return n
-
-
-def _count_winds(kinds: list[int]) -> int:
-    n = 0
-    for k in kinds:
-        if 27 <= k <= 30:
-            n += 1
-    return n
+_BITS: Final = tuple(bin(n).count("1") for n in range(16))
+"""How many bits are set in 0–15 (dragons: ``triplet_mask >> 31``; winds: ``>> 27 & 15``)."""
 
 
 @_yaku("chanta", 2, 1)
@@ -243,13 +214,13 @@ def chanta(c: Ctx) -> bool:
     Standard also needs a run (RULES.md §3); kostarev reads it literally (§4), so an
     all-terminals-and-dragons toitoi is chanta there (option data ``chanta_needs_run``).
     """
-    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or bool(c.runs))
+    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or c.n_runs > 0)
 
 
 @_yaku("toitoi", 2, 2, needs=("triplets",))
 def toitoi(c: Ctx) -> bool:
     """対々和 Toitoi: four triplets or kans."""
-    return len(c.triplets) == 4
+    return c.n_triplets == 4
 
 
 @_yaku("sanankou", 2, 2, needs=("triplets",))
@@ -261,8 +232,8 @@ def sanankou(c: Ctx) -> bool:
 @_yaku("sanshoku_doukou", 2, 2, needs=("triplets",))
 def sanshoku_doukou(c: Ctx) -> bool:
     """三色同刻 Sanshoku doukou: a triplet of the same number in all three suits."""
-    trips = c.triplets
-    return len(trips) >= 3 and any(r + 9 in trips and r + 18 in trips for r in trips if r < 9)
+    trips = c.triplet_mask
+    return bool(trips & (trips >> 9) & (trips >> 18) & 0x1FF)
 
 
 @_yaku("sankantsu", 2, 2, needs=("triplets",))
@@ -274,7 +245,7 @@ def sankantsu(c: Ctx) -> bool:
 @_yaku("shousangen", 2, 2, needs=("honours", "triplets"))
 def shousangen(c: Ctx) -> bool:
     """小三元 Shousangen: two dragon triplets and a dragon pair."""
-    return c.pair >= 31 and _count_at_least(c.triplets, 31) == 2  # 31–33: dragons
+    return c.pair >= 31 and _BITS[c.triplet_mask >> 31] == 2  # 31–33: dragons
 
 
 @_yaku("honroutou", 2, 2, replaces=("chanta",))
@@ -289,13 +260,13 @@ def honroutou(c: Ctx) -> bool:
 @_yaku("ryanpeikou", 3, None, replaces=("iipeikou",), needs=("runs",))
 def ryanpeikou(c: Ctx) -> bool:
     """二盃口 Ryanpeikou: two iipeikou, closed hand."""
-    return c.menzen and _identical_run_pairs(c) == 2
+    return c.menzen and c.identical_runs == 2
 
 
 @_yaku("junchan", 3, 2, replaces=("chanta",), needs=("runs",))
 def junchan(c: Ctx) -> bool:
     """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
-    return _all_sets_terminal(c) and not c.honours and bool(c.runs)
+    return _all_sets_terminal(c) and not c.honours and c.n_runs > 0
 
 
 @_yaku("honitsu", 3, 2, needs=("honours",))
@@ -353,19 +324,19 @@ def suuankou_tanki(c: Ctx) -> bool:
 @_yaku("daisangen", 13, 13, yakuman=1, needs=("honours", "triplets"))
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
-    return _count_at_least(c.triplets, 31) == 3
+    return c.triplet_mask >> 31 == 7
 
 
 @_yaku("shousuushii", 13, 13, yakuman=1, needs=("honours", "triplets"))
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
-    return 27 <= c.pair <= 30 and _count_winds(c.triplets) == 3
+    return 27 <= c.pair <= 30 and _BITS[c.triplet_mask >> 27 & 15] == 3
 
 
 @_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("honours", "triplets"))
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
-    return _count_winds(c.triplets) == 4
+    return c.triplet_mask >> 27 & 15 == 15
 
 
 @_yaku("tsuuiisou", 13, 13, yakuman=1, needs=("honours",))
@@ -474,8 +445,8 @@ def table_index(c: Ctx) -> int:
         + (16 if could_be_yakuman(c) else 0)
         + (8 if c.hand.situational else 0)
         + (4 if c.honours else 0)
-        + (2 if c.runs else 0)
-        + (1 if c.triplets else 0)
+        + (2 if c.n_runs else 0)
+        + (1 if c.n_triplets else 0)
     )
 
 
@@ -525,7 +496,7 @@ def could_be_yakuman(c: Ctx) -> bool:
     winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren),
     the kokushi shape, or a first-turn win (tenhou, chiihou, renhou: situational).
     """
-    return len(c.triplets) >= 3 or c.suits <= 1 or c.shape == "kokushi" or c.hand.situational
+    return c.n_triplets >= 3 or c.suits <= 1 or c.shape == "kokushi" or c.hand.situational
 
 
 def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:

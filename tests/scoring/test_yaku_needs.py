@@ -45,7 +45,7 @@ def test_no_yaku_holds_on_a_reading_without_what_it_needs() -> None:
         except InvalidHand:
             continue
         for c in readings(hand):
-            have = {"honours": c.honours, "runs": bool(c.runs), "triplets": bool(c.triplets)}
+            have = {"honours": c.honours, "runs": c.n_runs > 0, "triplets": c.n_triplets > 0}
             for y in REGISTRY.values():
                 if y.test(c):
                     seen[y.key] += 1
