@@ -7,6 +7,18 @@ Python imports in its place, ~4× faster on a cold scoring call. Everything else
 
 ``RIICHI_PURE_PYTHON=1 pip install -e .`` skips the compilation (no C compiler needed);
 the service and the tests then run the same modules as plain Python.
+
+House rules for the compiled modules (each measured; see BENCHMARKS.md):
+
+- module-level constants and shared tables are ``Final`` (a C static; otherwise every use
+  is a dictionary lookup in the module's globals);
+- ``counts[k] = counts[k] + 1``, not ``counts[k] += 1``: mypyc compiles the augmented
+  assignment to a list item as a generic Python addition;
+- precise types (``list[int]``, not ``list[int] | tuple[int, ...]``): a union makes every
+  indexing generic;
+- plain classes, not ``NamedTuple`` (whose constructor runs as Python code), and no
+  docstring needed at run time (compiled functions drop theirs: the yaku catalogue reads
+  ``yaku.py``'s source).
 """
 
 from __future__ import annotations

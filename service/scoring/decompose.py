@@ -27,8 +27,8 @@ __all__ = [
     "suit_splits",
 ]
 
-RUN = 0
-TRIPLET = 1
+RUN: Final = 0
+TRIPLET: Final = 1
 
 Split = tuple[int, tuple[int, ...]]
 """``(pair_kind, (set code, …))`` with the set codes sorted (:func:`set_code`)."""
@@ -62,24 +62,24 @@ def _suit_sets(counts: list[int], start: int, acc: list[int], out: list[tuple[in
         out.append(tuple(acc))
         return
     if counts[i] >= 3:
-        counts[i] -= 3
+        counts[i] = counts[i] - 3
         acc.append(TRIPLET * 34 + i)
         _suit_sets(counts, i, acc, out)
         acc.pop()
-        counts[i] += 3
+        counts[i] = counts[i] + 3
     if i <= 6 and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
-        counts[i + 1] -= 1
-        counts[i + 2] -= 1
+        counts[i] = counts[i] - 1
+        counts[i + 1] = counts[i + 1] - 1
+        counts[i + 2] = counts[i + 2] - 1
         acc.append(RUN * 34 + i)
         _suit_sets(counts, i, acc, out)
         acc.pop()
-        counts[i] += 1
-        counts[i + 1] += 1
-        counts[i + 2] += 1
+        counts[i] = counts[i] + 1
+        counts[i + 1] = counts[i + 1] + 1
+        counts[i + 2] = counts[i + 2] + 1
 
 
-def suit_key(counts: list[int] | tuple[int, ...], base: int) -> int:
+def suit_key(counts: list[int], base: int) -> int:
     """The canonical key of one suit: its 9 counts ``counts[base:base + 9]``, 3 bits each
     (rank 1 lowest). Tile order, red fives and which suit it is do not matter."""
     key = 0
@@ -102,10 +102,10 @@ def _split_suit(key: int) -> tuple[SuitSplit, ...]:
     found: list[SuitSplit] = []
     for pair in range(9):
         if work[pair] >= 2:
-            work[pair] -= 2
+            work[pair] = work[pair] - 2
             out = []
             _suit_sets(work, 0, [], out)
-            work[pair] += 2
+            work[pair] = work[pair] + 2
             found.extend((pair, sets) for sets in dict.fromkeys(out))
     return tuple(found)
 
@@ -120,11 +120,11 @@ def _suit_table() -> dict[int, tuple[SuitSplit, ...]]:
             counts = [0] * 9
             for index in combo:
                 for r in range(9):
-                    counts[r] += shapes[index][r]
+                    counts[r] = counts[r] + shapes[index][r]
             for pair in range(-1, 9):
                 with_pair = counts[:]
                 if pair >= 0:
-                    with_pair[pair] += 2
+                    with_pair[pair] = with_pair[pair] + 2
                 if max(with_pair) <= 4:
                     keys.add(suit_key(with_pair, 0))
     return {key: _split_suit(key) for key in sorted(keys)}
@@ -147,7 +147,7 @@ def suit_splits(key: int) -> tuple[SuitSplit, ...]:
     return SUIT_TABLE.get(key, ())
 
 
-def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
+def splits(counts: list[int]) -> list[Split]:
     """All distinct splits of ``counts`` (34 counts, 3n+2 tiles) into n sets + 1 pair.
 
     Returns ``[(pair kind, (set code, …)), …]``, set codes sorted (:func:`set_code`), or an
@@ -204,7 +204,7 @@ def splits(counts: list[int] | tuple[int, ...]) -> list[Split]:
     return [(p, tuple(sorted(partial))) for p, partial in combos if p >= 0]
 
 
-def is_chiitoitsu(counts: list[int] | tuple[int, ...]) -> bool:
+def is_chiitoitsu(counts: list[int]) -> bool:
     """Seven *different* pairs (four alike are not two pairs): RULES.md §2."""
     pairs = 0
     for k in range(34):
@@ -219,7 +219,7 @@ def is_chiitoitsu(counts: list[int] | tuple[int, ...]) -> bool:
 _KOKUSHI_MISSING: Final = tuple(0 if k in TERMINALS_AND_HONOURS else 1 for k in range(34))
 
 
-def is_kokushi(counts: list[int] | tuple[int, ...]) -> bool:
+def is_kokushi(counts: list[int]) -> bool:
     """Kokushi musou: one of each of the 13 terminals and honours plus one duplicate."""
     total = 0
     for k in range(34):

@@ -43,8 +43,8 @@ FU: Final = {
 """
 
 
-_ITEM = {key: FuItem(key, fu) for key, fu in FU.items()}
-_DOUBLE_WIND = {fu: FuItem("pair_double_wind", fu) for fu in (2, 4)}
+_ITEM: Final = {key: FuItem(key, fu) for key, fu in FU.items()}
+_DOUBLE_WIND: Final = {fu: FuItem("pair_double_wind", fu) for fu in (2, 4)}
 _TRIPLET: Final = [
     _ITEM[f"{'closed' if concealed else 'open'}_{'kan' if kan else 'triplet'}_{'terminal' if terminal else 'simple'}"]
     for concealed in (False, True)

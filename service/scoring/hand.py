@@ -132,16 +132,16 @@ class Hand:
         self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
         menzen = True
         counts = closed_counts[:]
-        counts[win] += 1
+        counts[win] = counts[win] + 1
         for m in melds:
             first = m.first
             if m.type == RUN:
-                counts[first] += 1
-                counts[first + 1] += 1
-                counts[first + 2] += 1
+                counts[first] = counts[first] + 1
+                counts[first + 1] = counts[first + 1] + 1
+                counts[first + 2] = counts[first + 2] + 1
                 menzen = False
             else:
-                counts[first] += 3
+                counts[first] = counts[first] + 3
                 if not m.closed:
                     menzen = False
         self.menzen = menzen

@@ -155,28 +155,28 @@ class InvalidHand(ValueError):
         super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
 
 
-class YakuItem(msgspec.Struct, frozen=True):
+class YakuItem(msgspec.Struct, frozen=True, gc=False):
     """A yaku (or dora count) in the result: `han` is its han; yakuman entries carry 13 × multiple."""
 
     id: str
     han: Annotated[int, Meta(ge=1, le=78, description="Han; 13 × multiple for a yakuman entry.")]
 
 
-class FuItem(msgspec.Struct, frozen=True):
+class FuItem(msgspec.Struct, frozen=True, gc=False):
     """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10}` (RULES.md §3 Fu)."""
 
     id: str
     fu: Annotated[int, Meta(ge=2, le=32, description="Fu of this item, before rounding.")]
 
 
-class PointsItem(msgspec.Struct, frozen=True):
+class PointsItem(msgspec.Struct, frozen=True, gc=False):
     """One item of a kids-preset score, e.g. `{"id": "pon", "points": 1}` (RULES.md §5)."""
 
     id: str
     points: Annotated[int, Meta(ge=1, le=10, description="Kids points of this item.")]
 
 
-class Payment(msgspec.Struct, frozen=True):
+class Payment(msgspec.Struct, frozen=True, gc=False):
     """What each payer of one kind pays: `amount` points per payer (honba included), `count` payers."""
 
     payer: Literal["discarder", "dealer", "non_dealer"]
@@ -184,7 +184,7 @@ class Payment(msgspec.Struct, frozen=True):
     count: Annotated[int, Meta(ge=1, le=3, description="How many players pay this amount.")]
 
 
-class ReadingSet(msgspec.Struct, frozen=True):
+class ReadingSet(msgspec.Struct, frozen=True, gc=False):
     """One group of the scored reading.
 
     `type`: `run`, `triplet`, `kan` or `pair`; `tiles` in mpsz; `open`: called (or a
@@ -196,7 +196,7 @@ class ReadingSet(msgspec.Struct, frozen=True):
     open: bool
 
 
-class Reading(msgspec.Struct, frozen=True):
+class Reading(msgspec.Struct, frozen=True, gc=False):
     """The decomposition and wait that were scored (the highest-scoring one, RULES.md §2).
 
     `shape`: `standard` (4 sets + pair), `chiitoitsu` or `kokushi`; `wait`: `ryanmen`,
@@ -208,7 +208,7 @@ class Reading(msgspec.Struct, frozen=True):
     wait: str
 
 
-class ScoreResult(msgspec.Struct, frozen=True, kw_only=True):
+class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The score of one hand (../shared/API.md response).
 
     Not a win: `is_win` false, `reason` one of `not_complete`, `no_yaku`, the other fields

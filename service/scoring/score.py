@@ -54,7 +54,7 @@ def readings(hand: Hand) -> list[Ctx]:
     out: list[Ctx] = []
     concealed = hand.closed_counts[:]
     win = hand.win
-    concealed[win] += 1
+    concealed[win] = concealed[win] + 1
     melds = [group(m.type, m.first, not m.closed, m.closed) for m in hand.melds]
     tsumo = hand.tsumo
     for pair, codes in splits(concealed):
@@ -156,14 +156,14 @@ def reading_out(c: Ctx) -> Reading:
     return Reading(c.shape, sets, c.wait)  # type: ignore[arg-type]
 
 
-RESULT_CACHE_SIZE = 32768
+RESULT_CACHE_SIZE: Final = 32768
 """Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
 
-_results: OrderedDict[bytes, ScoreResult] = OrderedDict()
+_results: Final[OrderedDict[bytes, ScoreResult]] = OrderedDict()
 """Oldest first. (A plain dict evicted with ``next(iter(d))`` slows down as deleted slots pile
 up at its front: at 32,768 entries a miss cost twice as much; ``popitem(last=False)`` is O(1).)"""
-_result_stats = [0, 0]  # hits, misses
-_key = msgspec.json.Encoder().encode
+_result_stats: Final = [0, 0]  # hits, misses
+_key: Final = msgspec.json.Encoder().encode
 
 
 class CacheInfo(NamedTuple):
@@ -199,9 +199,9 @@ def score(req: ScoreRequest) -> ScoreResult:
     key = _key(req)
     hit = _results.get(key)
     if hit is not None:
-        _result_stats[0] += 1
+        _result_stats[0] = _result_stats[0] + 1
         return hit
-    _result_stats[1] += 1
+    _result_stats[1] = _result_stats[1] + 1
     result = _score(req)
     if len(_results) >= RESULT_CACHE_SIZE:
         _results.popitem(last=False)
@@ -215,7 +215,7 @@ def _resolve(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
     return rules, yaku_table(rules)
 
 
-_PRESET_RULES: dict[str, tuple[Rules, YakuTable]] = {}
+_PRESET_RULES: Final[dict[str, tuple[Rules, YakuTable]]] = {}
 
 
 def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:

@@ -232,10 +232,10 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
         for j in range(start, i):
             rank = ord(text[j]) - 48
             if rank == 0:
-                counts[base + 4] += 1
-                reds[base // 9] += 1
+                counts[base + 4] = counts[base + 4] + 1
+                reds[base // 9] = reds[base // 9] + 1
             else:
-                counts[base + rank - 1] += 1
+                counts[base + rank - 1] = counts[base + rank - 1] + 1
         tiles += i - start
         start = i + 1
     return tiles

@@ -33,7 +33,7 @@ __all__ = ["parse_request"]
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
 
-MAX_INDICATORS = 5
+MAX_INDICATORS: Final = 5
 """One dora indicator plus up to four kan dora (RULES.md §3 Dora)."""
 
 
@@ -181,7 +181,7 @@ def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer:
 
 def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
-        counts[k] += 1
+        counts[k] = counts[k] + 1
 
 
 def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
@@ -202,7 +202,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         _add(closed_counts, hand.kinds)
         hand_reds = [0, 0, 0]
         for k in hand.red:
-            hand_reds[k // 9] += 1
+            hand_reds[k // 9] = hand_reds[k // 9] + 1
         n_hand = len(hand.kinds)
     win_tile = req.win_tile
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
@@ -253,13 +253,13 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         _add(counts, tiles.kinds)
         red_in_hand += len(tiles.red)
         for k in tiles.red:
-            reds[k // 9] += 1
+            reds[k // 9] = reds[k // 9] + 1
     for k in win.red:
-        reds[k // 9] += 1
+        reds[k // 9] = reds[k // 9] + 1
     for k in dora.red:
-        reds[k // 9] += 1
+        reds[k // 9] = reds[k // 9] + 1
     for k in ura.red:
-        reds[k // 9] += 1
+        reds[k // 9] = reds[k // 9] + 1
     for kind in range(34):
         n = counts[kind]
         if n > 4:

@@ -53,7 +53,7 @@ class Yaku(NamedTuple):
     needs: tuple[str, ...] = ()
 
 
-REGISTRY: dict[str, Yaku] = {}
+REGISTRY: Final[dict[str, Yaku]] = {}
 
 
 def _yaku(
