@@ -9,10 +9,12 @@ without winds, and impossible flag combinations.
 from __future__ import annotations
 
 import itertools
-from typing import Final
+from typing import Final, cast
+
+from msgspec.structs import astuple
 
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
-from .model import FieldError, InvalidHand, ScoreRequest
+from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
 from .tiles import (
     SINGLE_TILES,
@@ -32,6 +34,59 @@ __all__ = ["parse_request"]
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
+
+REQUEST_FIELDS: Final = (
+    "hand",
+    "win_tile",
+    "rules",
+    "melds",
+    "win",
+    "dealer",
+    "seat_wind",
+    "round_wind",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+)
+""":class:`~.model.ScoreRequest`'s fields in declaration order, as :func:`parse_request`
+unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
+
+RequestTuple = tuple[
+    str | list[str],  # hand
+    str | list[str],  # win_tile
+    object,  # rules (already resolved by the caller)
+    list[MeldSpec],  # melds
+    str,  # win
+    bool | None,  # dealer
+    str | None,  # seat_wind
+    str | None,  # round_wind
+    bool,  # riichi
+    bool,  # double_riichi
+    bool,  # ippatsu
+    bool,  # haitei
+    bool,  # houtei
+    bool,  # rinshan
+    bool,  # chankan
+    bool,  # tenhou
+    bool,  # chiihou
+    bool,  # renhou
+    str | list[str],  # dora_indicators
+    str | list[str],  # ura_indicators
+    int,  # honba
+    int,  # riichi_sticks
+]
+"""The types of :data:`REQUEST_FIELDS`, for the unpacking."""
 
 MAX_INDICATORS: Final = 5
 """One dora indicator plus up to four kan dora (RULES.md §3 Dora)."""
@@ -117,25 +172,26 @@ MELDS: Final = _meld_texts()
 """Every valid meld text (~300) already parsed, so a request's melds cost a lookup each."""
 
 
-def _winds(req: ScoreRequest, rules: Rules, errors: _Errors) -> tuple[bool, int, int]:
+def _winds(
+    seat_wind: str | None, round_wind: str | None, dealer_flag: bool | None, rules: Rules, errors: _Errors
+) -> tuple[bool, int, int]:
     """Dealer, seat wind kind and round wind kind, -1 for none (API.md: dealer from seat_wind)."""
     if not rules.winds:
-        for name in ("seat_wind", "round_wind"):
-            if getattr(req, name) is not None:
-                errors.add(name, f"preset {rules.preset!r} has no winds; use 'dealer' instead")
-        return bool(req.dealer), -1, -1
-    round_ = WIND_LETTERS[req.round_wind or "E"]
-    if req.seat_wind is None:
-        if req.dealer:
+        if seat_wind is not None:
+            errors.add("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")
+        if round_wind is not None:
+            errors.add("round_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")
+        return bool(dealer_flag), -1, -1
+    round_ = WIND_LETTERS[round_wind or "E"]
+    if seat_wind is None:
+        if dealer_flag:
             return True, WIND_LETTERS["E"], round_
         errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
         return False, -1, round_
-    seat = WIND_LETTERS[req.seat_wind]
+    seat = WIND_LETTERS[seat_wind]
     dealer = seat == WIND_LETTERS["E"]
-    if req.dealer is not None and req.dealer != dealer:
-        errors.add(
-            "dealer", f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)"
-        )
+    if dealer_flag is not None and dealer_flag != dealer:
+        errors.add("dealer", f"dealer={str(dealer_flag).lower()} contradicts seat_wind {seat_wind!r} (E is the dealer)")
     return dealer, seat, round_
 
 
@@ -190,11 +246,34 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
     """
+    (
+        hand_value,
+        win_tile,
+        _,
+        req_melds,
+        win_kind,
+        dealer_flag,
+        seat_wind,
+        round_wind,
+        riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        dora_value,
+        ura_value,
+        honba,
+        riichi_sticks,
+    ) = cast(RequestTuple, astuple(req))  # every field in one call (order: REQUEST_FIELDS, tested)
     errors = _Errors()
     winds = rules.winds
     closed_counts = [0] * 34
     hand_reds = [0, 0, 0]
-    hand_value = req.hand
     n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
     if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
         hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
@@ -204,7 +283,6 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         for k in hand.red:
             hand_reds[k // 9] = hand_reds[k // 9] + 1
         n_hand = len(hand.kinds)
-    win_tile = req.win_tile
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
     if win is None:
         win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
@@ -212,7 +290,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     meld_tiles: list[TileList] = []
     menzen = True
     has_kan = False
-    for i, m in enumerate(req.melds):
+    for i, m in enumerate(req_melds):
         closed = m.closed
         meld_type = m.type
         meld_text = m.tiles
@@ -229,18 +307,18 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             menzen = False
         if not winds and any(k in WINDS for k in tiles.kinds):
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
-    dora = _tiles(req.dora_indicators, "dora_indicators", errors, rules)
-    ura = _tiles(req.ura_indicators, "ura_indicators", errors, rules)
+    dora = _tiles(dora_value, "dora_indicators", errors, rules)
+    ura = _tiles(ura_value, "ura_indicators", errors, rules)
     if len(dora.kinds) > MAX_INDICATORS:
         errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora.kinds)}")
     if len(ura.kinds) > MAX_INDICATORS:
         errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura.kinds)}")
 
-    expected = 13 - 3 * len(req.melds)
+    expected = 13 - 3 * len(req_melds)
     if n_hand != expected and not any(e.field == "hand" for e in errors.items):
         errors.add(
             "hand",
-            f"with {len(req.melds)} meld(s) the concealed hand before the win has {expected} tiles, got {n_hand}",
+            f"with {len(req_melds)} meld(s) the concealed hand before the win has {expected} tiles, got {n_hand}",
         )
 
     counts = closed_counts[:]
@@ -271,7 +349,6 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             if reds[suit] > 1:
                 errors.add("hand", f"{reds[suit]} red fives of suit {'mps'[suit]}; there is one per suit")
 
-    chankan = req.chankan
     if chankan and win.kinds and counts[win.kinds[0]] > 1:
         errors.add(
             "chankan",
@@ -279,16 +356,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             "can be in the hand, the melds or the indicators",
         )
 
-    dealer, seat, round_ = _winds(req, rules, errors)
-    riichi = req.riichi
-    double_riichi = req.double_riichi
-    ippatsu = req.ippatsu
-    haitei = req.haitei
-    houtei = req.houtei
-    rinshan = req.rinshan
-    tenhou = req.tenhou
-    chiihou = req.chiihou
-    renhou = req.renhou
+    dealer, seat, round_ = _winds(seat_wind, round_wind, dealer_flag, rules, errors)
     if (
         ippatsu
         or haitei
@@ -311,7 +379,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         win.kinds[0],
         tuple(melds),
         red_in_hand if rules.aka else 0,
-        req.win == "tsumo",
+        win_kind == "tsumo",
         dealer,
         seat,
         round_,
@@ -327,6 +395,6 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         renhou,
         tuple([DORA_OF[k] for k in dora.kinds]),
         tuple([DORA_OF[k] for k in ura.kinds]) if riichi else (),
-        req.honba,
-        req.riichi_sticks,
+        honba,
+        riichi_sticks,
     )

@@ -6,6 +6,7 @@ RULES.md §1 (copies, red fives), §2 (tile count, melds, impossible flags); API
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from service.scoring import InvalidHand, MeldSpec, RulesSpec, ScoreRequest, score
@@ -214,3 +215,14 @@ def test_chankan_on_a_tile_the_hand_does_not_hold_is_scored() -> None:
     r = score(ScoreRequest(hand="234567m34p234s99s", win_tile="2p", seat_wind="S", chankan=True))
     assert {y.id for y in r.yaku} == {"pinfu", "chankan", "sanshoku"}
     assert (r.han, r.fu, r.points) == (4, 30, 7700)
+
+
+def test_request_fields_are_unpacked_in_declaration_order() -> None:
+    # parse_request unpacks msgspec.structs.astuple(req) by position: a reordered or added
+    # ScoreRequest field must be reflected there (validate.REQUEST_FIELDS and RequestTuple).
+    import typing
+
+    from service.scoring.validate import REQUEST_FIELDS, RequestTuple
+
+    assert tuple(f.name for f in msgspec.structs.fields(ScoreRequest)) == REQUEST_FIELDS
+    assert len(typing.get_args(RequestTuple)) == len(REQUEST_FIELDS)
