@@ -18,6 +18,7 @@ from .presets import Rules
 from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = [
+    "FACTS",
     "HONOURS_MASK",
     "KAN",
     "RUN",
@@ -53,6 +54,42 @@ HONOURS_MASK: Final = 0x7F << 27
 """Mask of the seven honour kinds 1z–7z."""
 TERMINALS_AND_HONOURS_MASK: Final = kind_mask(TERMINALS_AND_HONOURS)
 """Mask of 1 and 9 of each suit and every honour (yaochuuhai)."""
+_ALL_KINDS: Final = (1 << 34) - 1
+_TERMINALS_MASK: Final = kind_mask({0, 8, 9, 17, 18, 26})
+_GREEN_MASK: Final = kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+
+FACTS: Final = {
+    name: 1 << bit
+    for bit, name in enumerate(
+        (
+            # hand facts (Hand.facts)
+            "honours",  # an honour tile
+            "no_honours",
+            "simples_only",  # no 1, 9 or honour
+            "terminal_or_honour",  # some 1, 9 or honour
+            "terminals_and_honours_only",
+            "terminals_only",
+            "green_only",  # 2s 3s 4s 6s 8s 6z only
+            "one_suit",  # exactly one of man, pin, sou
+            "no_suit",  # honours only
+            "tsumo",
+            "no_melds",
+            # reading facts (Ctx.facts)
+            "standard",  # four sets and a pair
+            "chiitoitsu",
+            "kokushi",
+            "runs",  # at least one run
+            "three_runs",
+            "triplets",  # at least one triplet or kan
+            "three_triplets",
+            "kans",
+            "identical_runs",  # two identical runs
+            "ryanmen",  # won on a two-sided wait
+        )
+    )
+}
+"""Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
+among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
 
 
 class MeldKinds:
@@ -157,6 +194,27 @@ class Hand:
         """How many of the three suits appear."""
         self.honours = (mask & HONOURS_MASK) != 0
         """Any honour tile appears."""
+        facts = FACTS["honours"] if self.honours else FACTS["no_honours"]
+        if mask & TERMINALS_AND_HONOURS_MASK:
+            facts |= FACTS["terminal_or_honour"]
+            if not mask & (_ALL_KINDS ^ TERMINALS_AND_HONOURS_MASK):
+                facts |= FACTS["terminals_and_honours_only"]
+                if not mask & (_ALL_KINDS ^ _TERMINALS_MASK):
+                    facts |= FACTS["terminals_only"]
+        else:
+            facts |= FACTS["simples_only"]
+        if not mask & (_ALL_KINDS ^ _GREEN_MASK):
+            facts |= FACTS["green_only"]
+        if self.suits == 1:
+            facts |= FACTS["one_suit"]
+        elif self.suits == 0:
+            facts |= FACTS["no_suit"]
+        if tsumo:
+            facts |= FACTS["tsumo"]
+        if not melds:
+            facts |= FACTS["no_melds"]
+        self.facts = facts
+        """The hand's :data:`FACTS` bits."""
 
 
 class Group:
@@ -252,6 +310,19 @@ class Ctx:
                     kans += 1
                 if g.concealed:
                     concealed += 1
+        facts = hand.facts | FACTS[shape]
+        if n_runs:
+            facts |= FACTS["runs"] if n_runs < 3 else FACTS["runs"] | FACTS["three_runs"]
+        if n_triplets:
+            facts |= FACTS["triplets"] if n_triplets < 3 else FACTS["triplets"] | FACTS["three_triplets"]
+        if kans:
+            facts |= FACTS["kans"]
+        if identical:
+            facts |= FACTS["identical_runs"]
+        if wait == "ryanmen":
+            facts |= FACTS["ryanmen"]
+        self.facts = facts
+        """The reading's :data:`FACTS` bits (the hand's included)."""
         self.run_mask = run_mask
         self.n_runs = n_runs
         self.identical_runs = identical

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from .hand import HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
+from .hand import FACTS, HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
 from .model import YakuItem
 from .presets import Rules
 from .tiles import TERMINALS_AND_HONOURS
@@ -35,10 +35,9 @@ class Yaku(NamedTuple):
     ``replaces``: ids dropped when this one applies (ryanpeikou replaces iipeikou, …).
     ``key`` is the registry key (equal to ``id`` except for option variants);
     ``situational``: holds only when the request declares a situation flag (riichi,
-    ippatsu, haitei, …), so hands without any flag skip it. ``needs``: what every hand
-    with this yaku has, among ``honours`` (an honour tile), ``runs`` (a run in the
-    reading) and ``triplets`` (a triplet or kan in the reading), so readings without it
-    skip the predicate (a necessary condition, checked by the tests; the predicate decides).
+    ippatsu, haitei, …), so hands without any flag skip it. ``needs``: facts
+    (:data:`~.hand.FACTS`) every reading with this yaku has, so readings without them skip
+    the predicate (a necessary condition, checked by the tests; the predicate decides).
     """
 
     key: str
@@ -96,25 +95,25 @@ def ippatsu(c: Ctx) -> bool:
     return c.hand.ippatsu
 
 
-@_yaku("menzen_tsumo", 1, None)
+@_yaku("menzen_tsumo", 1, None, needs=("tsumo",))
 def menzen_tsumo(c: Ctx) -> bool:
     """門前清自摸和 Menzen tsumo: self-drawn win with a closed hand."""
     return c.hand.tsumo and c.menzen
 
 
-@_yaku("pinfu", 1, None, needs=("runs",))
+@_yaku("pinfu", 1, None, needs=("standard", "runs", "ryanmen"))
 def pinfu(c: Ctx) -> bool:
     """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
     return c.n_runs == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
 
 
-@_yaku("tanyao", 1, 1)
+@_yaku("tanyao", 1, 1, needs=("simples_only",))
 def tanyao(c: Ctx) -> bool:
     """断么九 Tanyao: no terminals or honours; open only with option ``kuitan``."""
     return (c.menzen or c.rules.kuitan) and not (c.mask & TERMINALS_AND_HONOURS_MASK)
 
 
-@_yaku("iipeikou", 1, None, needs=("runs",))
+@_yaku("iipeikou", 1, None, needs=("identical_runs",))
 def iipeikou(c: Ctx) -> bool:
     """一盃口 Iipeikou: two identical runs, closed hand."""
     return c.menzen and c.identical_runs >= 1
@@ -177,20 +176,20 @@ def chankan(c: Ctx) -> bool:
 # --- 2 han ----------------------------------------------------------------------------
 
 
-@_yaku("chiitoitsu", 2, None)
+@_yaku("chiitoitsu", 2, None, needs=("chiitoitsu",))
 def chiitoitsu(c: Ctx) -> bool:
     """七対子 Chiitoitsu: seven different pairs (25 fu)."""
     return c.shape == "chiitoitsu"
 
 
-@_yaku("sanshoku", 2, 1, needs=("runs",))
+@_yaku("sanshoku", 2, 1, needs=("three_runs",))
 def sanshoku(c: Ctx) -> bool:
     """三色同順 Sanshoku doujun: the same run in all three suits."""
     runs = c.run_mask
     return bool(runs & (runs >> 9) & (runs >> 18) & 0x1FF)  # a man run whose pin and sou twins exist
 
 
-@_yaku("ittsu", 2, 1, needs=("runs",))
+@_yaku("ittsu", 2, 1, needs=("three_runs",))
 def ittsu(c: Ctx) -> bool:
     """一気通貫 Ittsu: 123, 456 and 789 of one suit."""
     runs = c.run_mask
@@ -207,7 +206,7 @@ _BITS: Final = tuple(bin(n).count("1") for n in range(16))
 """How many bits are set in 0–15 (dragons: ``triplet_mask >> 31``; winds: ``>> 27 & 15``)."""
 
 
-@_yaku("chanta", 2, 1)
+@_yaku("chanta", 2, 1, needs=("standard", "terminal_or_honour"))
 def chanta(c: Ctx) -> bool:
     """混全帯么九 Chanta: every set and the pair hold a terminal or honour.
 
@@ -217,26 +216,26 @@ def chanta(c: Ctx) -> bool:
     return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or c.n_runs > 0)
 
 
-@_yaku("toitoi", 2, 2, needs=("triplets",))
+@_yaku("toitoi", 2, 2, needs=("three_triplets",))
 def toitoi(c: Ctx) -> bool:
     """対々和 Toitoi: four triplets or kans."""
     return c.n_triplets == 4
 
 
-@_yaku("sanankou", 2, 2, needs=("triplets",))
+@_yaku("sanankou", 2, 2, needs=("three_triplets",))
 def sanankou(c: Ctx) -> bool:
     """三暗刻 Sanankou: three concealed triplets or closed kans (ron-completed ones are open)."""
     return c.concealed >= 3
 
 
-@_yaku("sanshoku_doukou", 2, 2, needs=("triplets",))
+@_yaku("sanshoku_doukou", 2, 2, needs=("three_triplets",))
 def sanshoku_doukou(c: Ctx) -> bool:
     """三色同刻 Sanshoku doukou: a triplet of the same number in all three suits."""
     trips = c.triplet_mask
     return bool(trips & (trips >> 9) & (trips >> 18) & 0x1FF)
 
 
-@_yaku("sankantsu", 2, 2, needs=("triplets",))
+@_yaku("sankantsu", 2, 2, needs=("kans", "three_triplets"))
 def sankantsu(c: Ctx) -> bool:
     """三槓子 Sankantsu: three kans."""
     return c.kans == 3
@@ -248,7 +247,7 @@ def shousangen(c: Ctx) -> bool:
     return c.pair >= 31 and _BITS[c.triplet_mask >> 31] == 2  # 31–33: dragons
 
 
-@_yaku("honroutou", 2, 2, replaces=("chanta",))
+@_yaku("honroutou", 2, 2, replaces=("chanta",), needs=("terminals_and_honours_only",))
 def honroutou(c: Ctx) -> bool:
     """混老頭 Honroutou: only terminals and honours (also as seven pairs)."""
     return c.shape != "kokushi" and not (c.mask & NOT_TERMINALS_OR_HONOURS_MASK)
@@ -257,25 +256,25 @@ def honroutou(c: Ctx) -> bool:
 # --- 3 han and more --------------------------------------------------------------------
 
 
-@_yaku("ryanpeikou", 3, None, replaces=("iipeikou",), needs=("runs",))
+@_yaku("ryanpeikou", 3, None, replaces=("iipeikou",), needs=("identical_runs",))
 def ryanpeikou(c: Ctx) -> bool:
     """二盃口 Ryanpeikou: two iipeikou, closed hand."""
     return c.menzen and c.identical_runs == 2
 
 
-@_yaku("junchan", 3, 2, replaces=("chanta",), needs=("runs",))
+@_yaku("junchan", 3, 2, replaces=("chanta",), needs=("standard", "runs", "no_honours", "terminal_or_honour"))
 def junchan(c: Ctx) -> bool:
     """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
     return _all_sets_terminal(c) and not c.honours and c.n_runs > 0
 
 
-@_yaku("honitsu", 3, 2, needs=("honours",))
+@_yaku("honitsu", 3, 2, needs=("honours", "one_suit"))
 def honitsu(c: Ctx) -> bool:
     """混一色 Honitsu: one suit plus honours."""
     return c.suits == 1 and c.honours
 
 
-@_yaku("chinitsu", 6, 5)
+@_yaku("chinitsu", 6, 5, needs=("one_suit", "no_honours"))
 def chinitsu(c: Ctx) -> bool:
     """清一色 Chinitsu: one suit, no honours."""
     return c.suits == 1 and not c.honours
@@ -297,61 +296,61 @@ def _kokushi_13(c: Ctx) -> bool:
     return all(counts[k] == 1 for k in TERMINALS_AND_HONOURS)
 
 
-@_yaku("kokushi", 13, None, yakuman=1)
+@_yaku("kokushi", 13, None, yakuman=1, needs=("kokushi",))
 def kokushi(c: Ctx) -> bool:
     """国士無双 Kokushi musou: one of each terminal and honour plus a pair of one."""
     return c.shape == "kokushi"
 
 
-@_yaku("kokushi_13", 26, None, yakuman=2, double=True, replaces=("kokushi",))
+@_yaku("kokushi_13", 26, None, yakuman=2, double=True, replaces=("kokushi",), needs=("kokushi",))
 def kokushi_13(c: Ctx) -> bool:
     """国士無双十三面 Kokushi 13-sided: the 13 tiles before the win are 13 different orphans."""
     return _kokushi_13(c)
 
 
-@_yaku("suuankou", 13, None, yakuman=1, needs=("triplets",))
+@_yaku("suuankou", 13, None, yakuman=1, needs=("three_triplets",))
 def suuankou(c: Ctx) -> bool:
     """四暗刻 Suuankou: four concealed triplets (by ron only on a tanki wait)."""
     return c.concealed == 4
 
 
-@_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",), needs=("triplets",))
+@_yaku("suuankou_tanki", 26, None, yakuman=2, double=True, replaces=("suuankou",), needs=("three_triplets",))
 def suuankou_tanki(c: Ctx) -> bool:
     """四暗刻単騎 Suuankou tanki: four concealed triplets, won on the pair."""
     return suuankou(c) and c.wait == "tanki"
 
 
-@_yaku("daisangen", 13, 13, yakuman=1, needs=("honours", "triplets"))
+@_yaku("daisangen", 13, 13, yakuman=1, needs=("honours", "three_triplets"))
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
     return c.triplet_mask >> 31 == 7
 
 
-@_yaku("shousuushii", 13, 13, yakuman=1, needs=("honours", "triplets"))
+@_yaku("shousuushii", 13, 13, yakuman=1, needs=("honours", "three_triplets"))
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
     return 27 <= c.pair <= 30 and _BITS[c.triplet_mask >> 27 & 15] == 3
 
 
-@_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("honours", "triplets"))
+@_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("honours", "three_triplets"))
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
     return c.triplet_mask >> 27 & 15 == 15
 
 
-@_yaku("tsuuiisou", 13, 13, yakuman=1, needs=("honours",))
+@_yaku("tsuuiisou", 13, 13, yakuman=1, needs=("no_suit",))
 def tsuuiisou(c: Ctx) -> bool:
     """字一色 Tsuuiisou: honours only (also as seven pairs)."""
     return not (c.mask & NOT_HONOURS_MASK)
 
 
-@_yaku("ryuuiisou", 13, 13, yakuman=1)
+@_yaku("ryuuiisou", 13, 13, yakuman=1, needs=("green_only",))
 def ryuuiisou(c: Ctx) -> bool:
     """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (RULES.md §3, §4)."""
     return not (c.mask & (NOT_GREEN_MASK if c.rules.ryuuiisou_8s else NOT_GREEN_NO_8S_MASK))
 
 
-@_yaku("chinroutou", 13, 13, yakuman=1)
+@_yaku("chinroutou", 13, 13, yakuman=1, needs=("terminals_only",))
 def chinroutou(c: Ctx) -> bool:
     """清老頭 Chinroutou: terminals only."""
     return not (c.mask & NOT_TERMINALS_MASK)
@@ -364,7 +363,7 @@ def _chuuren_counts(c: Ctx, counts: list[int]) -> list[int] | None:
     return counts[s : s + 9]
 
 
-@_yaku("chuuren", 13, None, yakuman=1)
+@_yaku("chuuren", 13, None, yakuman=1, needs=("one_suit", "no_honours", "no_melds"))
 def chuuren(c: Ctx) -> bool:
     """九蓮宝燈 Chuuren poutou: 1112345678999 of one suit plus any tile of it, no calls."""
     suit = _chuuren_counts(c, c.counts)
@@ -373,14 +372,22 @@ def chuuren(c: Ctx) -> bool:
     return all(suit[i] >= CHUUREN_BASE[i] for i in range(9))
 
 
-@_yaku("junsei_chuuren", 26, None, yakuman=2, double=True, replaces=("chuuren",))
+@_yaku(
+    "junsei_chuuren",
+    26,
+    None,
+    yakuman=2,
+    double=True,
+    replaces=("chuuren",),
+    needs=("one_suit", "no_honours", "no_melds"),
+)
 def junsei_chuuren(c: Ctx) -> bool:
     """純正九蓮宝燈 Junsei chuuren: the 13 tiles before the win are exactly 1112345678999 (nine-sided)."""
     suit = _chuuren_counts(c, c.closed_counts)
     return suit is not None and tuple(suit) == CHUUREN_BASE
 
 
-@_yaku("suukantsu", 13, 13, yakuman=1, needs=("triplets",))
+@_yaku("suukantsu", 13, 13, yakuman=1, needs=("kans", "three_triplets"))
 def suukantsu(c: Ctx) -> bool:
     """四槓子 Suukantsu: four kans."""
     return c.kans == 4
@@ -431,6 +438,10 @@ class Candidate:
         self.yakuman = yakuman
         self.replaces = yaku.replaces
         self.item = YakuItem(yaku.id, han)
+        needs = 0
+        for name in yaku.needs:
+            needs |= FACTS[name]
+        self.needs = needs
 
 
 YakuTable = tuple[tuple[Candidate, ...], ...]
@@ -439,15 +450,8 @@ YakuTable = tuple[tuple[Candidate, ...], ...]
 
 def table_index(c: Ctx) -> int:
     """Which pre-filtered candidate list of a :data:`YakuTable` a reading uses:
-    ``32 × menzen + 16 × yakuman possible + 8 × situational + 4 × honours + 2 × runs + triplets``."""
-    return (
-        (32 if c.menzen else 0)
-        + (16 if could_be_yakuman(c) else 0)
-        + (8 if c.hand.situational else 0)
-        + (4 if c.honours else 0)
-        + (2 if c.n_runs else 0)
-        + (1 if c.n_triplets else 0)
-    )
+    ``4 × menzen + 2 × yakuman possible + situational``."""
+    return (4 if c.menzen else 0) + (2 if could_be_yakuman(c) else 0) + (1 if c.hand.situational else 0)
 
 
 @lru_cache(maxsize=256)
@@ -455,10 +459,10 @@ def yaku_table(rules: Rules) -> YakuTable:
     """The candidates of :func:`active_yaku` pre-filtered for each kind of reading.
 
     An open hand skips closed-only yaku, a hand that cannot be yakuman
-    (:func:`could_be_yakuman`) skips yakuman, a hand with no situation flag skips the
-    situational yaku, and a reading without honours, runs or triplets skips the yaku that
-    need them (``Yaku.needs``): the predicates that could never hold are not called. Each
-    candidate carries its han for that kind of hand under ``rules``.
+    (:func:`could_be_yakuman`) skips yakuman, and a hand with no situation flag skips the
+    situational yaku. Each candidate carries its han for that kind of hand under ``rules``
+    and its needs as :data:`~.hand.FACTS` bits, which :func:`evaluate_yaku` checks before
+    calling the predicate.
     """
     ordinary, yakuman = active_yaku(rules)
     used = ordinary + yakuman
@@ -469,16 +473,10 @@ def yaku_table(rules: Rules) -> YakuTable:
             if (menzen or y.han_open is not None)
             and (yakuman_possible or not y.yakuman)
             and (situational or not y.situational)
-            and (honours or "honours" not in y.needs)
-            and (runs or "runs" not in y.needs)
-            and (triplets or "triplets" not in y.needs)
         )
         for menzen in (False, True)
         for yakuman_possible in (False, True)
         for situational in (False, True)
-        for honours in (False, True)
-        for runs in (False, True)
-        for triplets in (False, True)
     )
 
 
@@ -509,7 +507,10 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
     hits: list[Candidate] = []
     replacing = False
     yakuman = 0
+    facts = c.facts
     for y in candidates:
+        if y.needs & ~facts:  # it needs something this reading lacks
+            continue
         if y.test(c):
             hits.append(y)
             if y.replaces:
