@@ -58,35 +58,51 @@ _ALL_KINDS: Final = (1 << 34) - 1
 _TERMINALS_MASK: Final = kind_mask({0, 8, 9, 17, 18, 26})
 _GREEN_MASK: Final = kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 
+# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each.
+F_HONOURS: Final = 1 << 0  # an honour tile
+F_NO_HONOURS: Final = 1 << 1
+F_SIMPLES_ONLY: Final = 1 << 2  # no 1, 9 or honour
+F_TERMINAL_OR_HONOUR: Final = 1 << 3  # some 1, 9 or honour
+F_TERMINALS_AND_HONOURS_ONLY: Final = 1 << 4
+F_TERMINALS_ONLY: Final = 1 << 5
+F_GREEN_ONLY: Final = 1 << 6  # 2s 3s 4s 6s 8s 6z only
+F_ONE_SUIT: Final = 1 << 7  # exactly one of man, pin, sou
+F_NO_SUIT: Final = 1 << 8  # honours only
+F_TSUMO: Final = 1 << 9
+F_NO_MELDS: Final = 1 << 10
+F_STANDARD: Final = 1 << 11  # four sets and a pair
+F_CHIITOITSU: Final = 1 << 12
+F_KOKUSHI: Final = 1 << 13
+F_RUNS: Final = 1 << 14  # at least one run
+F_THREE_RUNS: Final = 1 << 15
+F_TRIPLETS: Final = 1 << 16  # at least one triplet or kan
+F_THREE_TRIPLETS: Final = 1 << 17
+F_KANS: Final = 1 << 18
+F_IDENTICAL_RUNS: Final = 1 << 19  # two identical runs
+F_RYANMEN: Final = 1 << 20  # won on a two-sided wait
+
 FACTS: Final = {
-    name: 1 << bit
-    for bit, name in enumerate(
-        (
-            # hand facts (Hand.facts)
-            "honours",  # an honour tile
-            "no_honours",
-            "simples_only",  # no 1, 9 or honour
-            "terminal_or_honour",  # some 1, 9 or honour
-            "terminals_and_honours_only",
-            "terminals_only",
-            "green_only",  # 2s 3s 4s 6s 8s 6z only
-            "one_suit",  # exactly one of man, pin, sou
-            "no_suit",  # honours only
-            "tsumo",
-            "no_melds",
-            # reading facts (Ctx.facts)
-            "standard",  # four sets and a pair
-            "chiitoitsu",
-            "kokushi",
-            "runs",  # at least one run
-            "three_runs",
-            "triplets",  # at least one triplet or kan
-            "three_triplets",
-            "kans",
-            "identical_runs",  # two identical runs
-            "ryanmen",  # won on a two-sided wait
-        )
-    )
+    "honours": F_HONOURS,
+    "no_honours": F_NO_HONOURS,
+    "simples_only": F_SIMPLES_ONLY,
+    "terminal_or_honour": F_TERMINAL_OR_HONOUR,
+    "terminals_and_honours_only": F_TERMINALS_AND_HONOURS_ONLY,
+    "terminals_only": F_TERMINALS_ONLY,
+    "green_only": F_GREEN_ONLY,
+    "one_suit": F_ONE_SUIT,
+    "no_suit": F_NO_SUIT,
+    "tsumo": F_TSUMO,
+    "no_melds": F_NO_MELDS,
+    "standard": F_STANDARD,
+    "chiitoitsu": F_CHIITOITSU,
+    "kokushi": F_KOKUSHI,
+    "runs": F_RUNS,
+    "three_runs": F_THREE_RUNS,
+    "triplets": F_TRIPLETS,
+    "three_triplets": F_THREE_TRIPLETS,
+    "kans": F_KANS,
+    "identical_runs": F_IDENTICAL_RUNS,
+    "ryanmen": F_RYANMEN,
 }
 """Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
 among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
@@ -194,25 +210,25 @@ class Hand:
         """How many of the three suits appear."""
         self.honours = (mask & HONOURS_MASK) != 0
         """Any honour tile appears."""
-        facts = FACTS["honours"] if self.honours else FACTS["no_honours"]
+        facts = F_HONOURS if self.honours else F_NO_HONOURS
         if mask & TERMINALS_AND_HONOURS_MASK:
-            facts |= FACTS["terminal_or_honour"]
+            facts |= F_TERMINAL_OR_HONOUR
             if not mask & (_ALL_KINDS ^ TERMINALS_AND_HONOURS_MASK):
-                facts |= FACTS["terminals_and_honours_only"]
+                facts |= F_TERMINALS_AND_HONOURS_ONLY
                 if not mask & (_ALL_KINDS ^ _TERMINALS_MASK):
-                    facts |= FACTS["terminals_only"]
+                    facts |= F_TERMINALS_ONLY
         else:
-            facts |= FACTS["simples_only"]
+            facts |= F_SIMPLES_ONLY
         if not mask & (_ALL_KINDS ^ _GREEN_MASK):
-            facts |= FACTS["green_only"]
+            facts |= F_GREEN_ONLY
         if self.suits == 1:
-            facts |= FACTS["one_suit"]
+            facts |= F_ONE_SUIT
         elif self.suits == 0:
-            facts |= FACTS["no_suit"]
+            facts |= F_NO_SUIT
         if tsumo:
-            facts |= FACTS["tsumo"]
+            facts |= F_TSUMO
         if not melds:
-            facts |= FACTS["no_melds"]
+            facts |= F_NO_MELDS
         self.facts = facts
         """The hand's :data:`FACTS` bits."""
 
@@ -310,17 +326,19 @@ class Ctx:
                     kans += 1
                 if g.concealed:
                     concealed += 1
-        facts = hand.facts | FACTS[shape]
+        facts = hand.facts | (
+            F_STANDARD if shape == "standard" else (F_CHIITOITSU if shape == "chiitoitsu" else F_KOKUSHI)
+        )
         if n_runs:
-            facts |= FACTS["runs"] if n_runs < 3 else FACTS["runs"] | FACTS["three_runs"]
+            facts |= F_RUNS if n_runs < 3 else F_RUNS | F_THREE_RUNS
         if n_triplets:
-            facts |= FACTS["triplets"] if n_triplets < 3 else FACTS["triplets"] | FACTS["three_triplets"]
+            facts |= F_TRIPLETS if n_triplets < 3 else F_TRIPLETS | F_THREE_TRIPLETS
         if kans:
-            facts |= FACTS["kans"]
+            facts |= F_KANS
         if identical:
-            facts |= FACTS["identical_runs"]
+            facts |= F_IDENTICAL_RUNS
         if wait == "ryanmen":
-            facts |= FACTS["ryanmen"]
+            facts |= F_RYANMEN
         self.facts = facts
         """The reading's :data:`FACTS` bits (the hand's included)."""
         self.run_mask = run_mask
