@@ -124,13 +124,14 @@ class Hand:
     """A validated request in kinds (0–33); built by :func:`.validate.parse_request`.
 
     ``closed_counts`` are the concealed tiles before the win (34 counts), ``win`` the
-    winning kind, ``counts`` all 14 tiles of the hand per kind (a kan counting 3; the win
-    included), ``mask`` the kinds present in ``counts`` (:func:`kind_mask`), ``red`` the
-    number of red fives anywhere in the hand (0 when option ``aka`` is off), ``dora``/``ura``
-    the dora kinds the indicators point to (one entry per indicator), ``seat``/``round``
-    wind kinds or -1 (no winds). ``menzen``: no chi, pon or open kan (a closed kan keeps
-    the hand closed). ``situational``: any situation flag is set (riichi, ippatsu, haitei,
-    houtei, rinshan, chankan, tenhou, chiihou, renhou).
+    winning kind, ``concealed`` the concealed tiles with the win, ``counts`` all 14 tiles
+    of the hand per kind (a kan counting 3; the win included); these lists are read-only.
+    ``mask`` the kinds present in ``counts`` (:func:`kind_mask`), ``red`` the number of red
+    fives anywhere in the hand (0 when option ``aka`` is off), ``dora``/``ura`` the dora
+    kinds the indicators point to (one entry per indicator), ``seat``/``round`` wind kinds
+    or -1 (no winds). ``menzen``: no chi, pon or open kan (a closed kan keeps the hand
+    closed). ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei,
+    rinshan, chankan, tenhou, chiihou, renhou). ``facts``: the hand's :data:`FACTS` bits.
     """
 
     def __init__(
@@ -184,8 +185,11 @@ class Hand:
         self.riichi_sticks = riichi_sticks
         self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
         menzen = True
-        counts = closed_counts[:]
-        counts[win] = counts[win] + 1
+        concealed = closed_counts[:]
+        concealed[win] = concealed[win] + 1
+        self.concealed = concealed
+        """The concealed part after the win (34 counts; melds not included): what is decomposed."""
+        counts = concealed[:] if melds else concealed  # the same list when nothing is called
         for m in melds:
             first = m.first
             if m.type == RUN:

@@ -52,9 +52,8 @@ def readings(hand: Hand) -> list[Ctx]:
     triplets, by kind), then the melds in request order.
     """
     out: list[Ctx] = []
-    concealed = hand.closed_counts[:]
+    concealed = hand.concealed
     win = hand.win
-    concealed[win] = concealed[win] + 1
     melds = [group(m.type, m.first, not m.closed, m.closed) for m in hand.melds]
     tsumo = hand.tsumo
     for pair, codes in splits(concealed):

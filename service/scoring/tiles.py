@@ -155,9 +155,6 @@ def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
     return TileList(tuple(kinds), tuple(red))
 
 
-_SUIT_BASE: Final[dict[str, int]] = {"m": 0, "p": 9, "s": 18, "z": 27}
-
-
 def _bad_text(text: str) -> NotationError:
     return NotationError(f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'")
 
@@ -169,13 +166,13 @@ def parse_text(text: str) -> TileList:
     TileList(kinds=(12, 13, 14), red=(13,))
     """
     kinds: list[int] = []
-    red: list[int] = []
+    red: list[int] | None = None  # most strings have no red five
     start = 0  # index of the first digit of the current group
     for i in range(len(text)):
         ch = ord(text[i])
         if 48 <= ch <= 57:  # a digit
             continue
-        base = _SUIT_BASE.get(text[i], -1)
+        base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else (27 if ch == 122 else -1)))
         if base < 0 or i == start:
             raise _bad_text(text)
         for j in range(start, i):
@@ -186,13 +183,15 @@ def parse_text(text: str) -> TileList:
                 kinds.append(26 + rank)
             elif rank == 0:
                 kinds.append(base + 4)
+                if red is None:
+                    red = []
                 red.append(base + 4)
             else:
                 kinds.append(base + rank - 1)
         start = i + 1
     if start != len(text):
         raise _bad_text(text)
-    return TileList(tuple(kinds), tuple(red))
+    return TileList(tuple(kinds), () if red is None else tuple(red))
 
 
 def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
