@@ -162,7 +162,7 @@ _results: Final[OrderedDict[bytes, ScoreResult]] = OrderedDict()
 """Oldest first. (A plain dict evicted with ``next(iter(d))`` slows down as deleted slots pile
 up at its front: at 32,768 entries a miss cost twice as much; ``popitem(last=False)`` is O(1).)"""
 _result_stats: Final = [0, 0]  # hits, misses
-_key: Final = msgspec.json.Encoder().encode
+_key: Final = msgspec.msgpack.Encoder().encode  # canonical: fields in declaration order
 
 
 class CacheInfo(NamedTuple):
@@ -192,7 +192,7 @@ def score(req: ScoreRequest) -> ScoreResult:
     with ``reason`` ``not_complete`` (no winning shape) or ``no_yaku`` (complete, no yaku;
     dora alone do not count). Raises :class:`~.model.InvalidHand` for impossible input.
 
-    Results are cached on the request's canonical JSON encoding (field order is fixed by
+    Results are cached on the request's canonical msgpack encoding (field order is fixed by
     the Struct), so the same request returns the same (shared, read-only) result object.
     """
     key = _key(req)

@@ -198,45 +198,46 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     """Add the tiles of an mpsz string to ``counts`` (34 kinds) and its red fives to
     ``reds`` (3 suits); return how many tiles it holds.
 
-    The uncached fast path for a hand (a new string nearly every call). Returns -1, and
-    adds nothing, when ``text`` is not valid mpsz: :func:`parse_tiles` says what is wrong.
+    The uncached fast path for a hand (a new string nearly every call), in one pass.
+    Returns -1 when ``text`` is not valid mpsz, with part of it possibly added: the caller
+    starts over with :func:`parse_tiles`, which says what is wrong.
 
     >>> counts, reds = [0] * 34, [0, 0, 0]
     >>> count_mpsz("1105m77z", counts, reds), counts[0], counts[4], counts[32], reds
     (5, 2, 2, 2, [1, 0, 0])
+    >>> count_mpsz("18z", [0] * 34, [0, 0, 0]), count_mpsz("12", [0] * 34, [0, 0, 0])
+    (-1, -1)
     """
     n = len(text)
-    start = 0
-    for i in range(n):  # check first: nothing is added to an invalid string
+    tiles = 0
+    start = 0  # index of the first digit of the current group
+    for i in range(n):
         ch = ord(text[i])
-        if 48 <= ch <= 57:
+        if 48 <= ch <= 57:  # a digit
             continue
-        if i == start or not (ch == 109 or ch == 112 or ch == 115 or ch == 122):
+        if i == start:
             return -1
-        if ch == 122:
+        if ch == 122:  # z: honours 1–7
             for j in range(start, i):
                 rank = ord(text[j]) - 48
                 if rank < 1 or rank > 7:
                     return -1
+                counts[26 + rank] = counts[26 + rank] + 1
+        else:
+            base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
+            if base < 0:
+                return -1
+            for j in range(start, i):
+                rank = ord(text[j]) - 48
+                if rank == 0:
+                    counts[base + 4] = counts[base + 4] + 1
+                    reds[base // 9] = reds[base // 9] + 1
+                else:
+                    counts[base + rank - 1] = counts[base + rank - 1] + 1
+        tiles += i - start
         start = i + 1
     if start != n:
         return -1
-    tiles = 0
-    start = 0
-    for i in range(n):
-        ch = ord(text[i])
-        if 48 <= ch <= 57:
-            continue
-        base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else 27))
-        for j in range(start, i):
-            rank = ord(text[j]) - 48
-            if rank == 0:
-                counts[base + 4] = counts[base + 4] + 1
-                reds[base // 9] = reds[base // 9] + 1
-            else:
-                counts[base + rank - 1] = counts[base + rank - 1] + 1
-        tiles += i - start
-        start = i + 1
     return tiles
 
 
