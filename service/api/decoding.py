@@ -142,6 +142,11 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
         raise BadRequestBody(
             f"The request body is not valid JSON ({exc}).", [FieldError(field="", message=f"not valid JSON: {exc}")]
         ) from None
+    except RecursionError:  # msgspec recurses per nesting level, e.g. through a batch's raw hands
+        raise BadRequestBody(
+            "The request body is nested too deeply.",
+            [FieldError(field="", message="JSON nested too deeply (arrays or objects within each other)")],
+        ) from None
 
 
 _FLOAT_FOR_INT = re.compile(r"Expected `(?:[^`]*\| )?int(?: \|[^`]*)?`, got `float`")

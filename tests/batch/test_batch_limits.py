@@ -105,3 +105,28 @@ def test_a_body_that_is_not_json_is_415(client: TestClient[Litestar]) -> None:
     response = client.post("/v1/score/batch", content=b"hands", headers={"content-type": "text/plain"})
 
     problem_of(response, 415)
+
+
+@pytest.mark.parametrize(("open_", "close"), [("[", "]"), ('{"a":', "}")])
+def test_a_hand_nested_too_deeply_is_a_400_not_a_500(client: TestClient[Litestar], open_: str, close: str) -> None:
+    # 1,926 bytes: msgspec recursed once per level through the batch's raw hands (RecursionError, was a 500).
+    depth = 5000
+    body = '{"hands":[' + open_ * depth + close * depth + "]}"
+
+    response = client.post("/v1/score/batch", content=body, headers={"Content-Type": "application/json"})
+
+    problem = problem_of(response, 400)
+    assert problem["errors"] == [
+        {"field": "", "message": "JSON nested too deeply (arrays or objects within each other)"}
+    ]
+
+
+def test_a_hand_nested_less_deeply_gets_a_400_in_its_slot(client: TestClient[Litestar]) -> None:
+    body = '{"hands":[' + "[" * 100 + "]" * 100 + "]}"
+
+    response = client.post("/v1/score/batch", content=body, headers={"Content-Type": "application/json"})
+
+    assert response.status_code == 200
+    slot = response.json()["results"][0]
+    assert slot["status"] == 400
+    assert slot["errors"][0]["field"] == "hands[0]"
