@@ -92,7 +92,20 @@ def readings(hand: Hand) -> list[Ctx]:
     return out
 
 
-_DORA_ITEMS: Final = {name: [YakuItem(name, n) for n in range(0, 40)] for name in ("dora", "ura_dora", "aka_dora")}
+def _dora_count(hand: Hand, kinds: tuple[int, ...]) -> int:
+    n = 0
+    counts = hand.counts
+    for k in kinds:
+        n += counts[k]
+        for m in hand.melds:
+            if m.type == KAN and m.first == k:
+                n += 1  # the kan's fourth tile
+    return n
+
+
+_DORA: Final = [YakuItem("dora", n) for n in range(40)]
+_URA_DORA: Final = [YakuItem("ura_dora", n) for n in range(40)]
+_AKA_DORA: Final = [YakuItem("aka_dora", n) for n in range(40)]
 """Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
@@ -102,18 +115,14 @@ def _dora(hand: Hand) -> list[YakuItem]:
     Every physical tile counts, so a kan's fourth tile adds one more.
     """
     out: list[YakuItem] = []
-    counts = hand.counts
-    for name, kinds in (("dora", hand.dora), ("ura_dora", hand.ura)):
-        n = 0
-        for k in kinds:
-            n += counts[k]
-            for m in hand.melds:
-                if m.type == KAN and m.first == k:
-                    n += 1
-        if n:
-            out.append(_DORA_ITEMS[name][n])
+    n = _dora_count(hand, hand.dora) if hand.dora else 0
+    if n:
+        out.append(_DORA[n])
+    n = _dora_count(hand, hand.ura) if hand.ura else 0
+    if n:
+        out.append(_URA_DORA[n])
     if hand.red:
-        out.append(_DORA_ITEMS["aka_dora"][hand.red])
+        out.append(_AKA_DORA[hand.red])
     return out
 
 
@@ -257,7 +266,12 @@ def _score(req: ScoreRequest) -> ScoreResult:
         fu_list: list[FuItem] = []
         if not yakuman:
             fu_list = fu_items(c)
-            fu = 25 if c.shape == "chiitoitsu" else round_fu(sum([i.fu for i in fu_list]))
+            if c.shape == "chiitoitsu":
+                fu = 25
+            else:
+                for item in fu_list:
+                    fu += item.fu
+                fu = round_fu(fu)
             if dora_items is None:
                 dora_items = _dora(hand)
             for d in dora_items:
