@@ -48,7 +48,7 @@ Tiles = (
             pattern=TILES_PATTERN,
             max_length=64,
             description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
-            examples=["234567m23455p"],
+            examples=["234567m3455p234s"],
         ),
     ]
     | Annotated[list[TileCode], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]

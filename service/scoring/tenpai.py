@@ -331,9 +331,10 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
     """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; RULES.md §2)."""
     if not rules.winds:
-        for name in ("seat_wind", "round_wind"):
-            if getattr(req, name) is not None:
-                errors.append(FieldError(name, f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
+        if req.seat_wind is not None:
+            errors.append(FieldError("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
+        if req.round_wind is not None:
+            errors.append(FieldError("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out"))
     elif req.seat_wind is not None:
         dealer = req.seat_wind == "E"
         if req.dealer is not None and req.dealer != dealer:

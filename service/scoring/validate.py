@@ -180,7 +180,7 @@ def _winds(
         if seat_wind is not None:
             errors.add("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")
         if round_wind is not None:
-            errors.add("round_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")
+            errors.add("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out")
         return bool(dealer_flag), -1, -1
     round_ = WIND_LETTERS[round_wind or "E"]
     if seat_wind is None:

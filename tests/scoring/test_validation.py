@@ -226,3 +226,17 @@ def test_request_fields_are_unpacked_in_declaration_order() -> None:
 
     assert tuple(f.name for f in msgspec.structs.fields(ScoreRequest)) == REQUEST_FIELDS
     assert len(typing.get_args(RequestTuple)) == len(REQUEST_FIELDS)
+
+
+def test_winds_in_kostarev_say_what_to_do_per_field() -> None:
+    request = ScoreRequest(
+        hand="234567m3455p234s", win_tile="2p", rules="kostarev", dealer=False, seat_wind="S", round_wind="E"
+    )
+
+    with pytest.raises(InvalidHand) as caught:
+        score(request)
+
+    assert [(e.field, e.message) for e in caught.value.errors] == [
+        ("seat_wind", "preset 'kostarev' has no winds; use 'dealer' instead"),
+        ("round_wind", "preset 'kostarev' has no winds: leave round_wind out"),
+    ]
