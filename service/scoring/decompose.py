@@ -23,6 +23,7 @@ __all__ = [
     "is_kokushi",
     "set_code",
     "splits",
+    "splits_by_keys",
     "suit_key",
     "suit_splits",
 ]
@@ -159,6 +160,12 @@ def splits(counts: list[int]) -> list[Split]:
     >>> splits([3, 3, 3] + [0] * 28 + [2, 0, 0])
     [(31, (34, 35, 36)), (31, (0, 0, 0))]
     """
+    return splits_by_keys(counts, [suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18)])
+
+
+def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
+    """:func:`splits` given the three :func:`suit_key` of ``counts`` (man, pin, sou), which
+    the caller may have built while counting; ``counts`` is read for the honours only."""
     pair = -1
     sets: list[int] = []
     for kind in range(27, 34):
@@ -172,8 +179,9 @@ def splits(counts: list[int]) -> list[Split]:
         elif n:
             return []
     combos: list[tuple[int, list[int]]] | None = None  # only once a suit splits two ways
-    for base in (0, 9, 18):
-        key = suit_key(counts, base)
+    for suit in range(3):
+        key = keys[suit]
+        base = 9 * suit
         if not key:  # no tile of this suit
             continue
         options = SUIT_TABLE.get(key)

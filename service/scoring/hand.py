@@ -189,6 +189,19 @@ class Hand:
         concealed[win] = concealed[win] + 1
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""
+        mask = 0
+        keys = [0, 0, 0]  # decompose.suit_key of each suit of the concealed part, built in the same pass
+        for k in range(34):
+            n = concealed[k]
+            if n:
+                mask |= 1 << k
+                if k < 27:
+                    suit = k // 9
+                    keys[suit] = keys[suit] | (n << (3 * (k - 9 * suit)))
+        self.suit_keys = keys
+        """:func:`.decompose.suit_key` of the man, pin and sou of ``concealed``."""
+        self.concealed_mask = mask
+        """The kinds present in ``concealed``."""
         counts = concealed[:] if melds else concealed  # the same list when nothing is called
         for m in melds:
             first = m.first
@@ -196,17 +209,15 @@ class Hand:
                 counts[first] = counts[first] + 1
                 counts[first + 1] = counts[first + 1] + 1
                 counts[first + 2] = counts[first + 2] + 1
+                mask |= 7 << first
                 menzen = False
             else:
                 counts[first] = counts[first] + 3
+                mask |= 1 << first
                 if not m.closed:
                     menzen = False
         self.menzen = menzen
         self.counts = counts
-        mask = 0
-        for k in range(34):
-            if counts[k]:
-                mask |= 1 << k
         self.mask = mask
         self.suits = (
             (1 if mask & SUIT_MASKS[0] else 0) + (1 if mask & SUIT_MASKS[1] else 0) + (1 if mask & SUIT_MASKS[2] else 0)

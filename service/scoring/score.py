@@ -14,9 +14,9 @@ from typing import Final, NamedTuple
 
 import msgspec
 
-from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits
+from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
-from .hand import KAN, Ctx, Group, Hand, group
+from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
 from .limits import base_points
 from .model import FuItem, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
@@ -56,7 +56,7 @@ def readings(hand: Hand) -> list[Ctx]:
     win = hand.win
     melds = [group(m.type, m.first, not m.closed, m.closed) for m in hand.melds]
     tsumo = hand.tsumo
-    for pair, codes in splits(concealed):
+    for pair, codes in splits_by_keys(concealed, hand.suit_keys):
         if pair == win:
             groups = [group(code // 34, code % 34, False, code >= 34) for code in codes]
             groups.extend(melds)
@@ -81,9 +81,10 @@ def readings(hand: Hand) -> list[Ctx]:
             groups.extend(melds)
             out.append(Ctx(hand, "standard", groups, pair, wait))
     if not hand.melds:
-        if is_chiitoitsu(concealed):
+        mask = hand.concealed_mask
+        if mask.bit_count() == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
-        elif "kokushi" in hand.rules.yaku and is_kokushi(concealed):
+        elif mask == TERMINALS_AND_HONOURS_MASK and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
             thirteen = True
             for k in TERMINALS_AND_HONOURS:
                 if hand.closed_counts[k] != 1:
