@@ -123,9 +123,10 @@ class MeldKinds:
 class Hand:
     """A validated request in kinds (0–33); built by :func:`.validate.parse_request`.
 
-    ``closed_counts`` are the concealed tiles before the win (34 counts), ``win`` the
-    winning kind, ``concealed`` the concealed tiles with the win, ``counts`` all 14 tiles
-    of the hand per kind (a kan counting 3; the win included); these lists are read-only.
+    ``concealed`` are the concealed tiles with the win (34 counts; the list is the caller's,
+    handed over), ``win`` the winning kind, ``closed_counts`` the concealed tiles before the
+    win, ``counts`` all 14 tiles of the hand per kind (a kan counting 3; the win included);
+    these lists are read-only.
     ``mask`` the kinds present in ``counts`` (:func:`kind_mask`), ``red`` the number of red
     fives anywhere in the hand (0 when option ``aka`` is off), ``dora``/``ura`` the dora
     kinds the indicators point to (one entry per indicator), ``seat``/``round`` wind kinds
@@ -137,7 +138,7 @@ class Hand:
     def __init__(
         self,
         rules: Rules,
-        closed_counts: list[int],
+        concealed: list[int],
         win: int,
         melds: tuple[MeldKinds, ...],
         red: int,
@@ -161,7 +162,6 @@ class Hand:
         riichi_sticks: int,
     ) -> None:
         self.rules = rules
-        self.closed_counts = closed_counts
         self.win = win
         self.melds = melds
         self.red = red
@@ -185,8 +185,6 @@ class Hand:
         self.riichi_sticks = riichi_sticks
         self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
         menzen = True
-        concealed = closed_counts[:]
-        concealed[win] = concealed[win] + 1
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""
         mask = 0
@@ -247,6 +245,13 @@ class Hand:
         self.facts = facts
         """The hand's :data:`FACTS` bits."""
 
+    @property
+    def closed_counts(self) -> list[int]:
+        """The concealed tiles before the win (34 counts): ``concealed`` less the winning tile."""
+        closed = self.concealed[:]
+        closed[self.win] = closed[self.win] - 1
+        return closed
+
 
 class Group:
     """One set of a reading (shared, read-only: get one with :func:`group`).
@@ -295,7 +300,7 @@ class Ctx:
     kinds of the triplets and kans; ``n_runs`` and ``n_triplets`` count them (a run can
     repeat, a triplet cannot), ``identical_runs`` counts pairs of identical runs (two for
     ryanpeikou), ``kans`` the kans and ``concealed`` the concealed triplets (ankou).
-    Hand-wide facts (``counts``, ``closed_counts``, ``mask``, ``suits``, ``honours``,
+    Hand-wide facts (``counts``, ``mask``, ``suits``, ``honours``,
     ``menzen``, ``rules``) are copied from :class:`Hand` so predicates read plain attributes.
     """
 
@@ -304,7 +309,6 @@ class Ctx:
         self.rules = hand.rules
         self.menzen = hand.menzen
         self.counts = hand.counts
-        self.closed_counts = hand.closed_counts
         self.mask = hand.mask
         self.suits = hand.suits
         self.honours = hand.honours

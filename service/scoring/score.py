@@ -85,9 +85,10 @@ def readings(hand: Hand) -> list[Ctx]:
         if mask.bit_count() == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
         elif mask == TERMINALS_AND_HONOURS_MASK and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
+            closed = hand.closed_counts
             thirteen = True
             for k in TERMINALS_AND_HONOURS:
-                if hand.closed_counts[k] != 1:
+                if closed[k] != 1:
                     thirteen = False
             out.append(Ctx(hand, "kokushi", [], -1, "kokushi_13" if thirteen else "kokushi"))
     return out

@@ -373,10 +373,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         raise InvalidHand(errors.items)
 
     riichi = riichi or double_riichi
+    won_on = win.kinds[0]
+    closed_counts[won_on] = closed_counts[won_on] + 1  # now the concealed part after the win
     return Hand(
         rules,
         closed_counts,
-        win.kinds[0],
+        won_on,
         tuple(melds),
         red_in_hand if rules.aka else 0,
         win_kind == "tsumo",

@@ -292,7 +292,7 @@ def renhou_mangan(c: Ctx) -> bool:
 def _kokushi_13(c: Ctx) -> bool:
     if c.shape != "kokushi":
         return False
-    counts = c.closed_counts
+    counts = c.hand.closed_counts
     return all(counts[k] == 1 for k in TERMINALS_AND_HONOURS)
 
 
@@ -383,7 +383,7 @@ def chuuren(c: Ctx) -> bool:
 )
 def junsei_chuuren(c: Ctx) -> bool:
     """純正九蓮宝燈 Junsei chuuren: the 13 tiles before the win are exactly 1112345678999 (nine-sided)."""
-    suit = _chuuren_counts(c, c.closed_counts)
+    suit = _chuuren_counts(c, c.hand.closed_counts)
     return suit is not None and tuple(suit) == CHUUREN_BASE
 
 
