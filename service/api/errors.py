@@ -13,6 +13,9 @@ Mapping (exception → status, ``errors``):
 - :class:`~.decoding.UnsupportedBodyType` → 415, none;
 - :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
 - litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
+- litestar's 500 for a client that hung up before sending its whole body
+  (:func:`~.middleware.client_closed_request`) → 499, none, not logged as an error (the
+  middleware logs ``client disconnected`` at info level; the client never sees the answer);
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
 An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
@@ -33,6 +36,7 @@ from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetail
 from service.scoring import FieldError, InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType
+from .middleware import CLIENT_CLOSED_REQUEST, client_closed_request
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
@@ -68,12 +72,17 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     errors: Annotated[list[FieldError], msgspec.Meta(max_length=64)] = []
 
 
-_TITLES = {413: "Content Too Large", 422: "Unprocessable Content"}
-"""RFC 9110 phrases where Python's :class:`~http.HTTPStatus` (before 3.13) still has the old ones."""
+_TITLES = {413: "Content Too Large", 422: "Unprocessable Content", CLIENT_CLOSED_REQUEST: "Client Closed Request"}
+"""RFC 9110 phrases where Python's :class:`~http.HTTPStatus` (before 3.13) still has the old ones,
+and nginx's phrase for 499, which no RFC defines."""
 
 
 def title_of(status: int) -> str:
-    """The RFC 9110 reason phrase of an HTTP status code, e.g. ``422`` → ``Unprocessable Content``."""
+    """The RFC 9110 reason phrase of an HTTP status code, e.g. ``422`` → ``Unprocessable Content``.
+
+    >>> title_of(499)
+    'Client Closed Request'
+    """
     return _TITLES.get(status) or HTTPStatus(status).phrase
 
 
@@ -120,6 +129,10 @@ def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:
 
 def _http(exc: HTTPException) -> ProblemDetailsException:
     """404, 405, 413 and other HTTP errors raised by litestar; a 5xx detail is not passed on."""
+    if exc.status_code >= 500 and client_closed_request():
+        # Litestar's InternalServerException("client disconnected prematurely") while reading
+        # the body: the middleware saw the ASGI http.disconnect itself, so no message is matched.
+        return problem(CLIENT_CLOSED_REQUEST, "The client closed the connection before sending the whole request body.")
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
         return problem(exc.status_code, INTERNAL_ERROR_DETAIL)

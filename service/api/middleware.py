@@ -11,6 +11,11 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
 - :meth:`service.api.metrics.Metrics.observe` for each response.
 - A ``HEAD`` answer keeps its status and headers (``Content-Length`` included: the length a
   ``GET`` would have had, RFC 9110 §8.6) but never a body, whatever the handler produced.
+- A client that hangs up before its request body is complete (the server's ASGI
+  ``http.disconnect`` arrives before the body's last chunk) is recorded with status 499
+  (:data:`CLIENT_CLOSED_REQUEST`, nginx's "client closed request"), not as the 500 litestar
+  raises for it, and logged at info level as ``client disconnected``; nothing was wrong on
+  our side, so no error is logged (:func:`client_closed_request` tells the error mapping).
 """
 
 from __future__ import annotations
@@ -18,22 +23,33 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, Final
 
 import structlog
 from litestar.enums import ScopeType
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
 
 from .logs import get_logger
 from .metrics import Metrics
 
-__all__ = ["REQUEST_ID_HEADER", "RequestContextMiddleware", "request_id_from"]
+__all__ = [
+    "CLIENT_CLOSED_REQUEST",
+    "REQUEST_ID_HEADER",
+    "BodyWatch",
+    "RequestContextMiddleware",
+    "client_closed_request",
+    "request_id_from",
+]
 
 REQUEST_ID_HEADER = "X-Request-ID"
 """Request and response header carrying the request id."""
 
 _HEADER_KEY = REQUEST_ID_HEADER.lower().encode("ascii")
 _ACCEPTED_ID = re.compile(rb"[\x21-\x7e]{1,128}")
+
+CLIENT_CLOSED_REQUEST: Final = 499
+"""Status recorded for a request whose client hung up before sending its whole body (nginx's 499)."""
 
 logger = get_logger("service.access")
 
@@ -54,11 +70,54 @@ def request_id_from(headers: list[tuple[bytes, bytes]]) -> str:
     return uuid.uuid4().hex
 
 
+class BodyWatch:
+    """A request's ASGI ``receive``, watched: :attr:`cut_off` once the client hangs up mid-body.
+
+    The body is complete at the first ``http.request`` event without ``more_body``; an
+    ``http.disconnect`` before that (a ``Content-Length`` not reached, a chunked upload not
+    finished, or no body event at all) means the client closed the request. Events are passed
+    on unchanged (litestar then raises its 500 "client disconnected prematurely"); a disconnect
+    after the whole body (e.g. while a response streams) is not a cut-off.
+    """
+
+    __slots__ = ("_receive", "complete", "cut_off")
+
+    def __init__(self, receive: Receive) -> None:
+        self._receive = receive
+        self.complete = False
+        self.cut_off = False
+
+    async def receive(self) -> ReceiveMessage:
+        """The next ASGI event from the server, noted."""
+        message = await self._receive()
+        if message["type"] == "http.request":
+            if not message.get("more_body", False):
+                self.complete = True
+        elif message["type"] == "http.disconnect" and not self.complete:
+            self.cut_off = True
+        return message
+
+
+_body_watch: ContextVar[BodyWatch | None] = ContextVar("body_watch", default=None)
+"""The :class:`BodyWatch` of the request being handled (set by :class:`RequestContextMiddleware`)."""
+
+
+def client_closed_request() -> bool:
+    """Whether the client of the request being handled hung up before sending its whole body.
+
+    False outside a request. The error mapping uses it to tell litestar's 500 for such a
+    disconnect (an ``InternalServerException`` that only its message tells apart) from a real one.
+    """
+    watch = _body_watch.get()
+    return watch is not None and watch.cut_off
+
+
 class RequestContextMiddleware:
     """ASGI middleware around ``app``; HTTP requests only (lifespan passes straight through).
 
     ``metrics`` receives one observation per response. If ``app`` raises before a response
-    starts (it should not: the error mapping answers every exception), status 500 is recorded.
+    starts (it should not: the error mapping answers every exception), status 500 is recorded;
+    if the client hung up before its body was complete, 499 (whatever was answered).
     """
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
@@ -87,12 +146,18 @@ class RequestContextMiddleware:
                 message = {"type": "http.response.body", "body": b"", "more_body": False}
             await send(message)
 
+        watch = BodyWatch(receive)
+        watching = _body_watch.set(watch)
         with structlog.contextvars.bound_contextvars(request_id=request_id):
             try:
-                await self.app(scope, receive, send_with_id)
+                await self.app(scope, watch.receive, send_with_id)
             finally:
+                _body_watch.reset(watching)
                 seconds = time.perf_counter() - started
                 route: Any = scope.get("path_template")
+                if watch.cut_off:
+                    status = CLIENT_CLOSED_REQUEST
+                    logger.info("client disconnected", method=scope["method"], path=scope["path"])
                 self.metrics.observe(scope["method"], route, status, seconds)
                 logger.info(
                     "request",
