@@ -98,6 +98,39 @@ def test_granian_serves_a_score_and_a_problem(base_url: str) -> None:
     assert bad.headers["content-type"] == "application/problem+json"
 
 
+@pytest.mark.parametrize(
+    ("framing", "body"),
+    [
+        (b"Content-Length: 500", b'{"hand": "234567m'),  # fewer bytes than announced
+        (b"Transfer-Encoding: chunked", b'5\r\n{"han\r\n'),  # no terminating 0-length chunk
+    ],
+    ids=["content-length", "chunked"],
+)
+def test_granian_counts_a_client_gone_mid_body_as_499_not_500(base_url: str, framing: bytes, body: bytes) -> None:
+    def counts() -> dict[str, float]:
+        text = httpx.get(f"{base_url}/metrics").text
+        prefix = 'riichi_http_requests_total{method="POST",route="/v1/sticks",status="'
+        return {
+            line[len(prefix) :].split('"')[0]: float(line.split()[-1])
+            for line in text.splitlines()
+            if line.startswith(prefix)
+        }
+
+    before = counts()
+    host, port = base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port))) as client:
+        client.sendall(
+            b"POST /v1/sticks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing + b"\r\n\r\n" + body
+        )
+        time.sleep(0.2)  # the server is now waiting for the rest of the body
+    deadline = time.monotonic() + 10
+    while (after := counts()).get("499", 0) == before.get("499", 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+    assert after.get("499", 0) == before.get("499", 0) + 1
+    assert after.get("500", 0) == before.get("500", 0) == 0
+
+
 def test_sigterm_drains_and_exits_cleanly_after_the_shutdown_hooks() -> None:
     with granian() as (url, server):
         busy = httpx.post(f"{url}/v1/score", json={"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S"})
