@@ -140,7 +140,7 @@ class Hand:
         rules: Rules,
         concealed: list[int],
         win: int,
-        melds: tuple[MeldKinds, ...],
+        melds: list[MeldKinds],
         red: int,
         tsumo: bool,
         dealer: bool,

@@ -379,7 +379,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         rules,
         closed_counts,
         won_on,
-        tuple(melds),
+        melds,
         red_in_hand if rules.aka else 0,
         win_kind == "tsumo",
         dealer,
