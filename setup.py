@@ -2,7 +2,7 @@
 
 The modules in :data:`COMPILED` stay ordinary, type-checked Python (the source of truth,
 read by people and by mypy); at install time mypyc compiles each to a C extension that
-Python imports in its place, ~4× faster on a cold scoring call. Everything else
+Python imports in its place, ~5× faster on a cold scoring call. Everything else
 (metadata, dependencies) is in ``pyproject.toml``.
 
 ``RIICHI_PURE_PYTHON=1 pip install -e .`` skips the compilation (no C compiler needed);
