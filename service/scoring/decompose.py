@@ -17,11 +17,8 @@ from .tiles import TERMINALS_AND_HONOURS
 __all__ = [
     "SUIT_TABLE",
     "Split",
-    "code_first",
-    "code_type",
     "is_chiitoitsu",
     "is_kokushi",
-    "set_code",
     "splits",
     "splits_by_keys",
     "suit_key",
@@ -32,27 +29,15 @@ RUN: Final = 0
 TRIPLET: Final = 1
 
 Split = tuple[int, tuple[int, ...]]
-"""``(pair_kind, (set code, …))`` with the set codes sorted (:func:`set_code`)."""
+"""``(pair_kind, (set code, …))`` with the set codes sorted.
+
+A *set code* is one int per set: ``type × 34 + first kind`` (``RUN`` 0, ``TRIPLET`` 1), so
+``code // 34`` is its type, ``code % 34`` its first kind, and sorted codes list the runs
+before the triplets, each by kind."""
 
 
 SuitSplit = tuple[int, tuple[int, ...]]
-"""``(pair rank or -1, (set code, …))`` for one suit, ranks 0–8 as kinds (see :func:`set_code`)."""
-
-
-def set_code(type_: int, first: int) -> int:
-    """One set as an int: ``type × 34 + first`` (RUN 0 / TRIPLET 1), so sorting codes sorts
-    runs before triplets, each by kind. :func:`code_type` and :func:`code_first` undo it."""
-    return type_ * 34 + first
-
-
-def code_type(code: int) -> int:
-    """RUN or TRIPLET of a set code."""
-    return code // 34
-
-
-def code_first(code: int) -> int:
-    """The lowest kind of a set code."""
-    return code % 34
+"""``(pair rank or -1, (set code, …))`` for one suit, ranks 0–8 as kinds (see :data:`Split`)."""
 
 
 def _suit_sets(counts: list[int], start: int, acc: list[int], out: list[tuple[int, ...]]) -> None:
@@ -151,7 +136,7 @@ def suit_splits(key: int) -> tuple[SuitSplit, ...]:
 def splits(counts: list[int]) -> list[Split]:
     """All distinct splits of ``counts`` (34 counts, 3n+2 tiles) into n sets + 1 pair.
 
-    Returns ``[(pair kind, (set code, …)), …]``, set codes sorted (:func:`set_code`), or an
+    Returns ``[(pair kind, (set code, …)), …]``, set codes sorted (see :data:`Split`), or an
     empty list when there is none. Built from the cached :func:`suit_splits` per suit;
     honours must come as pairs or triplets.
 
