@@ -124,15 +124,14 @@ class Hand:
     """A validated request in kinds (0–33); built by :func:`.validate.parse_request`.
 
     ``concealed`` are the concealed tiles with the win (34 counts; the list is the caller's,
-    handed over), ``win`` the winning kind, ``closed_counts`` the concealed tiles before the
-    win, ``counts`` all 14 tiles of the hand per kind (a kan counting 3; the win included);
-    these lists are read-only.
-    ``mask`` the kinds present in ``counts`` (:func:`kind_mask`), ``red`` the number of red
-    fives anywhere in the hand (0 when option ``aka`` is off), ``dora``/``ura`` the dora
-    kinds the indicators point to (one entry per indicator), ``seat``/``round`` wind kinds
-    or -1 (no winds). ``menzen``: no chi, pon or open kan (a closed kan keeps the hand
-    closed). ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei,
-    rinshan, chankan, tenhou, chiihou, renhou). ``facts``: the hand's :data:`FACTS` bits.
+    handed over), ``win`` the winning kind, ``counts`` all 14 tiles of the hand per kind (a
+    kan counting 3; the win included); these lists are read-only. ``mask`` the kinds
+    present in ``counts`` (:func:`kind_mask`), ``red`` the number of red fives anywhere in
+    the hand (0 when option ``aka`` is off), ``dora``/``ura`` the dora kinds the indicators
+    point to (one entry per indicator), ``seat``/``round`` wind kinds or -1 (no winds).
+    ``menzen``: no chi, pon or open kan (a closed kan keeps the hand closed).
+    ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan,
+    chankan, tenhou, chiihou, renhou). ``facts``: the hand's :data:`FACTS` bits.
     """
 
     def __init__(
@@ -244,13 +243,6 @@ class Hand:
             facts |= F_NO_MELDS
         self.facts = facts
         """The hand's :data:`FACTS` bits."""
-
-    @property
-    def closed_counts(self) -> list[int]:
-        """The concealed tiles before the win (34 counts): ``concealed`` less the winning tile."""
-        closed = self.concealed[:]
-        closed[self.win] = closed[self.win] - 1
-        return closed
 
 
 class Group:

@@ -21,7 +21,7 @@ from .limits import base_points
 from .model import FuItem, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
-from .tiles import TERMINALS_AND_HONOURS, kind_name
+from .tiles import kind_name
 from .validate import parse_request
 from .yaku import Candidate, YakuTable, evaluate_yaku, yaku_table
 
@@ -85,11 +85,7 @@ def readings(hand: Hand) -> list[Ctx]:
         if mask.bit_count() == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
         elif mask == TERMINALS_AND_HONOURS_MASK and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
-            closed = hand.closed_counts
-            thirteen = True
-            for k in TERMINALS_AND_HONOURS:
-                if closed[k] != 1:
-                    thirteen = False
+            thirteen = concealed[win] == 2  # the 13 before the win were 13 different orphans
             out.append(Ctx(hand, "kokushi", [], -1, "kokushi_13" if thirteen else "kokushi"))
     return out
 

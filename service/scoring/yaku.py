@@ -14,7 +14,6 @@ from typing import Final, NamedTuple
 from .hand import FACTS, HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
 from .model import YakuItem
 from .presets import Rules
-from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["REGISTRY", "Candidate", "Yaku", "active_yaku", "evaluate_yaku", "yaku_table"]
 
@@ -290,10 +289,8 @@ def renhou_mangan(c: Ctx) -> bool:
 
 
 def _kokushi_13(c: Ctx) -> bool:
-    if c.shape != "kokushi":
-        return False
-    counts = c.hand.closed_counts
-    return all(counts[k] == 1 for k in TERMINALS_AND_HONOURS)
+    # the 13 before the win are 13 different orphans exactly when the winning tile made the pair
+    return c.shape == "kokushi" and c.counts[c.hand.win] == 2
 
 
 @_yaku("kokushi", 13, None, yakuman=1, needs=("kokushi",))
@@ -383,8 +380,9 @@ def chuuren(c: Ctx) -> bool:
 )
 def junsei_chuuren(c: Ctx) -> bool:
     """純正九蓮宝燈 Junsei chuuren: the 13 tiles before the win are exactly 1112345678999 (nine-sided)."""
-    suit = _chuuren_counts(c, c.hand.closed_counts)
-    return suit is not None and tuple(suit) == CHUUREN_BASE
+    # the 13 before the win are the base exactly when the winning tile is the extra one
+    win = c.hand.win
+    return chuuren(c) and c.counts[win] == CHUUREN_BASE[win % 9] + 1
 
 
 @_yaku("suukantsu", 13, 13, yakuman=1, needs=("kans", "three_triplets"))
