@@ -80,6 +80,17 @@ F_THREE_TRIPLETS: Final = 1 << 17
 F_KANS: Final = 1 << 18
 F_IDENTICAL_RUNS: Final = 1 << 19  # two identical runs
 F_RYANMEN: Final = 1 << 20  # won on a two-sided wait
+# The situation flags as hand facts (riichi: riichi or double riichi).
+F_RIICHI: Final = 1 << 21  # the request's flag
+F_DOUBLE_RIICHI: Final = 1 << 22
+F_IPPATSU: Final = 1 << 23
+F_HAITEI: Final = 1 << 24
+F_HOUTEI: Final = 1 << 25
+F_RINSHAN: Final = 1 << 26
+F_CHANKAN: Final = 1 << 27
+F_TENHOU: Final = 1 << 28
+F_CHIIHOU: Final = 1 << 29
+F_RENHOU: Final = 1 << 30
 
 FACTS: Final = {
     "honours": F_HONOURS,
@@ -103,6 +114,16 @@ FACTS: Final = {
     "kans": F_KANS,
     "identical_runs": F_IDENTICAL_RUNS,
     "ryanmen": F_RYANMEN,
+    "riichi": F_RIICHI,
+    "double_riichi": F_DOUBLE_RIICHI,
+    "ippatsu": F_IPPATSU,
+    "haitei": F_HAITEI,
+    "houtei": F_HOUTEI,
+    "rinshan": F_RINSHAN,
+    "chankan": F_CHANKAN,
+    "tenhou": F_TENHOU,
+    "chiihou": F_CHIIHOU,
+    "renhou": F_RENHOU,
 }
 """Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
 among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
@@ -241,6 +262,19 @@ class Hand:
             facts |= F_TSUMO
         if not melds:
             facts |= F_NO_MELDS
+        if self.situational:
+            facts |= (
+                (F_RIICHI if riichi else 0)
+                | (F_DOUBLE_RIICHI if double_riichi else 0)
+                | (F_IPPATSU if ippatsu else 0)
+                | (F_HAITEI if haitei else 0)
+                | (F_HOUTEI if houtei else 0)
+                | (F_RINSHAN if rinshan else 0)
+                | (F_CHANKAN if chankan else 0)
+                | (F_TENHOU if tenhou else 0)
+                | (F_CHIIHOU if chiihou else 0)
+                | (F_RENHOU if renhou else 0)
+            )
         self.facts = facts
         """The hand's :data:`FACTS` bits."""
 

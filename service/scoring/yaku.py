@@ -76,19 +76,19 @@ def _yaku(
 # --- 1 han ----------------------------------------------------------------------------
 
 
-@_yaku("riichi", 1, None, situational=True)
+@_yaku("riichi", 1, None, situational=True, needs=("riichi",))
 def riichi(c: Ctx) -> bool:
     """立直 Riichi: declared riichi (double riichi implies it)."""
     return c.hand.riichi
 
 
-@_yaku("double_riichi", 2, None, replaces=("riichi",), situational=True)
+@_yaku("double_riichi", 2, None, replaces=("riichi",), situational=True, needs=("double_riichi",))
 def double_riichi(c: Ctx) -> bool:
     """ダブル立直 Double riichi: riichi declared on the first uninterrupted discard."""
     return c.hand.double_riichi
 
 
-@_yaku("ippatsu", 1, None, situational=True)
+@_yaku("ippatsu", 1, None, situational=True, needs=("ippatsu",))
 def ippatsu(c: Ctx) -> bool:
     """一発 Ippatsu: win within one go-around after riichi."""
     return c.hand.ippatsu
@@ -148,25 +148,25 @@ def round_wind(c: Ctx) -> bool:
     return c.hand.round >= 0 and bool(c.triplet_mask >> c.hand.round & 1)
 
 
-@_yaku("haitei", 1, 1, situational=True)
+@_yaku("haitei", 1, 1, situational=True, needs=("haitei",))
 def haitei(c: Ctx) -> bool:
     """海底摸月 Haitei: tsumo on the last wall tile."""
     return c.hand.haitei
 
 
-@_yaku("houtei", 1, 1, situational=True)
+@_yaku("houtei", 1, 1, situational=True, needs=("houtei",))
 def houtei(c: Ctx) -> bool:
     """河底撈魚 Houtei: ron on the last discard."""
     return c.hand.houtei
 
 
-@_yaku("rinshan", 1, 1, situational=True)
+@_yaku("rinshan", 1, 1, situational=True, needs=("rinshan",))
 def rinshan(c: Ctx) -> bool:
     """嶺上開花 Rinshan kaihou: tsumo on the replacement tile after a kan."""
     return c.hand.rinshan
 
 
-@_yaku("chankan", 1, 1, situational=True)
+@_yaku("chankan", 1, 1, situational=True, needs=("chankan",))
 def chankan(c: Ctx) -> bool:
     """搶槓 Chankan: ron on a tile another player adds to a pon (shouminkan)."""
     return c.hand.chankan
@@ -279,7 +279,7 @@ def chinitsu(c: Ctx) -> bool:
     return c.suits == 1 and not c.honours
 
 
-@_yaku("renhou", 5, None, situational=True)
+@_yaku("renhou", 5, None, situational=True, needs=("renhou",))
 def renhou_mangan(c: Ctx) -> bool:
     """人和 Renhou (option ``renhou: mangan``): non-dealer ron before the first own draw, 5 han."""
     return c.hand.renhou
@@ -391,19 +391,19 @@ def suukantsu(c: Ctx) -> bool:
     return c.kans == 4
 
 
-@_yaku("tenhou", 13, None, yakuman=1, situational=True)
+@_yaku("tenhou", 13, None, yakuman=1, situational=True, needs=("tenhou",))
 def tenhou(c: Ctx) -> bool:
     """天和 Tenhou: the dealer wins on the initial deal."""
     return c.hand.tenhou
 
 
-@_yaku("chiihou", 13, None, yakuman=1, situational=True)
+@_yaku("chiihou", 13, None, yakuman=1, situational=True, needs=("chiihou",))
 def chiihou(c: Ctx) -> bool:
     """地和 Chiihou: a non-dealer wins by tsumo on the first uninterrupted draw."""
     return c.hand.chiihou
 
 
-_yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou", situational=True)(renhou_mangan)
+_yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou", situational=True, needs=("renhou",))(renhou_mangan)
 
 
 @lru_cache(maxsize=256)

@@ -58,6 +58,21 @@ def facts_of(c: Ctx) -> dict[str, bool]:
         "kans": any(g.type == 2 for g in c.groups),
         "identical_runs": len(runs) != len({g.first for g in runs}),
         "ryanmen": c.wait == "ryanmen",
+        **{
+            flag: getattr(c.hand, flag)
+            for flag in (
+                "riichi",
+                "double_riichi",
+                "ippatsu",
+                "haitei",
+                "houtei",
+                "rinshan",
+                "chankan",
+                "tenhou",
+                "chiihou",
+                "renhou",
+            )
+        },
     }
 
 
