@@ -80,6 +80,9 @@ F_THREE_TRIPLETS: Final = 1 << 17
 F_KANS: Final = 1 << 18
 F_IDENTICAL_RUNS: Final = 1 << 19  # two identical runs
 F_RYANMEN: Final = 1 << 20  # won on a two-sided wait
+F_DRAGON_TRIPLET: Final = 1 << 31  # a triplet or kan of a dragon
+F_WIND_TRIPLET: Final = 1 << 32  # a triplet or kan of a wind
+F_TERMINAL_PAIR: Final = 1 << 33  # the pair is a 1, 9 or honour
 # The situation flags as hand facts (riichi: riichi or double riichi).
 F_RIICHI: Final = 1 << 21  # the request's flag
 F_DOUBLE_RIICHI: Final = 1 << 22
@@ -114,6 +117,9 @@ FACTS: Final = {
     "kans": F_KANS,
     "identical_runs": F_IDENTICAL_RUNS,
     "ryanmen": F_RYANMEN,
+    "dragon_triplet": F_DRAGON_TRIPLET,
+    "wind_triplet": F_WIND_TRIPLET,
+    "terminal_pair": F_TERMINAL_PAIR,
     "riichi": F_RIICHI,
     "double_riichi": F_DOUBLE_RIICHI,
     "ippatsu": F_IPPATSU,
@@ -384,6 +390,13 @@ class Ctx:
             facts |= F_IDENTICAL_RUNS
         if wait == "ryanmen":
             facts |= F_RYANMEN
+        if triplet_mask >> 27:
+            if triplet_mask >> 31:
+                facts |= F_DRAGON_TRIPLET
+            if triplet_mask >> 27 & 15:
+                facts |= F_WIND_TRIPLET
+        if pair >= 0 and TERMINALS_AND_HONOURS_MASK >> pair & 1:
+            facts |= F_TERMINAL_PAIR
         self.facts = facts
         """The reading's :data:`FACTS` bits (the hand's included)."""
         self.run_mask = run_mask

@@ -118,31 +118,31 @@ def iipeikou(c: Ctx) -> bool:
     return c.menzen and c.identical_runs >= 1
 
 
-@_yaku("haku", 1, 1, needs=("honours", "triplets"))
+@_yaku("haku", 1, 1, needs=("dragon_triplet",))
 def haku(c: Ctx) -> bool:
     """役牌 Yakuhai (haku): a triplet or kan of White (5z)."""
     return bool(c.triplet_mask >> 31 & 1)
 
 
-@_yaku("hatsu", 1, 1, needs=("honours", "triplets"))
+@_yaku("hatsu", 1, 1, needs=("dragon_triplet",))
 def hatsu(c: Ctx) -> bool:
     """役牌 Yakuhai (hatsu): a triplet or kan of Green (6z)."""
     return bool(c.triplet_mask >> 32 & 1)
 
 
-@_yaku("chun", 1, 1, needs=("honours", "triplets"))
+@_yaku("chun", 1, 1, needs=("dragon_triplet",))
 def chun(c: Ctx) -> bool:
     """役牌 Yakuhai (chun): a triplet or kan of Red (7z)."""
     return bool(c.triplet_mask >> 33 & 1)
 
 
-@_yaku("seat_wind", 1, 1, needs=("honours", "triplets"))
+@_yaku("seat_wind", 1, 1, needs=("wind_triplet",))
 def seat_wind(c: Ctx) -> bool:
     """自風 Seat wind: a triplet or kan of the winner's seat wind."""
     return c.hand.seat >= 0 and bool(c.triplet_mask >> c.hand.seat & 1)
 
 
-@_yaku("round_wind", 1, 1, needs=("honours", "triplets"))
+@_yaku("round_wind", 1, 1, needs=("wind_triplet",))
 def round_wind(c: Ctx) -> bool:
     """場風 Round wind: a triplet or kan of the round wind."""
     return c.hand.round >= 0 and bool(c.triplet_mask >> c.hand.round & 1)
@@ -205,7 +205,7 @@ _BITS: Final = tuple(bin(n).count("1") for n in range(16))
 """How many bits are set in 0–15 (dragons: ``triplet_mask >> 31``; winds: ``>> 27 & 15``)."""
 
 
-@_yaku("chanta", 2, 1, needs=("standard", "terminal_or_honour"))
+@_yaku("chanta", 2, 1, needs=("standard", "terminal_pair"))
 def chanta(c: Ctx) -> bool:
     """混全帯么九 Chanta: every set and the pair hold a terminal or honour.
 
@@ -240,7 +240,7 @@ def sankantsu(c: Ctx) -> bool:
     return c.kans == 3
 
 
-@_yaku("shousangen", 2, 2, needs=("honours", "triplets"))
+@_yaku("shousangen", 2, 2, needs=("dragon_triplet",))
 def shousangen(c: Ctx) -> bool:
     """小三元 Shousangen: two dragon triplets and a dragon pair."""
     return c.pair >= 31 and _BITS[c.triplet_mask >> 31] == 2  # 31–33: dragons
@@ -261,7 +261,7 @@ def ryanpeikou(c: Ctx) -> bool:
     return c.menzen and c.identical_runs == 2
 
 
-@_yaku("junchan", 3, 2, replaces=("chanta",), needs=("standard", "runs", "no_honours", "terminal_or_honour"))
+@_yaku("junchan", 3, 2, replaces=("chanta",), needs=("standard", "runs", "no_honours", "terminal_pair"))
 def junchan(c: Ctx) -> bool:
     """純全帯么九 Junchan: every set and the pair hold a terminal, no honours, a run."""
     return _all_sets_terminal(c) and not c.honours and c.n_runs > 0
@@ -317,19 +317,19 @@ def suuankou_tanki(c: Ctx) -> bool:
     return suuankou(c) and c.wait == "tanki"
 
 
-@_yaku("daisangen", 13, 13, yakuman=1, needs=("honours", "three_triplets"))
+@_yaku("daisangen", 13, 13, yakuman=1, needs=("dragon_triplet", "three_triplets"))
 def daisangen(c: Ctx) -> bool:
     """大三元 Daisangen: triplets of all three dragons."""
     return c.triplet_mask >> 31 == 7
 
 
-@_yaku("shousuushii", 13, 13, yakuman=1, needs=("honours", "three_triplets"))
+@_yaku("shousuushii", 13, 13, yakuman=1, needs=("wind_triplet", "three_triplets"))
 def shousuushii(c: Ctx) -> bool:
     """小四喜 Shousuushii: three wind triplets and a wind pair."""
     return 27 <= c.pair <= 30 and _BITS[c.triplet_mask >> 27 & 15] == 3
 
 
-@_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("honours", "three_triplets"))
+@_yaku("daisuushii", 26, 26, yakuman=2, double=True, needs=("wind_triplet", "three_triplets"))
 def daisuushii(c: Ctx) -> bool:
     """大四喜 Daisuushii: four wind triplets."""
     return c.triplet_mask >> 27 & 15 == 15

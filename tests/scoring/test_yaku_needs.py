@@ -58,6 +58,9 @@ def facts_of(c: Ctx) -> dict[str, bool]:
         "kans": any(g.type == 2 for g in c.groups),
         "identical_runs": len(runs) != len({g.first for g in runs}),
         "ryanmen": c.wait == "ryanmen",
+        "dragon_triplet": any(g.first >= 31 for g in triplets),
+        "wind_triplet": any(27 <= g.first <= 30 for g in triplets),
+        "terminal_pair": c.pair in TERMINALS | HONOURS,
         **{
             flag: getattr(c.hand, flag)
             for flag in (
@@ -113,8 +116,6 @@ def test_every_fact_is_restated() -> None:
     assert set(FACTS) == set(facts_of(readings(parse_request(_requests()[0], resolve_rules("standard")))[0]))
 
 
-@pytest.mark.parametrize(
-    ("key", "needs"), [("pinfu", ("standard", "runs", "ryanmen")), ("haku", ("honours", "triplets"))]
-)
+@pytest.mark.parametrize(("key", "needs"), [("pinfu", ("standard", "runs", "ryanmen")), ("haku", ("dragon_triplet",))])
 def test_needs_declarations(key: str, needs: tuple[str, ...]) -> None:
     assert REGISTRY[key].needs == needs
