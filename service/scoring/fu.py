@@ -54,6 +54,19 @@ _TRIPLET: Final = [
 """Triplet and kan items indexed by ``4 × concealed + 2 × kan + terminal``."""
 
 
+_BASE: Final = _ITEM["base"]
+_CHIITOITSU: Final = _ITEM["chiitoitsu"]
+_CLOSED_RON: Final = _ITEM["closed_ron"]
+_TSUMO: Final = _ITEM["tsumo"]
+_PAIR_DRAGON: Final = _ITEM["pair_dragon"]
+_PAIR_SEAT_WIND: Final = _ITEM["pair_seat_wind"]
+_PAIR_ROUND_WIND: Final = _ITEM["pair_round_wind"]
+_KANCHAN: Final = _ITEM["kanchan"]
+_PENCHAN: Final = _ITEM["penchan"]
+_TANKI: Final = _ITEM["tanki"]
+_OPEN_PINFU: Final = _ITEM["open_pinfu"]
+
+
 def round_fu(total: int) -> int:
     """Round a fu sum up to the next 10 (25 stays 25 only for chiitoitsu, which is not summed)."""
     return -(-total // 10) * 10
@@ -62,28 +75,32 @@ def round_fu(total: int) -> int:
 def fu_items(c: Ctx) -> list[FuItem]:
     """The fu items of one reading, before rounding; see the module docstring for the rules."""
     if c.shape == "chiitoitsu":
-        return [_ITEM["chiitoitsu"]]
+        return [_CHIITOITSU]
     hand = c.hand
-    items = [_ITEM["base"]]
+    items = [_BASE]
     if c.menzen and not hand.tsumo:
-        items.append(_ITEM["closed_ron"])
+        items.append(_CLOSED_RON)
     if hand.tsumo and not pinfu(c):
-        items.append(_ITEM["tsumo"])
+        items.append(_TSUMO)
     for g in c.groups:
         if g.type != RUN:
             items.append(_TRIPLET[(4 if g.concealed else 0) + (2 if g.type == KAN else 0) + (1 if g.terminal else 0)])
     pair = c.pair
     if pair >= 31:  # a dragon
-        items.append(_ITEM["pair_dragon"])
+        items.append(_PAIR_DRAGON)
     elif pair >= 0 and pair == hand.seat and pair == hand.round:
         items.append(_DOUBLE_WIND[c.rules.double_wind_pair_fu])
     elif pair >= 0 and pair == hand.seat:
-        items.append(_ITEM["pair_seat_wind"])
+        items.append(_PAIR_SEAT_WIND)
     elif pair >= 0 and pair == hand.round:
-        items.append(_ITEM["pair_round_wind"])
+        items.append(_PAIR_ROUND_WIND)
     wait = c.wait
-    if wait == "kanchan" or wait == "penchan" or wait == "tanki":
-        items.append(_ITEM[wait])
+    if wait == "kanchan":
+        items.append(_KANCHAN)
+    elif wait == "penchan":
+        items.append(_PENCHAN)
+    elif wait == "tanki":
+        items.append(_TANKI)
     if not c.menzen and not hand.tsumo and len(items) == 1:
-        items.append(_ITEM["open_pinfu"])
+        items.append(_OPEN_PINFU)
     return items
