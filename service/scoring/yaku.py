@@ -505,9 +505,9 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
     hits: list[Candidate] = []
     replacing = False
     yakuman = 0
-    facts = c.facts
+    lacking = ~c.facts
     for y in candidates:
-        if y.needs & ~facts:  # it needs something this reading lacks
+        if y.needs & lacking:  # it needs something this reading lacks
             continue
         if y.test(c):
             hits.append(y)
