@@ -9,17 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from litestar import Litestar
 
 import service.api.routes
-from service.api.logs import configure_logging
 from service.api.operations import METRICS_STATE_KEY
 from service.app import create_app
+from tests.api.logcapture import records
 
 MANGAN = b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}'
 
@@ -30,19 +28,6 @@ POST_ROUTES = ["/v1/score", "/v1/score/batch", "/v1/tenpai", "/v1/settle", "/v1/
 def app() -> Litestar:
     """A new production app per test: its own metrics registry, so counts start at zero."""
     return create_app()
-
-
-@pytest.fixture
-def logs(app: Litestar) -> Iterator[io.StringIO]:
-    """The ``service`` log lines of the test, captured as written (JSON text; after ``app`` configured its own)."""
-    stream = io.StringIO()
-    configure_logging(stream=stream)
-    yield stream
-    configure_logging()
-
-
-def records(stream: io.StringIO) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in stream.getvalue().splitlines()]
 
 
 def call(

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import io
-import json
 import re
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from litestar import Litestar
@@ -14,23 +11,10 @@ from litestar.testing import TestClient
 
 import service.api.routes
 from service.api.docs import ASSETS_PATH
-from service.api.logs import configure_logging
 from service.app import create_app
+from tests.api.logcapture import records
 
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
-
-
-@pytest.fixture
-def logs() -> Iterator[io.StringIO]:
-    """The ``service`` log lines of the test, captured as written (JSON text)."""
-    stream = io.StringIO()
-    configure_logging(stream=stream)
-    yield stream
-    configure_logging()
-
-
-def records(stream: io.StringIO) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in stream.getvalue().splitlines()]
 
 
 def test_ready_is_200_after_startup(client: TestClient[Litestar]) -> None:
