@@ -214,15 +214,18 @@ class Hand:
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""
         mask = 0
-        keys = [0, 0, 0]  # decompose.suit_key of each suit of the concealed part, built in the same pass
+        man = pin = sou = 0  # decompose.suit_key of each suit of the concealed part, built in the same pass
         for k in range(34):
             n = concealed[k]
             if n:
                 mask |= 1 << k
-                if k < 27:
-                    suit = k // 9
-                    keys[suit] = keys[suit] | (n << (3 * (k - 9 * suit)))
-        self.suit_keys = keys
+                if k < 9:
+                    man |= n << (3 * k)
+                elif k < 18:
+                    pin |= n << (3 * (k - 9))
+                elif k < 27:
+                    sou |= n << (3 * (k - 18))
+        self.suit_keys = [man, pin, sou]  # boxed once each (not once per tile)
         """:func:`.decompose.suit_key` of the man, pin and sou of ``concealed``."""
         self.concealed_mask = mask
         """The kinds present in ``concealed``."""

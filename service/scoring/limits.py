@@ -11,7 +11,7 @@ from typing import Final
 
 from .presets import Rules
 
-__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points"]
+__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points", "limit_base", "limit_name"]
 
 LIMITS: Final = (
     # (minimum han, name, base points)
@@ -41,6 +41,45 @@ def yakuman_name(multiple: int) -> str:
     return YAKUMAN_NAMES.get(multiple, f"{multiple}x_yakuman")
 
 
+def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
+    """Base points after limits (RULES.md §3 Limits): what :func:`base_points` returns first.
+
+    The scorer's inner loop calls this once per reading and names the limit of the best
+    reading only (:func:`limit_name`).
+
+    >>> from .presets import PRESETS
+    >>> limit_base(3, 30, PRESETS["standard"]), limit_base(13, 30, PRESETS["standard"], yakuman=2)
+    (960, 16000)
+    """
+    if yakuman:
+        return YAKUMAN_BASE * yakuman
+    if han >= 5:
+        for min_han, name, base in LIMITS:
+            if han >= min_han:
+                if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
+                    return 6000
+                return base
+    base = fu << (2 + han)  # fu × 2^(2+han)
+    if base >= MANGAN_BASE or (((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan):
+        return MANGAN_BASE
+    return base
+
+
+def limit_name(han: int, base: int, yakuman: int = 0) -> str:
+    """The limit name of a hand worth ``base`` (from :func:`limit_base`) with ``han`` and a
+    total ``yakuman`` multiple: ``none``, ``mangan`` … ``kazoe_yakuman``, ``yakuman``, ….
+
+    >>> limit_name(4, 2000), limit_name(13, 6000), limit_name(3, 960)
+    ('mangan', 'sanbaiman', 'none')
+    """
+    if yakuman:
+        return yakuman_name(yakuman)
+    for min_han, name, limit in LIMITS:
+        if han >= min_han and limit == base:  # kazoe as sanbaiman (option) is worth 6000: sanbaiman
+            return name
+    return "mangan" if base == MANGAN_BASE else "none"
+
+
 def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str]:
     """Base points and the limit name for a hand (RULES.md §3 Limits).
 
@@ -54,15 +93,5 @@ def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int,
     >>> base_points(4, 40, PRESETS["standard"])
     (2000, 'mangan')
     """
-    if yakuman:
-        return YAKUMAN_BASE * yakuman, yakuman_name(yakuman)
-    if han >= 5:
-        for min_han, name, base in LIMITS:
-            if han >= min_han:
-                if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
-                    return 6000, "sanbaiman"
-                return base, name
-    base = fu << (2 + han)  # fu × 2^(2+han)
-    if base >= MANGAN_BASE or (((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan):
-        return MANGAN_BASE, "mangan"
-    return base, "none"
+    base = limit_base(han, fu, rules, yakuman)
+    return base, limit_name(han, base, yakuman)

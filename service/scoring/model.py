@@ -51,7 +51,7 @@ Tiles = (
             examples=["234567m3455p234s"],
         ),
     ]
-    | Annotated[list[TileCode], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]
+    | Annotated[tuple[TileCode, ...], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]
 )
 """A tile list: an mpsz string or a JSON array of codes (RULES.md §1)."""
 
@@ -100,7 +100,7 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     closed: bool = False
 
 
-class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True):
     """One winning hand and its situation (../shared/API.md `POST /v1/score`).
 
     `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
@@ -112,7 +112,7 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     hand: Tiles
     win_tile: TileCode
     rules: RulesSpec | Preset = "standard"
-    melds: Annotated[list[MeldSpec], Meta(max_length=4)] = []
+    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
     win: Literal["ron", "tsumo"] = "ron"
     dealer: bool | None = None
     seat_wind: Wind | None = None

@@ -58,9 +58,8 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sti
     6500
     """
     if not tsumo:
-        hand = round_up_100(base * (6 if dealer else 4))
-        rows = [Payment("discarder", hand + 300 * honba, 1)]
-        points = hand
+        points = round_up_100(base * (6 if dealer else 4))
+        rows = [Payment("discarder", points + 300 * honba, 1)]
     elif dealer:
         each = round_up_100(base * 2)
         rows = [Payment("non_dealer", each + 100 * honba, 3)]
@@ -71,4 +70,4 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sti
         rows = [Payment("dealer", from_dealer + 100 * honba, 1), Payment("non_dealer", from_other + 100 * honba, 2)]
         points = from_dealer + 2 * from_other
     sticks = 1000 * riichi_sticks
-    return Settlement(points, rows, sticks, sum(p.amount * p.count for p in rows) + sticks)
+    return Settlement(points, rows, sticks, points + 300 * honba + sticks)  # each payer's honba: 300 in all

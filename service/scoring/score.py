@@ -17,7 +17,7 @@ import msgspec
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
-from .limits import base_points
+from .limits import limit_base, limit_name
 from .model import FuItem, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
@@ -165,7 +165,7 @@ def reading_out(c: Ctx) -> Reading:
 RESULT_CACHE_SIZE: Final = 32768
 """Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
 
-_results: Final[OrderedDict[bytes, ScoreResult]] = OrderedDict()
+_results: Final[OrderedDict[object, ScoreResult]] = OrderedDict()
 """Oldest first. (A plain dict evicted with ``next(iter(d))`` slows down as deleted slots pile
 up at its front: at 32,768 entries a miss cost twice as much; ``popitem(last=False)`` is O(1).)"""
 _result_stats: Final = [0, 0]  # hits, misses
@@ -199,11 +199,17 @@ def score(req: ScoreRequest) -> ScoreResult:
     with ``reason`` ``not_complete`` (no winning shape) or ``no_yaku`` (complete, no yaku;
     dora alone do not count). Raises :class:`~.model.InvalidHand` for impossible input.
 
-    Results are cached on the request's canonical msgpack encoding (field order is fixed by
-    the Struct), so the same request returns the same (shared, read-only) result object.
+    Results are cached on the request itself (a frozen Struct of strings, tuples, bools and
+    ints hashes by value; no encoding), or, for a hand-built request holding lists, on its
+    canonical msgpack encoding (field order is fixed by the Struct). The same request returns
+    the same (shared, read-only) result object.
     """
-    key = _key(req)
-    hit = _results.get(key)
+    key: object = req
+    try:
+        hit = _results.get(req)
+    except TypeError:  # unhashable: built in Python with lists instead of tuples
+        key = _key(req)
+        hit = _results.get(key)
     if hit is not None:
         _result_stats[0] = _result_stats[0] + 1
         return hit
@@ -249,8 +255,9 @@ def _score(req: ScoreRequest) -> ScoreResult:
 
         return score_kids(hand)
     dora_items: list[YakuItem] | None = None
-    best_key: tuple[int, int, int, int] | None = None
-    best: tuple[Ctx, list[Candidate], str, int, list[FuItem]] | None = None
+    best: tuple[Ctx, list[Candidate], list[FuItem]] | None = None
+    # The best so far, compared as (points, yakuman, han, fu): a yakuman outranks kazoe at equal points.
+    best_points = best_yakuman = best_han = best_fu = best_base = -1
     complete = False
     for c in readings(hand):
         complete = True
@@ -274,16 +281,22 @@ def _score(req: ScoreRequest) -> ScoreResult:
                 dora_items = _dora(hand)
             for d in dora_items:
                 han += d.han
-        base, limit = base_points(han, fu, rules, yakuman)
-        key = (hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo), yakuman, han, fu)
-        if best_key is None or key > best_key:  # a yakuman outranks kazoe at equal points
-            best_key = key
-            best = (c, yaku, limit, base, fu_list)
-    if best is None or best_key is None:
+        base = limit_base(han, fu, rules, yakuman)
+        points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo)
+        if points > best_points or (
+            points == best_points
+            and (
+                yakuman > best_yakuman
+                or (yakuman == best_yakuman and (han > best_han or (han == best_han and fu > best_fu)))
+            )
+        ):
+            best_points, best_yakuman, best_han, best_fu, best_base = points, yakuman, han, fu, base
+            best = (c, yaku, fu_list)
+    if best is None:
         return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
-    c, yaku, limit, base, fu_list = best
+    c, yaku, fu_list = best
+    yakuman, han, fu, base = best_yakuman, best_han, best_fu, best_base
     pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
-    _, yakuman, han, fu = best_key
     items = [y.item for y in yaku]
     if not yakuman and dora_items:
         items += dora_items
@@ -295,7 +308,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
         yaku=items,
         yakuman=yakuman,
         fu_breakdown=fu_list,
-        limit=limit,
+        limit=limit_name(han, base, yakuman),
         base_points=base,
         points=pay.points,
         payments=pay.payments,

@@ -17,6 +17,7 @@ hand with no yaku that can only win by tsumo or after riichi).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Annotated, Final, Literal
 
 import msgspec
@@ -91,7 +92,7 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
     hand: Tiles
     rules: RulesSpec | Preset = "standard"
-    melds: Annotated[list[MeldSpec], Meta(max_length=4)] = []
+    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
     visible: VisibleTiles = ""
     dealer: bool | None = None
     seat_wind: Wind | None = None
@@ -225,7 +226,7 @@ class _Parsed(msgspec.Struct, frozen=True):
     menzen: bool
 
 
-def _codes(value: str | list[str]) -> list[str]:
+def _codes(value: str | Sequence[str]) -> list[str]:
     if isinstance(value, str):
         return [d + suit for digits, suit in _GROUP.findall(value) for d in digits]
     return list(value)
@@ -235,7 +236,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
     """Check everything physically impossible (RULES.md §1–2); raise :class:`InvalidHand` naming each field."""
     errors: list[FieldError] = []
 
-    def tiles(value: str | list[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def tiles(value: str | Sequence[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
         try:
             parsed = parse_tiles(value)
         except NotationError as exc:
@@ -376,7 +377,7 @@ def _riichi(req: TenpaiRequest, p: _Parsed, tenpai: bool) -> RiichiCheck:
 def _value(req: TenpaiRequest, codes: list[str], kind: int, win: Literal["ron", "tsumo"]) -> ScoreResult:
     return score(
         ScoreRequest(
-            hand=codes,
+            hand=tuple(codes),
             win_tile=kind_name(kind),
             rules=req.rules,
             melds=req.melds,

@@ -8,6 +8,7 @@ plus a flag; :class:`TileList` carries the kinds and the red fives separately.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -26,6 +27,7 @@ __all__ = [
     "is_terminal_or_honour",
     "kind_name",
     "kinds_to_mpsz",
+    "mpsz_kinds",
     "parse_text",
     "parse_tile",
     "parse_tiles",
@@ -141,7 +143,7 @@ SINGLE_TILES: Final[dict[str, TileList]] = {
 """Every valid one-tile code (``"5m"``, ``"0p"``, ``"7z"``) parsed, for the win tile."""
 
 
-def _tile_list(codes: list[str] | tuple[str, ...]) -> TileList:
+def _tile_list(codes: Sequence[str]) -> TileList:
     kinds: list[int] = []
     red: list[int] = []
     for code in codes:
@@ -241,6 +243,52 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     return tiles
 
 
+def mpsz_kinds(text: str, kinds: list[int]) -> int:
+    """Append the kinds of an mpsz string to ``kinds``; return which suits hold a red five.
+
+    The uncached fast path for dora indicators (one or two tiles, nearly always): returns a
+    mask of the suits with a red five (1 man, 2 pin, 4 sou), or -1 when ``text`` is not valid
+    mpsz or holds two red fives of one suit; the caller then discards ``kinds`` and takes the
+    general path (:func:`parse_tiles`), which says what is wrong.
+
+    >>> kinds = []
+    >>> mpsz_kinds("0p7z", kinds), kinds
+    (2, [13, 33])
+    >>> mpsz_kinds("00m", []), mpsz_kinds("8z", [])
+    (-1, -1)
+    """
+    n = len(text)
+    red_mask = 0
+    start = 0  # index of the first digit of the current group
+    for i in range(n):
+        ch = ord(text[i])
+        if 48 <= ch <= 57:  # a digit
+            continue
+        if i == start:
+            return -1
+        base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else (27 if ch == 122 else -1)))
+        if base < 0:
+            return -1
+        for j in range(start, i):
+            rank = ord(text[j]) - 48
+            if base == 27:
+                if rank < 1 or rank > 7:
+                    return -1
+                kinds.append(26 + rank)
+            elif rank == 0:
+                bit = 1 << (base // 9)
+                if red_mask & bit:
+                    return -1
+                red_mask |= bit
+                kinds.append(base + 4)
+            else:
+                kinds.append(base + rank - 1)
+        start = i + 1
+    if start != n:
+        return -1
+    return red_mask
+
+
 _parse_text = lru_cache(maxsize=16384)(parse_text)
 
 
@@ -249,7 +297,7 @@ def _parse_codes(codes: tuple[str, ...]) -> TileList:
     return _tile_list(codes)
 
 
-def parse_tiles(value: str | list[str]) -> TileList:
+def parse_tiles(value: str | Sequence[str]) -> TileList:
     """Parse an mpsz string (``"123m406p55z"``) or a list of codes (``["1m", "0p"]``).
 
     Raises :class:`NotationError` with a message that says what is wrong. RULES.md §1.

@@ -9,6 +9,7 @@ without winds, and impossible flag combinations.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Final, cast
 
 from msgspec.structs import astuple
@@ -26,6 +27,7 @@ from .tiles import (
     dora_from_indicator,
     kind_name,
     kinds_to_mpsz,
+    mpsz_kinds,
     parse_text,
     parse_tiles,
 )
@@ -63,10 +65,10 @@ REQUEST_FIELDS: Final = (
 unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
 
 RequestTuple = tuple[
-    str | list[str],  # hand
-    str | list[str],  # win_tile
+    str | Sequence[str],  # hand (a tuple when decoded, a list when built by hand)
+    str | Sequence[str],  # win_tile
     object,  # rules (already resolved by the caller)
-    list[MeldSpec],  # melds
+    Sequence[MeldSpec],  # melds
     str,  # win
     bool | None,  # dealer
     str | None,  # seat_wind
@@ -81,8 +83,8 @@ RequestTuple = tuple[
     bool,  # tenhou
     bool,  # chiihou
     bool,  # renhou
-    str | list[str],  # dora_indicators
-    str | list[str],  # ura_indicators
+    str | Sequence[str],  # dora_indicators
+    str | Sequence[str],  # ura_indicators
     int,  # honba
     int,  # riichi_sticks
 ]
@@ -102,7 +104,7 @@ class _Errors:
         self.items.append(FieldError(field, message))
 
 
-def _tiles(value: str | list[str], field: str, errors: _Errors, rules: Rules) -> TileList:
+def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules) -> TileList:
     if not value:
         return NO_TILES
     if isinstance(value, str) and rules.winds:
@@ -126,7 +128,7 @@ def _no_winds(rules: Rules) -> str:
     return f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
 
 
-def _meld(type_: str, tiles: str | list[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
+def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
     """One meld: ``(meld or None, tiles, sub-field at fault, message)``."""
     try:
         parsed = parse_text(tiles) if isinstance(tiles, str) else parse_tiles(tiles)
@@ -195,7 +197,9 @@ def _winds(
     return dealer, seat, round_
 
 
-def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer: bool, errors: _Errors) -> None:
+def _flags(
+    req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, has_melds: bool, dealer: bool, errors: _Errors
+) -> None:
     """Impossible flag combinations (RULES.md §2)."""
     tsumo = req.win == "tsumo"
     riichi = req.riichi or req.double_riichi
@@ -221,7 +225,7 @@ def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer:
     if len(first_turn) > 1:
         errors.add(first_turn[1], f"{first_turn[0]} and {first_turn[1]} exclude each other")
     for name in first_turn:
-        if req.melds:
+        if has_melds:
             errors.add(name, f"{name} is a win before any call: melds must be empty")
         if riichi or req.ippatsu:
             errors.add(name, f"{name} is a win before any discard: riichi/ippatsu cannot be set")
@@ -238,6 +242,35 @@ def _flags(req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, dealer:
 def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
         counts[k] = counts[k] + 1
+
+
+def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
+    for k in kinds:
+        counts[k] = counts[k] - 1
+
+
+def _indicator_kinds(
+    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, reds: list[int]
+) -> tuple[int, ...]:
+    """The indicator kinds of ``dora_indicators`` or ``ura_indicators``; their red fives are
+    added to ``reds`` (per suit). Invalid notation is reported on ``field``."""
+    if isinstance(value, str) and rules.winds:
+        single = SINGLE_TILES.get(value)  # one indicator: no parsing, no allocation
+        if single is not None:
+            for k in single.red:
+                reds[k // 9] = reds[k // 9] + 1
+            return single.kinds
+        kinds: list[int] = []
+        red_mask = mpsz_kinds(value, kinds)
+        if red_mask >= 0:
+            for suit in range(3):
+                if red_mask >> suit & 1:
+                    reds[suit] = reds[suit] + 1
+            return tuple(kinds)
+    tiles = _tiles(value, field, errors, rules)
+    for k in tiles.red:
+        reds[k // 9] = reds[k // 9] + 1
+    return tiles.kinds
 
 
 def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
@@ -293,7 +326,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     for i, m in enumerate(req_melds):
         closed = m.closed
         meld_type = m.type
-        meld_text = m.tiles
+        meld_text: str | Sequence[str] = getattr(m, "tiles")  # noqa: B009  (a list when built by hand: no typed read)
         known = MELDS.get((meld_type, meld_text, closed)) if isinstance(meld_text, str) else None
         parsed, tiles, at, message = known if known is not None else _meld(meld_type, meld_text, closed)
         meld_tiles.append(tiles)
@@ -307,12 +340,14 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             menzen = False
         if not winds and any(k in WINDS for k in tiles.kinds):
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
-    dora = _tiles(dora_value, "dora_indicators", errors, rules)
-    ura = _tiles(ura_value, "ura_indicators", errors, rules)
-    if len(dora.kinds) > MAX_INDICATORS:
-        errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora.kinds)}")
-    if len(ura.kinds) > MAX_INDICATORS:
-        errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura.kinds)}")
+    reds = hand_reds  # red fives per suit anywhere: hand, win, melds, indicators
+    red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2]  # hand, win and melds: the aka dora
+    dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, reds)
+    ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, reds)
+    if len(dora) > MAX_INDICATORS:
+        errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora)}")
+    if len(ura) > MAX_INDICATORS:
+        errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura)}")
 
     expected = 13 - 3 * len(req_melds)
     if n_hand != expected and not any(e.field == "hand" for e in errors.items):
@@ -321,22 +356,18 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             f"with {len(req_melds)} meld(s) the concealed hand before the win has {expected} tiles, got {n_hand}",
         )
 
-    counts = closed_counts[:]
+    # Every tile in sight into closed_counts for the fifth-copy check; all but the win come out again.
+    counts = closed_counts
     _add(counts, win.kinds)
-    _add(counts, dora.kinds)
-    _add(counts, ura.kinds)
-    red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2] + len(win.red)
-    reds = hand_reds
+    _add(counts, dora)
+    _add(counts, ura)
+    red_in_hand += len(win.red)
     for tiles in meld_tiles:
         _add(counts, tiles.kinds)
         red_in_hand += len(tiles.red)
         for k in tiles.red:
             reds[k // 9] = reds[k // 9] + 1
     for k in win.red:
-        reds[k // 9] = reds[k // 9] + 1
-    for k in dora.red:
-        reds[k // 9] = reds[k // 9] + 1
-    for k in ura.red:
         reds[k // 9] = reds[k // 9] + 1
     for kind in range(34):
         n = counts[kind]
@@ -355,6 +386,11 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             f"chankan robs the tile another player adds to their pon: no other {kind_name(win.kinds[0])} "
             "can be in the hand, the melds or the indicators",
         )
+    _remove(counts, dora)
+    _remove(counts, ura)
+    for tiles in meld_tiles:
+        _remove(counts, tiles.kinds)
+    # closed_counts is now the concealed part after the win
 
     dealer, seat, round_ = _winds(seat_wind, round_wind, dealer_flag, rules, errors)
     if (
@@ -368,17 +404,15 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         or renhou
         or ((riichi or double_riichi) and not menzen)
     ):
-        _flags(req, rules, menzen, has_kan, dealer, errors)
+        _flags(req, rules, menzen, has_kan, bool(req_melds), dealer, errors)
     if errors.items:
         raise InvalidHand(errors.items)
 
     riichi = riichi or double_riichi
-    won_on = win.kinds[0]
-    closed_counts[won_on] = closed_counts[won_on] + 1  # now the concealed part after the win
     return Hand(
         rules,
         closed_counts,
-        won_on,
+        win.kinds[0],
         melds,
         red_in_hand if rules.aka else 0,
         win_kind == "tsumo",
@@ -395,8 +429,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         tenhou,
         chiihou,
         renhou,
-        tuple([DORA_OF[k] for k in dora.kinds]),
-        tuple([DORA_OF[k] for k in ura.kinds]) if riichi else (),
+        tuple([DORA_OF[k] for k in dora]),
+        tuple([DORA_OF[k] for k in ura]) if riichi else (),
         honba,
         riichi_sticks,
     )

@@ -6,7 +6,7 @@ import importlib
 
 import msgspec
 
-from service.scoring import ScoreRequest, score
+from service.scoring import MeldSpec, ScoreRequest, score
 from tests.strategies import seeded_hands
 
 score_module = importlib.import_module("service.scoring.score")
@@ -40,3 +40,44 @@ def test_a_full_cache_drops_its_oldest_result_first() -> None:
     score(requests[0])  # among the 10 oldest, dropped: scored again
     assert score_module.result_cache_info().misses == size + 11
     assert last is score(requests[-1])
+
+
+def test_a_request_built_with_lists_is_scored_and_cached_like_the_decoded_one() -> None:
+    """A library user may pass lists where the Struct declares tuples (msgspec does not check
+    types on construction): such a request cannot hash, so it is keyed on its msgpack encoding."""
+    melds = [MeldSpec(type="pon", tiles=["5z", "5z", "5z"])]
+    built = ScoreRequest(
+        hand=["2m", "3m", "4m", "6p", "7p", "8p", "3s", "3s", "7s", "8s"], win_tile="9s", melds=melds, seat_wind="S"
+    )
+    decoded = msgspec.json.decode(msgspec.json.encode(built), type=ScoreRequest)
+    assert isinstance(decoded.melds, tuple)
+    assert isinstance(decoded.hand, tuple)
+    score_module.result_cache_clear()
+
+    first = score(built)
+    again = score(built)
+
+    assert again is first  # the list request hit its own (msgpack) entry
+    # haku 1 han; fu 20 + 4 (open pon of an honour), ryanmen 789s, pair 3s: 24 → 30; 30 × 2^3 × 4 = 960 → 1000
+    assert (first.han, first.fu, first.points) == (1, 30, 1000)
+    assert score(decoded) == first  # same score from the tuple request (its own entry)
+    assert score_module.result_cache_info().size == 2
+
+
+def test_requests_that_differ_in_one_field_are_different_entries() -> None:
+    base = ScoreRequest(hand="234567m3455p234s", win_tile="2p", seat_wind="S", riichi=True)
+    variants = [
+        base,
+        msgspec.structs.replace(base, win="tsumo"),
+        msgspec.structs.replace(base, honba=1),
+        msgspec.structs.replace(base, dora_indicators="1p"),
+        msgspec.structs.replace(base, rules="kostarev", seat_wind=None),
+    ]
+    score_module.result_cache_clear()
+    results = [score(v) for v in variants]
+
+    assert score_module.result_cache_info().size == len(variants)
+    # riichi, pinfu, tanyao, sanshoku 234 (2): 5 han mangan 8000; + menzen tsumo: haneman 12000;
+    # honba is not in `points` (8000); indicator 1p makes the 2p dora: 6 han, haneman 12000
+    assert [r.points for r in results[:4]] == [8000, 12000, 8000, 12000]
+    assert results[2].total == 8300

@@ -67,6 +67,14 @@ def test_the_base_hands_are_valid() -> None:
         pytest.param(req("3400m456p789s112z", "2z"), {"hand"}, id="two-red-fives-of-one-suit-in-hand"),
         # one red 5m in hand + red 5m as the winning tile
         pytest.param(req("340m456p789s1122z", "0m"), {"hand", "win_tile"}, id="two-red-fives-hand-and-win-tile"),
+        # 111m in hand + two 1m among the dora indicators (a two-tile indicator string)
+        pytest.param(req("111m234p567s2345s", "5s", dora_indicators="1m1m"), {"hand"}, id="fifth-copy-by-indicators"),
+        pytest.param(
+            req("111m234p567s2345s", "5s", riichi=True, ura_indicators="11m"), {"hand"}, id="fifth-copy-by-ura"
+        ),
+        # two red 5p as indicators; a red 5m in hand and another as the indicator
+        pytest.param(req("111m234p567s2345s", "5s", dora_indicators="00p"), {"hand"}, id="two-red-fives-indicators"),
+        pytest.param(req("340m456p789s1122z", "1z", dora_indicators="0m"), {"hand"}, id="red-five-hand-and-indicator"),
     ],
 )
 def test_too_many_copies_are_invalid(request_: ScoreRequest, fields: set[str]) -> None:
@@ -239,4 +247,25 @@ def test_winds_in_kostarev_say_what_to_do_per_field() -> None:
     assert [(e.field, e.message) for e in caught.value.errors] == [
         ("seat_wind", "preset 'kostarev' has no winds; use 'dealer' instead"),
         ("round_wind", "preset 'kostarev' has no winds: leave round_wind out"),
+    ]
+
+
+def test_indicator_tiles_count_for_copies_but_not_as_hand_tiles() -> None:
+    """Indicators are checked for fifth copies together with the hand, then taken out again:
+    the hand scores with its own 14 tiles. 234567m 234p 55p 234s (win 2p on 34p), riichi:
+    riichi, pinfu, tanyao, sanshoku (2) = 5 han; indicators 1m and 4p make 2m (one in hand)
+    and 5p (two) dora: 3 more, 8 han baiman; ura 1m (2m once): 9 han, still baiman."""
+    result = score(req("234567m3455p234s", "2p", riichi=True, dora_indicators="1m4p", ura_indicators="1m"))
+
+    yaku = {item.id: item.han for item in result.yaku}
+    assert yaku["dora"] == 3
+    assert yaku["ura_dora"] == 1
+    assert (result.han, result.limit, result.points) == (9, "baiman", 16000)
+    assert result.reading is not None
+    assert [s.tiles for s in result.reading.sets] == [
+        "234m",
+        "567m",
+        "234p",
+        "234s",
+        "55p",
     ]
