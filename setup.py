@@ -11,7 +11,11 @@ the service and the tests then run the same modules as plain Python.
 House rules for the compiled modules (each measured; see BENCHMARKS.md):
 
 - module-level constants and shared tables are ``Final`` (a C static; otherwise every use
-  is a dictionary lookup in the module's globals);
+  is a dictionary lookup in the module's globals); a ``Final`` tuple that is looped over or
+  indexed by a variable is annotated variable-length (``Final[tuple[int, ...]]``): a
+  fixed-length one is a C struct, boxed into new Python tuples at every such use;
+- a ``Hashable`` request as the cache key (``ScoreRequest`` is frozen with ``cache_hash``):
+  tuples, not lists, in Structs that are hashed;
 - ``counts[k] = counts[k] + 1``, not ``counts[k] += 1``: mypyc compiles the augmented
   assignment to a list item as a generic Python addition;
 - precise types (``list[int]``, not ``list[int] | tuple[int, ...]``): a union makes every

@@ -13,7 +13,7 @@ from .presets import Rules
 
 __all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points", "limit_base", "limit_name"]
 
-LIMITS: Final = (
+LIMITS: Final[tuple[tuple[int, str, int], ...]] = (  # variable-length type: mypyc keeps one tuple, never re-boxes it
     # (minimum han, name, base points)
     (13, "kazoe_yakuman", 8000),
     (11, "sanbaiman", 6000),
@@ -74,10 +74,12 @@ def limit_name(han: int, base: int, yakuman: int = 0) -> str:
     """
     if yakuman:
         return yakuman_name(yakuman)
+    if han < 5:
+        return "mangan" if base == MANGAN_BASE else "none"
     for min_han, name, limit in LIMITS:
         if han >= min_han and limit == base:  # kazoe as sanbaiman (option) is worth 6000: sanbaiman
             return name
-    return "mangan" if base == MANGAN_BASE else "none"
+    return "mangan"  # not reached: 5 han or more is at least mangan
 
 
 def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str]:

@@ -198,44 +198,66 @@ def _winds(
 
 
 def _flags(
-    req: ScoreRequest, rules: Rules, menzen: bool, has_kan: bool, has_melds: bool, dealer: bool, errors: _Errors
+    tsumo: bool,
+    riichi_flag: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    menzen: bool,
+    has_kan: bool,
+    has_melds: bool,
+    dealer: bool,
+    errors: _Errors,
 ) -> None:
-    """Impossible flag combinations (RULES.md §2)."""
-    tsumo = req.win == "tsumo"
-    riichi = req.riichi or req.double_riichi
-    if req.ippatsu and not riichi:
+    """Impossible flag combinations (RULES.md §2); the flags as the request gives them."""
+    riichi = riichi_flag or double_riichi
+    if ippatsu and not riichi:
         errors.add("ippatsu", "ippatsu needs riichi (or double_riichi)")
     if riichi and not menzen:
-        errors.add("riichi" if req.riichi else "double_riichi", "riichi needs a closed hand (only closed kans allowed)")
-    if req.haitei and not tsumo:
+        errors.add(
+            "riichi" if riichi_flag else "double_riichi", "riichi needs a closed hand (only closed kans allowed)"
+        )
+    if haitei and not tsumo:
         errors.add("haitei", "haitei is a tsumo on the last tile; use houtei for ron on the last discard")
-    if req.houtei and tsumo:
+    if houtei and tsumo:
         errors.add("houtei", "houtei is a ron on the last discard; use haitei for tsumo")
-    if req.rinshan and not tsumo:
+    if rinshan and not tsumo:
         errors.add("rinshan", "rinshan kaihou is a tsumo on the replacement tile after a kan")
-    elif req.rinshan and not has_kan:
+    elif rinshan and not has_kan:
         errors.add("rinshan", "rinshan kaihou needs a kan among the melds")
-    if req.rinshan and req.haitei:
+    if rinshan and haitei:
         errors.add("haitei", "a replacement tile after a kan is never haitei")
-    if req.chankan and tsumo:
+    if chankan and tsumo:
         errors.add("chankan", "chankan is a ron on a tile added to a kan")
-    if req.chankan and (req.houtei or req.haitei):
+    if chankan and (houtei or haitei):
         errors.add("chankan", "chankan cannot also be houtei or haitei")
-    first_turn = [name for name in ("tenhou", "chiihou", "renhou") if getattr(req, name)]
+    first_turn: list[str] = []
+    if tenhou:
+        first_turn.append("tenhou")
+    if chiihou:
+        first_turn.append("chiihou")
+    if renhou:
+        first_turn.append("renhou")
     if len(first_turn) > 1:
         errors.add(first_turn[1], f"{first_turn[0]} and {first_turn[1]} exclude each other")
     for name in first_turn:
         if has_melds:
             errors.add(name, f"{name} is a win before any call: melds must be empty")
-        if riichi or req.ippatsu:
+        if riichi or ippatsu:
             errors.add(name, f"{name} is a win before any discard: riichi/ippatsu cannot be set")
-        if req.haitei or req.houtei or req.rinshan or req.chankan:
+        if haitei or houtei or rinshan or chankan:
             errors.add(name, f"{name} cannot combine with haitei/houtei/rinshan/chankan")
-    if req.tenhou and not (dealer and tsumo):
+    if tenhou and not (dealer and tsumo):
         errors.add("tenhou", "tenhou is the dealer's tsumo on the initial deal")
-    if req.chiihou and (dealer or not tsumo):
+    if chiihou and (dealer or not tsumo):
         errors.add("chiihou", "chiihou is a non-dealer's tsumo on the first draw")
-    if req.renhou and (dealer or tsumo):
+    if renhou and (dealer or tsumo):
         errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
 
 
@@ -250,11 +272,14 @@ def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
 
 
 def _indicator_kinds(
-    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, reds: list[int]
+    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, winds: bool, reds: list[int]
 ) -> tuple[int, ...]:
     """The indicator kinds of ``dora_indicators`` or ``ura_indicators``; their red fives are
-    added to ``reds`` (per suit). Invalid notation is reported on ``field``."""
-    if isinstance(value, str) and rules.winds:
+    added to ``reds`` (per suit). Invalid notation is reported on ``field``. ``winds`` is
+    ``rules.winds`` (without winds, the general path says which tile is a wind)."""
+    if not value:
+        return ()
+    if isinstance(value, str) and winds:
         single = SINGLE_TILES.get(value)  # one indicator: no parsing, no allocation
         if single is not None:
             for k in single.red:
@@ -342,8 +367,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
     reds = hand_reds  # red fives per suit anywhere: hand, win, melds, indicators
     red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2]  # hand, win and melds: the aka dora
-    dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, reds)
-    ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, reds)
+    dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds)
+    ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds)
     if len(dora) > MAX_INDICATORS:
         errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora)}")
     if len(ura) > MAX_INDICATORS:
@@ -404,7 +429,24 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         or renhou
         or ((riichi or double_riichi) and not menzen)
     ):
-        _flags(req, rules, menzen, has_kan, bool(req_melds), dealer, errors)
+        _flags(
+            win_kind == "tsumo",
+            riichi,
+            double_riichi,
+            ippatsu,
+            haitei,
+            houtei,
+            rinshan,
+            chankan,
+            tenhou,
+            chiihou,
+            renhou,
+            menzen,
+            has_kan,
+            bool(req_melds),
+            dealer,
+            errors,
+        )
     if errors.items:
         raise InvalidHand(errors.items)
 

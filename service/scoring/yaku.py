@@ -23,7 +23,7 @@ NOT_TERMINALS_OR_HONOURS_MASK: Final = ALL_KINDS_MASK ^ TERMINALS_AND_HONOURS_MA
 NOT_HONOURS_MASK: Final = ALL_KINDS_MASK ^ HONOURS_MASK
 NOT_GREEN_MASK: Final = ALL_KINDS_MASK ^ kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 NOT_GREEN_NO_8S_MASK: Final = NOT_GREEN_MASK | (1 << 25)
-CHUUREN_BASE: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+CHUUREN_BASE: Final[tuple[int, ...]] = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # variable-length type: indexed, not re-boxed
 
 
 class Yaku(NamedTuple):
