@@ -61,5 +61,10 @@ def score_kids(hand: Hand) -> ScoreResult:
         return ScoreResult(is_win=False, reason="not_complete", preset=hand.rules.preset)
     total, items, c = best
     return ScoreResult(
-        is_win=True, preset=hand.rules.preset, points=total, total=total, points_breakdown=items, reading=reading_out(c)
+        is_win=True,
+        preset=hand.rules.preset,
+        points=total,
+        total=total,
+        points_breakdown=tuple(items),
+        reading=reading_out(c),
     )

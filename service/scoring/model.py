@@ -59,7 +59,7 @@ Wind = Literal["E", "S", "W", "N"]
 Preset = Literal["standard", "kostarev", "kids"]
 
 
-class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A preset plus rule options overriding its defaults one by one (RULES.md, preamble).
 
     An option left out (null) takes the preset's default; `GET /v1/rules` lists them.
@@ -88,7 +88,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): RULES.md §5."""
 
 
-class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A called or declared set (RULES.md §2): chi (3 in sequence), pon (3 alike), kan (4 alike).
 
     `closed` applies to a kan only: true = ankan (hand stays closed), false = daiminkan or
@@ -100,7 +100,7 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     closed: bool = False
 
 
-class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True):
+class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True, gc=False):
     """One winning hand and its situation (../shared/API.md `POST /v1/score`).
 
     `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
@@ -204,7 +204,7 @@ class Reading(msgspec.Struct, frozen=True, gc=False):
     """
 
     shape: Literal["standard", "chiitoitsu", "kokushi"]
-    sets: Annotated[list[ReadingSet], Meta(max_length=7)]
+    sets: Annotated[tuple[ReadingSet, ...], Meta(max_length=7)]
     wait: str
 
 
@@ -223,16 +223,16 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     fu: Annotated[int, Meta(ge=20, le=200, description="Fu, rounded; 25 for chiitoitsu; null for yakuman.")] | None = (
         None
     )
-    yaku: Annotated[list[YakuItem], Meta(max_length=64)] = []
+    yaku: Annotated[tuple[YakuItem, ...], Meta(max_length=64)] = ()
     yakuman: Annotated[int, Meta(ge=0, le=20, description="Total yakuman multiple; 0 for none.")] = 0
-    fu_breakdown: Annotated[list[FuItem], Meta(max_length=16)] = []
+    fu_breakdown: Annotated[tuple[FuItem, ...], Meta(max_length=16)] = ()
     limit: str | None = None
     base_points: Annotated[int, Meta(ge=0, le=160_000, description="fu × 2^(2+han) after limits, points.")] | None = (
         None
     )
     points: Annotated[int, Meta(ge=0, le=1_000_000, description="The hand's value without honba or sticks.")] = 0
-    payments: Annotated[list[Payment], Meta(max_length=2)] = []
+    payments: Annotated[tuple[Payment, ...], Meta(max_length=2)] = ()
     riichi_sticks_won: Annotated[int, Meta(ge=0, le=100_000, description="Points from riichi sticks.")] = 0
     total: Annotated[int, Meta(ge=0, le=1_200_000, description="Everything the winner receives, points.")] = 0
     reading: Reading | None = None
-    points_breakdown: Annotated[list[PointsItem], Meta(max_length=16)] | None = None
+    points_breakdown: Annotated[tuple[PointsItem, ...], Meta(max_length=16)] | None = None

@@ -21,7 +21,7 @@ def round_up_100(points: int) -> int:
 class Settlement:
     """`points`: the hand without honba or sticks; `payments` per payer kind; `total` received."""
 
-    def __init__(self, points: int, payments: list[Payment], riichi_sticks_won: int, total: int) -> None:
+    def __init__(self, points: int, payments: tuple[Payment, ...], riichi_sticks_won: int, total: int) -> None:
         self.points = points
         self.payments = payments
         self.riichi_sticks_won = riichi_sticks_won
@@ -53,21 +53,21 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sti
     ``honba`` and ``riichi_sticks`` are counts of sticks. All amounts are points.
 
     >>> payments(2000, dealer=False, tsumo=True).payments
-    [Payment(payer='dealer', amount=4000, count=1), Payment(payer='non_dealer', amount=2000, count=2)]
+    (Payment(payer='dealer', amount=4000, count=1), Payment(payer='non_dealer', amount=2000, count=2))
     >>> payments(1280, dealer=False, tsumo=False, honba=1, riichi_sticks=1).total
     6500
     """
     if not tsumo:
         points = round_up_100(base * (6 if dealer else 4))
-        rows = [Payment("discarder", points + 300 * honba, 1)]
+        rows: tuple[Payment, ...] = (Payment("discarder", points + 300 * honba, 1),)
     elif dealer:
         each = round_up_100(base * 2)
-        rows = [Payment("non_dealer", each + 100 * honba, 3)]
+        rows = (Payment("non_dealer", each + 100 * honba, 3),)
         points = each * 3
     else:
         from_dealer = round_up_100(base * 2)
         from_other = round_up_100(base)
-        rows = [Payment("dealer", from_dealer + 100 * honba, 1), Payment("non_dealer", from_other + 100 * honba, 2)]
+        rows = (Payment("dealer", from_dealer + 100 * honba, 1), Payment("non_dealer", from_other + 100 * honba, 2))
         points = from_dealer + 2 * from_other
     sticks = 1000 * riichi_sticks
     return Settlement(points, rows, sticks, points + 300 * honba + sticks)  # each payer's honba: 300 in all

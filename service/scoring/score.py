@@ -159,7 +159,7 @@ def reading_out(c: Ctx) -> Reading:
         sets.append(_SETS_OUT[(_PAIR * 34 + c.pair) * 2])
     elif c.shape == "chiitoitsu":
         sets = [_SETS_OUT[(_PAIR * 34 + k) * 2] for k in range(34) if c.counts[k] == 2]
-    return Reading(c.shape, sets, c.wait)  # type: ignore[arg-type]
+    return Reading(c.shape, tuple(sets), c.wait)  # type: ignore[arg-type]
 
 
 RESULT_CACHE_SIZE: Final = 32768
@@ -305,9 +305,9 @@ def _score(req: ScoreRequest) -> ScoreResult:
         preset=rules.preset,
         han=han,
         fu=fu if not yakuman else None,
-        yaku=items,
+        yaku=tuple(items),
         yakuman=yakuman,
-        fu_breakdown=fu_list,
+        fu_breakdown=tuple(fu_list),
         limit=limit_name(han, base, yakuman),
         base_points=base,
         points=pay.points,

@@ -66,8 +66,8 @@ def test_kids_result_shape() -> None:
         None,
         None,
         None,
-        [],
-        [],
+        (),
+        (),
     )
 
 

@@ -196,7 +196,7 @@ def test_non_dealer_ron_cell(han: int, fu: int, ron: int) -> None:
     assert base == formula_base(han, fu)
     s = payments(base, dealer=False, tsumo=False)
     assert s.points == ron
-    assert s.payments == [Payment("discarder", ron, 1)]
+    assert s.payments == (Payment("discarder", ron, 1),)
     assert s.total == ron
 
 
@@ -227,7 +227,7 @@ def test_dealer_ron_cell(han: int, fu: int, ron: int) -> None:
     base, _limit = base_points(han, fu, STANDARD)
     s = payments(base, dealer=True, tsumo=False)
     assert s.points == ron
-    assert s.payments == [Payment("discarder", ron, 1)]
+    assert s.payments == (Payment("discarder", ron, 1),)
     assert s.total == ron
 
 
@@ -236,7 +236,7 @@ def test_dealer_tsumo_cell(han: int, fu: int, each: int) -> None:
     assert up100(2 * formula_base(han, fu)) == each
     base, _limit = base_points(han, fu, STANDARD)
     s = payments(base, dealer=True, tsumo=True)
-    assert s.payments == [Payment("non_dealer", each, 3)]
+    assert s.payments == (Payment("non_dealer", each, 3),)
     assert s.points == 3 * each
     assert s.total == 3 * each
 
@@ -292,7 +292,7 @@ def test_limit_hands_pay_the_limit(
     assert nd.points == ron  # a non-dealer's limit is worth the same by tsumo and ron
     assert payments(base, dealer=True, tsumo=False).total == dealer_ron
     d = payments(base, dealer=True, tsumo=True)
-    assert d.payments == [Payment("non_dealer", dealer_each, 3)]
+    assert d.payments == (Payment("non_dealer", dealer_each, 3),)
     assert d.points == dealer_ron
 
 
@@ -360,7 +360,7 @@ def test_kiriage_mangan_is_off_by_default_in_standard() -> None:
 
 def test_dealer_mangan_tsumo_with_one_honba_is_4100_all() -> None:
     s = payments(2000, dealer=True, tsumo=True, honba=1)
-    assert s.payments == [Payment("non_dealer", 4100, 3)]
+    assert s.payments == (Payment("non_dealer", 4100, 3),)
     assert s.points == 12000  # points exclude honba
     assert s.total == 12300
 
@@ -368,7 +368,7 @@ def test_dealer_mangan_tsumo_with_one_honba_is_4100_all() -> None:
 def test_non_dealer_ron_adds_300_per_honba_from_the_discarder() -> None:
     # 3 han 30 fu = 3900; 2 honba = +600
     s = payments(960, dealer=False, tsumo=False, honba=2)
-    assert s.payments == [Payment("discarder", 4500, 1)]
+    assert s.payments == (Payment("discarder", 4500, 1),)
     assert s.points == 3900
     assert s.total == 4500
 
@@ -376,7 +376,7 @@ def test_non_dealer_ron_adds_300_per_honba_from_the_discarder() -> None:
 def test_dealer_ron_adds_300_per_honba() -> None:
     # dealer 2 han 30 fu = 2900; 1 honba = 3200
     s = payments(480, dealer=True, tsumo=False, honba=1)
-    assert s.payments == [Payment("discarder", 3200, 1)]
+    assert s.payments == (Payment("discarder", 3200, 1),)
     assert s.total == 3200
 
 

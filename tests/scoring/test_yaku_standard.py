@@ -774,7 +774,7 @@ def test_not_a_win_has_a_reason(request_: ScoreRequest, reason: str) -> None:
     assert r.is_win is False
     assert r.reason == reason
     assert r.points == 0
-    assert r.yaku == []
+    assert r.yaku == ()
 
 
 # ---------------------------------------------------------------------------------------
