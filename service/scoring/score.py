@@ -18,7 +18,7 @@ from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
 from .limits import limit_base, limit_name
-from .model import FuItem, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
+from .model import FieldError, FuItem, InvalidHand, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
 from .tiles import kind_name
@@ -28,6 +28,7 @@ from .yaku import Candidate, YakuTable, evaluate_yaku, yaku_table
 __all__ = [
     "RESULT_CACHE_SIZE",
     "CacheInfo",
+    "checked",
     "reading_out",
     "readings",
     "result_cache_clear",
@@ -165,11 +166,10 @@ def reading_out(c: Ctx) -> Reading:
 RESULT_CACHE_SIZE: Final = 32768
 """Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
 
-_results: Final[OrderedDict[object, ScoreResult]] = OrderedDict()
+_results: Final[OrderedDict[ScoreRequest, ScoreResult]] = OrderedDict()
 """Oldest first. (A plain dict evicted with ``next(iter(d))`` slows down as deleted slots pile
 up at its front: at 32,768 entries a miss cost twice as much; ``popitem(last=False)`` is O(1).)"""
 _result_stats: Final = [0, 0]  # hits, misses
-_key: Final = msgspec.msgpack.Encoder().encode  # canonical: fields in declaration order
 
 
 class CacheInfo(NamedTuple):
@@ -200,25 +200,47 @@ def score(req: ScoreRequest) -> ScoreResult:
     dora alone do not count). Raises :class:`~.model.InvalidHand` for impossible input.
 
     Results are cached on the request itself (a frozen Struct of strings, tuples, bools and
-    ints hashes by value; no encoding), or, for a hand-built request holding lists, on its
-    canonical msgpack encoding (field order is fixed by the Struct). The same request returns
-    the same (shared, read-only) result object.
+    ints hashes by value; no encoding); a request built in Python with lists is first
+    :func:`checked` (converted as the HTTP decoder would). The same request returns the same
+    (shared, read-only) result object.
     """
-    key: object = req
     try:
         hit = _results.get(req)
-    except TypeError:  # unhashable: built in Python with lists instead of tuples
-        key = _key(req)
-        hit = _results.get(key)
+    except TypeError:  # built in Python with lists (or other types JSON would not decode to)
+        req = checked(req)
+        hit = _results.get(req)
     if hit is not None:
         _result_stats[0] = _result_stats[0] + 1
         return hit
     _result_stats[1] = _result_stats[1] + 1
-    result = _score(req)
+    try:
+        result = _score(req)
+    except TypeError:  # a field of a type no decoded request has (an int for a tile list, say)
+        retyped = checked(req)  # InvalidHand naming the field; if the types were right, a bug:
+        if retyped == req:
+            raise
+        result = _score(retyped)
     if len(_results) >= RESULT_CACHE_SIZE:
         _results.popitem(last=False)
-    _results[key] = result
+    _results[req] = result
     return result
+
+
+def checked(req: ScoreRequest) -> ScoreRequest:
+    """``req`` as the HTTP decoder would have made it: types checked, lists as tuples.
+
+    For requests built in Python, which msgspec does not type-check on construction.
+    Raises :class:`~.model.InvalidHand` naming the field whose type is wrong (``hand``,
+    ``melds[0].tiles``, …).
+
+    >>> checked(ScoreRequest(hand=["1m", "2m"], win_tile="3m")).hand
+    ('1m', '2m')
+    """
+    try:
+        return msgspec.convert(msgspec.to_builtins(req), ScoreRequest)
+    except (msgspec.ValidationError, TypeError) as exc:
+        message, _, path = str(exc).partition(" - at `$")
+        raise InvalidHand([FieldError(path.rstrip("`").lstrip(".") or "request", message)]) from None
 
 
 @lru_cache(maxsize=256)

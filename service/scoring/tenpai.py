@@ -232,6 +232,20 @@ def _codes(value: str | Sequence[str]) -> list[str]:
     return list(value)
 
 
+def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
+    """The field whose tiles take a running count past ``limit`` (the field to blame).
+
+    >>> _first_past((("hand", 3), ("dora_indicators", 1), ("visible", 1)), 4)
+    'visible'
+    """
+    running = 0
+    for field, n in stages:
+        running += n
+        if running > limit:
+            return field
+    return stages[0][0]
+
+
 def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
     """Check everything physically impossible (RULES.md §1–2); raise :class:`InvalidHand` naming each field."""
     errors: list[FieldError] = []
@@ -307,20 +321,32 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
     for k in (*dora, *visible):
         seen[k] += 1
     for kind in range(34):
-        without_visible = counts[kind] + meld_counts[kind] + indicators[kind]
-        total = without_visible + visible.count(kind)
+        stages = (
+            ("hand", counts[kind] + meld_counts[kind]),
+            ("dora_indicators", dora.count(kind)),
+            ("ura_indicators", ura.count(kind)),
+            ("visible", visible.count(kind)),
+        )
+        total = sum(n for _, n in stages)
         if total > 4:
             errors.append(
                 FieldError(
-                    "visible" if without_visible <= 4 else "hand",
+                    _first_past(stages, 4),
                     f"{total} copies of {kind_name(kind)} across hand, melds, indicators and visible; there are 4",
                 )
             )
-    for k in (*dora_red, *ura_red, *visible_red):
-        reds[k // 9] += 1
-    for suit, n in enumerate(reds):
-        if n > 1:
-            errors.append(FieldError("hand", f"{n} red fives of suit {'mps'[suit]}; there is one per suit"))
+    for suit in range(3):
+        stages = (
+            ("hand", reds[suit]),
+            ("dora_indicators", sum(1 for k in dora_red if k // 9 == suit)),
+            ("ura_indicators", sum(1 for k in ura_red if k // 9 == suit)),
+            ("visible", sum(1 for k in visible_red if k // 9 == suit)),
+        )
+        total = sum(n for _, n in stages)
+        if total > 1:
+            errors.append(
+                FieldError(_first_past(stages, 1), f"{total} red fives of suit {'mps'[suit]}; there is one per suit")
+            )
 
     menzen = all(m.closed for m in req.melds)
     _situation(req, rules, menzen, errors)

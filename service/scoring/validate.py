@@ -272,10 +272,10 @@ def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
 
 
 def _indicator_kinds(
-    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, winds: bool, reds: list[int]
+    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, winds: bool, reds: list[int], at: int
 ) -> tuple[int, ...]:
     """The indicator kinds of ``dora_indicators`` or ``ura_indicators``; their red fives are
-    added to ``reds`` (per suit). Invalid notation is reported on ``field``. ``winds`` is
+    added to ``reds[at + suit]``. Invalid notation is reported on ``field``. ``winds`` is
     ``rules.winds`` (without winds, the general path says which tile is a wind)."""
     if not value:
         return ()
@@ -283,19 +283,34 @@ def _indicator_kinds(
         single = SINGLE_TILES.get(value)  # one indicator: no parsing, no allocation
         if single is not None:
             for k in single.red:
-                reds[k // 9] = reds[k // 9] + 1
+                reds[at + k // 9] = reds[at + k // 9] + 1
             return single.kinds
         kinds: list[int] = []
         red_mask = mpsz_kinds(value, kinds)
         if red_mask >= 0:
             for suit in range(3):
                 if red_mask >> suit & 1:
-                    reds[suit] = reds[suit] + 1
+                    reds[at + suit] = reds[at + suit] + 1
             return tuple(kinds)
     tiles = _tiles(value, field, errors, rules)
     for k in tiles.red:
-        reds[k // 9] = reds[k // 9] + 1
+        reds[at + k // 9] = reds[at + k // 9] + 1
     return tiles.kinds
+
+
+def _copies_message(n: int, kind: int) -> str:
+    return f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
+
+
+def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: _Errors) -> None:
+    """Report on ``field`` each kind of ``kinds`` whose copies pass 4 with them and not before;
+    ``counts`` already holds ``kinds`` and the ``later`` indicators too."""
+    for i, k in enumerate(kinds):
+        n = counts[k]
+        if n > 4 and kinds.index(k) == i:
+            before = n - kinds.count(k) - later.count(k)
+            if before <= 4 < before + kinds.count(k):
+                errors.add(field, _copies_message(n, k))
 
 
 def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
@@ -331,13 +346,13 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     errors = _Errors()
     winds = rules.winds
     closed_counts = [0] * 34
-    hand_reds = [0, 0, 0]
+    hand_reds = [0] * 9  # see reds below
     n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
     if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
         hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
         closed_counts = [0] * 34
         _add(closed_counts, hand.kinds)
-        hand_reds = [0, 0, 0]
+        hand_reds = [0] * 9
         for k in hand.red:
             hand_reds[k // 9] = hand_reds[k // 9] + 1
         n_hand = len(hand.kinds)
@@ -365,10 +380,9 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             menzen = False
         if not winds and any(k in WINDS for k in tiles.kinds):
             errors.add(f"melds[{i}].tiles", _no_winds(rules))
-    reds = hand_reds  # red fives per suit anywhere: hand, win, melds, indicators
-    red_in_hand = hand_reds[0] + hand_reds[1] + hand_reds[2]  # hand, win and melds: the aka dora
-    dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds)
-    ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds)
+    reds = hand_reds  # red fives per suit: [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators
+    dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds, 3)
+    ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds, 6)
     if len(dora) > MAX_INDICATORS:
         errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora)}")
     if len(ura) > MAX_INDICATORS:
@@ -382,28 +396,31 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         )
 
     # Every tile in sight into closed_counts for the fifth-copy check; all but the win come out again.
+    # A copy too many is blamed on the first of hand (with win_tile and melds), dora and ura indicators
+    # that takes the count past 4 (and red fives past 1).
     counts = closed_counts
     _add(counts, win.kinds)
-    _add(counts, dora)
-    _add(counts, ura)
-    red_in_hand += len(win.red)
-    for tiles in meld_tiles:
-        _add(counts, tiles.kinds)
-        red_in_hand += len(tiles.red)
-        for k in tiles.red:
-            reds[k // 9] = reds[k // 9] + 1
     for k in win.red:
         reds[k // 9] = reds[k // 9] + 1
+    for tiles in meld_tiles:
+        _add(counts, tiles.kinds)
+        for k in tiles.red:
+            reds[k // 9] = reds[k // 9] + 1
+    red_in_hand = reds[0] + reds[1] + reds[2]  # the aka dora
     for kind in range(34):
-        n = counts[kind]
-        if n > 4:
-            errors.add(
-                "hand", f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
-            )
-    if reds[0] > 1 or reds[1] > 1 or reds[2] > 1:
-        for suit in range(3):
-            if reds[suit] > 1:
-                errors.add("hand", f"{reds[suit]} red fives of suit {'mps'[suit]}; there is one per suit")
+        if counts[kind] > 4:
+            errors.add("hand", _copies_message(counts[kind], kind))
+    _add(counts, dora)
+    _add(counts, ura)
+    if dora or ura:
+        _over_four(counts, dora, ura, "dora_indicators", errors)
+        _over_four(counts, ura, (), "ura_indicators", errors)
+    for suit in range(3):
+        own = reds[suit]
+        total = own + reds[3 + suit] + reds[6 + suit]
+        if total > 1:
+            field = "hand" if own > 1 else ("dora_indicators" if own + reds[3 + suit] > 1 else "ura_indicators")
+            errors.add(field, f"{total} red fives of suit {'mps'[suit]}; there is one per suit")
 
     if chankan and win.kinds and counts[win.kinds[0]] > 1:
         errors.add(

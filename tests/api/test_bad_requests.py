@@ -67,10 +67,11 @@ CATALOGUE = [
     case(
         {"hand": "1234567899m", "win_tile": "9m", "seat_wind": "S", "melds": [{"type": "kan", "tiles": "1111m"}]},
         422,
-        ["hand"],  # the core names `hand` for every count of copies, wherever the extra copy sits
+        ["hand"],  # hand, win tile and melds are named together as `hand`
         id="fifth-copy-across-hand-and-kan",
     ),
-    case(score(dora_indicators="2222p"), 422, ["hand"], id="fifth-copy-with-indicators"),
+    # the hand holds one 2p: the indicators take 2p past four, so they are named
+    case(score(dora_indicators="2222p"), 422, ["dora_indicators"], id="fifth-copy-with-indicators"),
     case(score(hand="234567m3400p234s", win_tile="5p"), 422, ["hand"], id="two-red-fives-of-a-suit"),
     # --- wrong counts (422 unless the schema already caps it) --------------------------------------
     case(score(hand="234567m3455p23s"), 422, ["hand"], id="count-12-tiles"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 import importlib
 
 import msgspec
+import pytest
 
-from service.scoring import MeldSpec, ScoreRequest, score
+from service.scoring import InvalidHand, MeldSpec, ScoreRequest, score
 from tests.strategies import seeded_hands
 
 score_module = importlib.import_module("service.scoring.score")
@@ -42,26 +43,42 @@ def test_a_full_cache_drops_its_oldest_result_first() -> None:
     assert last is score(requests[-1])
 
 
-def test_a_request_built_with_lists_is_scored_and_cached_like_the_decoded_one() -> None:
+def test_a_request_built_with_lists_is_scored_and_cached_as_the_decoded_one() -> None:
     """A library user may pass lists where the Struct declares tuples (msgspec does not check
-    types on construction): such a request cannot hash, so it is keyed on its msgpack encoding."""
+    types on construction): such a request is converted as the HTTP decoder would convert it."""
     melds = [MeldSpec(type="pon", tiles=["5z", "5z", "5z"])]
-    built = ScoreRequest(
-        hand=["2m", "3m", "4m", "6p", "7p", "8p", "3s", "3s", "7s", "8s"], win_tile="9s", melds=melds, seat_wind="S"
-    )
+    hand = ["2m", "3m", "4m", "6p", "7p", "8p", "3s", "3s", "7s", "8s"]
+    built = ScoreRequest(hand=hand, win_tile="9s", melds=melds, seat_wind="S")  # type: ignore[arg-type]
     decoded = msgspec.json.decode(msgspec.json.encode(built), type=ScoreRequest)
     assert isinstance(decoded.melds, tuple)
     assert isinstance(decoded.hand, tuple)
     score_module.result_cache_clear()
 
     first = score(built)
-    again = score(built)
 
-    assert again is first  # the list request hit its own (msgpack) entry
     # haku 1 han; fu 20 + 4 (open pon of an honour), ryanmen 789s, pair 3s: 24 → 30; 30 × 2^3 × 4 = 960 → 1000
     assert (first.han, first.fu, first.points) == (1, 30, 1000)
-    assert score(decoded) == first  # same score from the tuple request (its own entry)
-    assert score_module.result_cache_info().size == 2
+    assert score(built) is first
+    assert score(decoded) is first  # one entry: the converted request equals the decoded one
+    assert score_module.result_cache_info().size == 1
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        pytest.param({"hand": 123}, "hand", id="number-for-tiles"),
+        pytest.param({"hand": [["2m"]]}, "hand[0]", id="nested-list"),
+        pytest.param({"melds": [MeldSpec(type="pon", tiles=5)]}, "melds[0].tiles", id="number-for-meld-tiles"),  # type: ignore[arg-type]
+        pytest.param({"honba": "1"}, "honba", id="string-for-count"),
+        pytest.param({"riichi": "yes"}, "riichi", id="string-for-flag"),
+    ],
+)
+def test_a_hand_built_request_of_wrong_types_is_invalid_naming_the_field(fields: dict[str, object], field: str) -> None:
+    request = ScoreRequest(**{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", **fields})  # type: ignore[arg-type]
+    with pytest.raises(InvalidHand) as info:
+        score(request)
+    assert [e.field for e in info.value.errors] == [field]
+    assert info.value.errors[0].message.startswith("Expected")
 
 
 def test_requests_that_differ_in_one_field_are_different_entries() -> None:

@@ -67,14 +67,29 @@ def test_the_base_hands_are_valid() -> None:
         pytest.param(req("3400m456p789s112z", "2z"), {"hand"}, id="two-red-fives-of-one-suit-in-hand"),
         # one red 5m in hand + red 5m as the winning tile
         pytest.param(req("340m456p789s1122z", "0m"), {"hand", "win_tile"}, id="two-red-fives-hand-and-win-tile"),
-        # 111m in hand + two 1m among the dora indicators (a two-tile indicator string)
-        pytest.param(req("111m234p567s2345s", "5s", dora_indicators="1m1m"), {"hand"}, id="fifth-copy-by-indicators"),
+        # 111m in hand + two 1m among the dora indicators (a two-tile indicator string): the indicators
+        # take the count past 4, so they are named
         pytest.param(
-            req("111m234p567s2345s", "5s", riichi=True, ura_indicators="11m"), {"hand"}, id="fifth-copy-by-ura"
+            req("111m234p567s2345s", "5s", dora_indicators="1m1m"), {"dora_indicators"}, id="fifth-copy-by-indicators"
+        ),
+        pytest.param(
+            req("111m234p567s2345s", "5s", riichi=True, ura_indicators="11m"),
+            {"ura_indicators"},
+            id="fifth-copy-by-ura",
+        ),
+        # 111m in hand, 1m a dora indicator (4 so far) and another 1m an ura indicator: the ura is the fifth
+        pytest.param(
+            req("111m234p567s2345s", "5s", riichi=True, dora_indicators="1m", ura_indicators="1m"),
+            {"ura_indicators"},
+            id="fifth-copy-by-ura-after-dora",
         ),
         # two red 5p as indicators; a red 5m in hand and another as the indicator
-        pytest.param(req("111m234p567s2345s", "5s", dora_indicators="00p"), {"hand"}, id="two-red-fives-indicators"),
-        pytest.param(req("340m456p789s1122z", "1z", dora_indicators="0m"), {"hand"}, id="red-five-hand-and-indicator"),
+        pytest.param(
+            req("111m234p567s2345s", "5s", dora_indicators="00p"), {"dora_indicators"}, id="two-red-fives-indicators"
+        ),
+        pytest.param(
+            req("340m456p789s1122z", "1z", dora_indicators="0m"), {"dora_indicators"}, id="red-five-hand-and-indicator"
+        ),
     ],
 )
 def test_too_many_copies_are_invalid(request_: ScoreRequest, fields: set[str]) -> None:

@@ -105,7 +105,9 @@ def test_tenpai_schema_errors_are_400_naming_the_field(
         pytest.param({"hand": "111234567899m", "seat_wind": "S"}, ["hand"], id="12-tiles"),
         pytest.param({"hand": "1112345678999m", "rules": "kostarev", "visible": "1z"}, ["visible"], id="wind-kostarev"),
         pytest.param({"hand": "1112345678999m"}, ["seat_wind"], id="seat-needed-for-values"),
-        pytest.param({"hand": "1112345678999m", "dealer": True, "dora_indicators": "11m"}, ["hand"], id="fifth-1m"),
+        pytest.param(
+            {"hand": "1112345678999m", "dealer": True, "dora_indicators": "11m"}, ["dora_indicators"], id="fifth-1m"
+        ),
     ],
 )
 def test_tenpai_impossible_input_is_422_naming_the_field(

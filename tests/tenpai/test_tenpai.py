@@ -273,6 +273,33 @@ def fields(**kw: Any) -> list[str]:
         pytest.param({"hand": "111234567899m", "seat_wind": "S"}, ["hand"], id="12-tiles"),
         pytest.param({"hand": "11111m23456789p", "seat_wind": "S"}, ["hand"], id="fifth-copy-in-hand"),
         pytest.param({"hand": "1111m234567899p", "seat_wind": "S", "visible": "1m"}, ["visible"], id="fifth-copy-seen"),
+        # 111m in hand: the second 1m indicator is the fifth copy, so the indicators are named
+        pytest.param(
+            {"hand": "111m2345678999p", "seat_wind": "S", "dora_indicators": "1m1m"},
+            ["dora_indicators"],
+            id="fifth-copy-by-indicators",
+        ),
+        pytest.param(
+            {
+                "hand": "111m2345678999p",
+                "seat_wind": "S",
+                "riichi": True,
+                "dora_indicators": "1m",
+                "ura_indicators": "1m",
+            },
+            ["ura_indicators"],
+            id="fifth-copy-by-ura",
+        ),
+        pytest.param(
+            {"hand": "1112345678999m", "seat_wind": "S", "dora_indicators": "0p", "visible": "0p"},
+            ["visible"],
+            id="second-red-five-seen",
+        ),
+        pytest.param(
+            {"hand": "1112345678999m", "seat_wind": "S", "dora_indicators": "00p"},
+            ["dora_indicators"],
+            id="two-red-fives-as-indicators",
+        ),
         pytest.param(
             {"hand": "1112345678999m", "rules": "kostarev", "visible": "1z"}, ["visible"], id="wind-in-kostarev"
         ),
