@@ -219,7 +219,8 @@ def score(req: ScoreRequest) -> ScoreResult:
         retyped = checked(req)  # InvalidHand naming the field; if the types were right, a bug:
         if retyped == req:
             raise
-        result = _score(retyped)
+        req = retyped
+        result = _score(req)
     if len(_results) >= RESULT_CACHE_SIZE:
         _results.popitem(last=False)
     _results[req] = result
