@@ -73,7 +73,8 @@ class GameOptions(_Request, frozen=True, kw_only=True):
     | pao | true | false | false |
     | noten_payment | 3000 | 0 | 0 |
     | nagashi_mangan | true | false | false |
-    | riichi_deposit | 1000 | 1000 | 0 |
+    | riichi_deposit | 1000 | 0 | 0 |
+    | honba | 300 | 0 | 0 |
     | target | 0 (none) | 0 (none) | 10 |
     | leftover_sticks | first | none | none |
     """
@@ -107,7 +108,11 @@ class GameOptions(_Request, frozen=True, kw_only=True):
     """Nagashi mangan at an exhaustive draw: paid as a mangan tsumo, without honba or sticks,
     instead of the no-ten payments."""
     riichi_deposit: Literal[0, 1000] | None = None
-    """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none)."""
+    """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
+    nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""
+    honba: Literal[0, 300] | None = None
+    """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo), or 0 = no honba (a repeat
+    hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4). Default: the rules' option `honba`."""
     target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
     """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
     leftover_sticks: Literal["first", "none"] | None = None
@@ -127,8 +132,9 @@ class HandValue(_Request, frozen=True, kw_only=True):
 
     han: Annotated[int, Meta(ge=1, le=200)] | None = None
     """Han including dora."""
-    fu: Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110] | None = None
-    """Fu, rounded (25 = chiitoitsu)."""
+    fu: Literal[20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170] | None = None
+    """Fu, rounded (25 = chiitoitsu; above 110 only for a few rare hands, which matter where option
+    `mangan_cap` is off: 2 han 130 fu is 2,080 base points in kostarev)."""
     yakuman: Annotated[int, Meta(ge=0, le=10)] = 0
     """Total yakuman multiple (1 = yakuman, 2 = double, …); 0 = not a yakuman."""
     pao_yakuman: Annotated[int, Meta(ge=1, le=10)] | None = None

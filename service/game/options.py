@@ -12,6 +12,8 @@ from typing import Final, Literal
 
 import msgspec
 
+from service.scoring import Rules
+
 from .model import GameOptions
 
 __all__ = ["BUST_MODES", "GAME_PRESETS", "GameRules", "resolve_game"]
@@ -46,8 +48,12 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     """Points the noten players pay the tenpai players in total at an exhaustive draw."""
     nagashi_mangan: bool
     """Nagashi mangan is played: paid as a mangan tsumo at an exhaustive draw."""
-    riichi_deposit: Literal[0, 1000]
-    """Points a riichi declaration puts on the table (one riichi stick)."""
+    riichi_deposit: Literal[0, 1000] = 1000
+    """Points a riichi declaration puts on the table (one riichi stick); by default the hand rules'
+    option ``riichi_deposit`` (kostarev and kids: 0)."""
+    honba: Literal[0, 300] = 300
+    """Points one honba adds to a win (300 on ron, 100 from each payer on tsumo); 0 = no honba at all:
+    a repeat hand adds nothing and the count stays 0. By default the hand rules' option ``honba``."""
     target: int
     """The game ends when a score reaches this many points (0 = no target)."""
     leftover_sticks: Literal["first", "none"]
@@ -66,7 +72,6 @@ GAME_PRESETS: dict[str, GameRules] = {
         pao=True,
         noten_payment=3000,
         nagashi_mangan=True,
-        riichi_deposit=1000,
         target=0,
         leftover_sticks="first",
     ),
@@ -83,7 +88,6 @@ GAME_PRESETS: dict[str, GameRules] = {
         pao=False,
         noten_payment=0,
         nagashi_mangan=False,
-        riichi_deposit=1000,
         target=0,
         leftover_sticks="none",
     ),
@@ -98,7 +102,6 @@ GAME_PRESETS: dict[str, GameRules] = {
         pao=False,
         noten_payment=0,
         nagashi_mangan=False,
-        riichi_deposit=0,
         target=10,
         leftover_sticks="none",
     ),
@@ -108,20 +111,25 @@ GAME_PRESETS: dict[str, GameRules] = {
 _OPTIONS = tuple(GameOptions.__struct_fields__)
 
 
-def resolve_game(preset: str, options: GameOptions | None) -> GameRules:
-    """The :class:`GameRules` for ``preset`` (a key of :data:`GAME_PRESETS`) with ``options`` applied.
+def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
+    """The :class:`GameRules` for the resolved hand ``rules`` with ``options`` applied.
 
-    An option left out (null) keeps the preset's default.
+    The preset's game defaults come from :data:`GAME_PRESETS` (by ``rules.preset``), except
+    ``riichi_deposit`` and ``honba``, which are the hand rules' options of the same name (one
+    home for what also changes a hand's payments); an option left out (null) keeps the default.
 
-    >>> resolve_game("standard", None).bust
+    >>> from service.scoring import PRESETS
+    >>> resolve_game(PRESETS["standard"], None).bust
     'below_zero'
-    >>> resolve_game("kostarev", GameOptions(bust="at_zero")).bust
+    >>> resolve_game(PRESETS["kostarev"], GameOptions(bust="at_zero")).bust
     'at_zero'
+    >>> g = resolve_game(PRESETS["kostarev"], None); (g.riichi_deposit, g.honba)
+    (0, 0)
     """
-    base = GAME_PRESETS[preset]
-    if options is None:
-        return base
-    overrides = {name: value for name in _OPTIONS if (value := getattr(options, name)) is not None}
+    base = GAME_PRESETS[rules.preset]
+    overrides: dict[str, object] = {"riichi_deposit": rules.riichi_deposit, "honba": rules.honba}
+    if options is not None:
+        overrides.update({name: value for name in _OPTIONS if (value := getattr(options, name)) is not None})
     if "uma" in overrides:
-        overrides["uma"] = tuple(overrides["uma"])
-    return msgspec.structs.replace(base, **overrides) if overrides else base
+        overrides["uma"] = tuple(overrides["uma"])  # type: ignore[arg-type]
+    return msgspec.structs.replace(base, **overrides)

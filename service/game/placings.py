@@ -47,7 +47,7 @@ def final(req: FinalRequest) -> FinalResult:
     `scores[i]` not a multiple of 100; `riichi_sticks` without riichi deposits.
     """
     rules = resolve_rules(req.rules)
-    game = resolve_game(rules.preset, req.game)
+    game = resolve_game(rules, req.game)
     errors: list[FieldError] = []
     if sum(game.uma) != 0:
         errors.append(FieldError("game.uma", f"uma must sum to 0, got {sum(game.uma)}"))

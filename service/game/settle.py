@@ -8,7 +8,7 @@ riichi sticks, riichi declarations and the outcome) and returns a
   table first; a win takes every stick on the table, a draw leaves them there.
 - **Tsumo** (RULES.md §3 Payments, seed 001 §4.2): the dealer pays 2 × base and each other
   player 1 × base (a dealer's tsumo: 2 × base from each), each rounded up to 100, plus 100
-  per honba from each payer.
+  per honba from each payer (option ``honba``: 300 a honba in all; 0 in kostarev, seed 001 §4).
 - **Ron** (seed 001 §4.1): only the discarder pays, 4 × base (6 × base to the dealer), plus
   300 per honba. Several rons on one discard (option ``multiple_ron``): ``allowed`` pays each
   winner; honba and the table's sticks go to the first winner in turn order from the
@@ -21,7 +21,7 @@ riichi sticks, riichi declarations and the outcome) and returns a
   tenpai players; with nagashi mangan (option) each such seat is paid a mangan tsumo
   (no honba, no sticks) instead. The dealer keeps the deal when tenpai; honba + 1.
 - **Next hand**: a dealer win keeps the deal with honba + 1; otherwise the deal passes to
-  the next seat and honba resets to 0.
+  the next seat and honba resets to 0. Without honba (option ``honba`` 0) the count stays 0.
 - **Busting** (option ``bust``, RULES.md §4 game): ``below_zero`` (standard), ``at_zero``,
   ``none``, ``cannot_pay`` (kostarev, seed 001 §2.4, §4.4: a payer pays at most what they
   hold at that moment — payments run in the order of ``transfers`` — and is out when short or
@@ -67,10 +67,6 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 """Yakuman ids that carry liability (pao) under option ``pao``."""
 MANGAN_BASE = 2000
 """Base points of a mangan: nagashi mangan is paid as a mangan tsumo."""
-HONBA_RON = 300
-"""Points per honba on ron (from one payer) or in total on tsumo (100 from each of three)."""
-HONBA_TSUMO = 100
-"""Points per honba from each payer on tsumo."""
 
 
 class _Errors(list[FieldError]):
@@ -158,6 +154,8 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
             errors.add(field, f"{s} already reaches the target {game.target}: the game is over")
     if game.riichi_deposit == 0 and req.riichi_sticks:
         errors.add("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)")
+    if game.honba == 0 and req.honba:
+        errors.add("honba", "these rules have no honba (honba is 0: a repeat hand adds nothing, the count stays 0)")
     if han_fu and not any(e.field.startswith("scores[") for e in errors):
         expected = 4 * game.start_points
         total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
@@ -253,9 +251,9 @@ def _valued(
             errors.add(f"{path}.fu", f"fu is needed for a {value.han}-han hand")
         elif value.fu == 25 and value.han < 2:
             errors.add(f"{path}.fu", "25 fu is chiitoitsu, which is at least 2 han")
-        elif value.fu == 20 and not tsumo:
+        elif value.fu == 20 and not tsumo and rules.open_pinfu_fu:
             errors.add(f"{path}.fu", "20 fu is only a closed pinfu tsumo; a ron is at least 30 fu")
-        elif value.fu == 20 and value.han < 2:
+        elif value.fu == 20 and tsumo and value.han < 2:
             errors.add(f"{path}.fu", "20 fu is pinfu tsumo, which is at least 2 han (pinfu + menzen tsumo)")
     elif value.fu is not None:
         errors.add(f"{path}.fu", "a yakuman has no fu")
@@ -348,8 +346,13 @@ def _tsumo_shares(base: int, dealer: bool) -> tuple[int, int]:
     return rows.get("dealer", 0), rows["non_dealer"]
 
 
-def _pay_win(ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None, honba: int) -> tuple[int, int]:
-    """Record the payments for one han/fu win; returns ``(hand points owed, honba points owed)``."""
+def _pay_win(
+    ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None, honba: int, per_honba: int
+) -> tuple[int, int]:
+    """Record the payments for one han/fu win; returns ``(hand points owed, honba points owed)``.
+
+    ``per_honba`` is option ``honba`` (300: from the discarder on ron, a third from each payer on tsumo).
+    """
     dealer_win = w.winner == req.dealer
     normal = w.base - w.pao_base
     points = 0
@@ -363,18 +366,18 @@ def _pay_win(ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None
             pao = _ron_value(w.pao_base, dealer_win)
             ledger.pay(w.liable, w.winner, pao, "pao")
             points += pao
-            ledger.pay(w.liable, w.winner, HONBA_RON * honba, "honba")
+            ledger.pay(w.liable, w.winner, per_honba * honba, "honba")
         else:
             for seat in _turn_order(w.winner):
-                ledger.pay(seat, w.winner, HONBA_TSUMO * honba, "honba")
-        return points, HONBA_RON * honba
+                ledger.pay(seat, w.winner, per_honba // 3 * honba, "honba")
+        return points, per_honba * honba
     half_pao = _ron_value(w.pao_base, dealer_win) // 2
     ledger.pay(discarder, w.winner, _ron_value(normal, dealer_win) + half_pao, "ron")
     points = _ron_value(normal, dealer_win) + 2 * half_pao
     if w.liable is not None:
         ledger.pay(w.liable, w.winner, half_pao, "pao")
-    ledger.pay(discarder if w.liable is None else w.liable, w.winner, HONBA_RON * honba, "honba")
-    return points, HONBA_RON * honba
+    ledger.pay(discarder if w.liable is None else w.liable, w.winner, per_honba * honba, "honba")
+    return points, per_honba * honba
 
 
 def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, errors: _Errors) -> bool:
@@ -432,7 +435,7 @@ def settle(req: SettleRequest) -> SettleResult:
     ([12300, -4100, -4100, -4100], NextHand(dealer=0, honba=2, riichi_sticks=0))
     """
     rules = resolve_rules(req.rules)
-    game = resolve_game(rules.preset, req.game)
+    game = resolve_game(rules, req.game)
     errors = _Errors()
     _check_table(req, rules, game, errors)
     if errors:
@@ -450,7 +453,9 @@ def settle(req: SettleRequest) -> SettleResult:
     if isinstance(outcome, Draw):
         keep_deal = _draw(req, outcome, game, ledger, errors)
         next_hand = NextHand(
-            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS, honba=req.honba + 1, riichi_sticks=sticks
+            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS,
+            honba=req.honba + 1 if game.honba else 0,
+            riichi_sticks=sticks,
         )
     else:
         discarder = outcome.discarder if isinstance(outcome, Ron) else None
@@ -476,7 +481,7 @@ def settle(req: SettleRequest) -> SettleResult:
         for n, w in enumerate(valued):
             honba = req.honba if n == 0 else 0
             if han_fu:
-                points, honba_points = _pay_win(ledger, w, req, discarder, honba)
+                points, honba_points = _pay_win(ledger, w, req, discarder, honba, game.honba)
             else:
                 ledger.award(w.winner, w.kids_points, "kids_points")
                 points, honba_points = w.kids_points, 0
@@ -502,7 +507,7 @@ def settle(req: SettleRequest) -> SettleResult:
         dealer_won = any(w.winner == req.dealer for w in valued)
         next_hand = NextHand(
             dealer=req.dealer if dealer_won else (req.dealer + 1) % SEATS,
-            honba=req.honba + 1 if dealer_won else 0,
+            honba=req.honba + 1 if dealer_won and game.honba else 0,
             riichi_sticks=0,
         )
 

@@ -165,9 +165,41 @@ OPTION_DOCS: Final[dict[str, _Doc]] = {
         "RULES.md §1",
     ),
     "ryuuiisou_8s": _Doc(
-        "8s belongs to ryuuiisou's tiles (seed 001 leaves it out; read as a typo).",
-        "8 бамбука входит в рюисо (в семейных правилах пропущена; считаем опечаткой).",
-        "RULES.md §4",
+        "8s belongs to ryuuiisou's tiles; false: only 2, 3, 4, 6 sou and Green (seed 001 §3.1.4).",
+        "8 бамбука входит в рюисо; false — только 2, 3, 4, 6 бамбука и зелёный дракон (правила 001 §3.1.4).",
+        "RULES.md §3, §4",
+    ),
+    "open_pinfu_fu": _Doc(
+        "Fu added to an open hand won by ron with no fu at all: 2 (20 → 30 fu) or 0 (it stays 20 fu).",
+        "Фу за открытую руку без фу, выигранную по рон: 2 (20 → 30 фу) или 0 (остаётся 20 фу).",
+        "RULES.md §3 Fu, §4",
+    ),
+    "mangan_cap": _Doc(
+        "Any base above 2,000 is mangan; false: mangan only at 5 han, 4 han 40+ fu or 3 han 70+ fu, "
+        "and any other base is paid as computed.",
+        "Любая база больше 2000 — манган; false — манган только при 5 хан, 4 хан 40+ фу или 3 хан 70+ фу, "
+        "остальные платятся по формуле.",
+        "RULES.md §3 Limits, §4",
+    ),
+    "yakuman_cap": _Doc(
+        "The largest yakuman multiple paid (2 = at most a double yakuman); 0 = no cap, yakuman add up.",
+        "Наибольшая кратность якумана (2 — не больше двойного); 0 — без предела, якуманы складываются.",
+        "RULES.md §3, §4",
+    ),
+    "aka_per_suit": _Doc(
+        "How many red fives a suit may hold (0–4).",
+        "Сколько красных пятёрок может быть в масти (0–4).",
+        "RULES.md §1",
+    ),
+    "honba": _Doc(
+        "Points one honba adds to a win: 300 (100 from each payer on tsumo); 0 = no honba.",
+        "Очки за один хонба: 300 (по 100 с каждого при цумо); 0 — хонба нет.",
+        "RULES.md §3 Payments, §4",
+    ),
+    "riichi_deposit": _Doc(
+        "Points a riichi declaration puts on the table; 0 = riichi costs nothing.",
+        "Сколько очков кладёт на стол объявивший риичи; 0 — риичи ничего не стоит.",
+        "RULES.md §3, §4",
     ),
     "kids_closed_bonus_with_riichi": _Doc(
         "Kids preset: a riichi win also gets the closed-hand +1; false reproduces seed 000's worked example (5).",
@@ -297,12 +329,15 @@ def _active(rules: Rules) -> list[Yaku]:
 
 def _option_type(name: str) -> tuple[Literal["boolean", "enum"], list[OptionValue] | None]:
     """Option type read from the :class:`RulesSpec` annotation (``bool | None`` or ``Literal[…] | None``)."""
-    hint = typing.get_type_hints(RulesSpec)[name]
+    hint = typing.get_type_hints(RulesSpec, include_extras=True)[name]
     args = [a for a in typing.get_args(hint) if a is not type(None)]
     if args == [bool]:
         return "boolean", None
-    (literal,) = args
-    return "enum", list(typing.get_args(literal))
+    (arg,) = args
+    if typing.get_origin(arg) is typing.Annotated:  # an int in a range (Meta ge / le): every value listed
+        meta = arg.__metadata__[0]
+        return "enum", list(range(meta.ge, meta.le + 1))
+    return "enum", list(typing.get_args(arg))
 
 
 OPTIONS: Final[tuple[str, ...]] = tuple(n for n in RulesSpec.__struct_fields__ if n != "preset")

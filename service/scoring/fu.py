@@ -2,7 +2,8 @@
 
 20 base; +10 closed ron; +2 tsumo except pinfu tsumo; value pair 2 (double wind pair by
 option 4 or 2); triplets open simple 2, doubled for closed, doubled for terminal/honour,
-×4 for a kan; kanchan/penchan/tanki 2; an open hand with no fu on ron gets +2 (30 fu).
+×4 for a kan; kanchan/penchan/tanki 2; an open hand with no fu on ron gets +2 (30 fu) under
+option ``open_pinfu_fu`` 2 (kostarev: 0, it stays 20 fu, seed 001 §3.2).
 The sum is rounded up to 10; chiitoitsu is 25 flat.
 """
 
@@ -101,6 +102,6 @@ def fu_items(c: Ctx) -> list[FuItem]:
         items.append(_PENCHAN)
     elif wait == "tanki":
         items.append(_TANKI)
-    if not c.menzen and not hand.tsumo and len(items) == 1:
-        items.append(_OPEN_PINFU)
+    if not c.menzen and not hand.tsumo and len(items) == 1 and c.rules.open_pinfu_fu:
+        items.append(_OPEN_PINFU)  # option open_pinfu_fu: 2 (standard) or 0 (kostarev, seed 001 §3.2)
     return items

@@ -11,7 +11,7 @@ from typing import Final
 
 from .presets import Rules
 
-__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points", "limit_base", "limit_name"]
+__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points", "limit_base", "limit_name", "paid_yakuman"]
 
 LIMITS: Final[tuple[tuple[int, str, int], ...]] = (  # variable-length type: mypyc keeps one tuple, never re-boxes it
     # (minimum han, name, base points)
@@ -41,18 +41,35 @@ def yakuman_name(multiple: int) -> str:
     return YAKUMAN_NAMES.get(multiple, f"{multiple}x_yakuman")
 
 
-def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
-    """Base points after limits (RULES.md §3 Limits): what :func:`base_points` returns first.
+def paid_yakuman(yakuman: int, rules: Rules) -> int:
+    """The yakuman multiple paid for a hand whose yakuman add up to ``yakuman``: option
+    ``yakuman_cap`` (0 = none) caps it (kostarev: at most double, seed 001 §3.1.4).
 
+    >>> from .presets import PRESETS
+    >>> paid_yakuman(3, PRESETS["standard"]), paid_yakuman(3, PRESETS["kostarev"])
+    (3, 2)
+    """
+    cap = rules.yakuman_cap
+    return cap if cap and yakuman > cap else yakuman
+
+
+def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
+    """Base points after limits (RULES.md §3 Limits, §4): what :func:`base_points` returns first.
+
+    ``yakuman`` is the total multiple before option ``yakuman_cap``. Option ``mangan_cap``
+    off (kostarev, seed 001 §3.4 "строгие условия") makes mangan exactly 5 han, 4 han 40+ fu
+    or 3 han 70+ fu, and any other base is used as computed (2 han 130 fu: 2,080).
     The scorer's inner loop calls this once per reading and names the limit of the best
     reading only (:func:`limit_name`).
 
     >>> from .presets import PRESETS
     >>> limit_base(3, 30, PRESETS["standard"]), limit_base(13, 30, PRESETS["standard"], yakuman=2)
     (960, 16000)
+    >>> limit_base(2, 130, PRESETS["standard"]), limit_base(2, 130, PRESETS["kostarev"])
+    (2000, 2080)
     """
     if yakuman:
-        return YAKUMAN_BASE * yakuman
+        return YAKUMAN_BASE * paid_yakuman(yakuman, rules)
     if han >= 5:
         for min_han, name, base in LIMITS:
             if han >= min_han:
@@ -60,7 +77,11 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
                     return 6000
                 return base
     base = fu << (2 + han)  # fu × 2^(2+han)
-    if base >= MANGAN_BASE or (((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan):
+    if base >= MANGAN_BASE:
+        if rules.mangan_cap or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+            return MANGAN_BASE
+        return base
+    if ((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan:
         return MANGAN_BASE
     return base
 
@@ -85,7 +106,8 @@ def limit_name(han: int, base: int, yakuman: int = 0) -> str:
 def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str]:
     """Base points and the limit name for a hand (RULES.md §3 Limits).
 
-    ``yakuman`` is the total yakuman multiple (0 for none); then han and fu are ignored.
+    ``yakuman`` is the total yakuman multiple (0 for none; capped by option ``yakuman_cap``);
+    then han and fu are ignored.
     Returns ``(base, limit)`` with ``limit`` one of ``none``, ``mangan``, ``haneman``,
     ``baiman``, ``sanbaiman``, ``kazoe_yakuman``, ``yakuman``, ``double_yakuman``, ….
 
@@ -96,4 +118,4 @@ def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int,
     (2000, 'mangan')
     """
     base = limit_base(han, fu, rules, yakuman)
-    return base, limit_name(han, base, yakuman)
+    return base, limit_name(han, base, paid_yakuman(yakuman, rules))

@@ -83,9 +83,26 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     winds: bool | None = None
     """Whether wind tiles exist; without them a wind anywhere is invalid: RULES.md §1."""
     ryuuiisou_8s: bool | None = None
-    """8s belongs to ryuuiisou's tiles (kostarev seed typo): RULES.md §4."""
+    """8s belongs to ryuuiisou's tiles (kostarev: only 2, 3, 4, 6 sou and Green, seed 001 §3.1.4): RULES.md §4."""
     kids_closed_bonus_with_riichi: bool | None = None
     """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): RULES.md §5."""
+    open_pinfu_fu: Literal[0, 2] | None = None
+    """Fu added to an open hand that won by ron with no fu at all (20 → 30 with 2; 0 keeps it 20 fu,
+    seed 001 §3.2): RULES.md §3 Fu, §4."""
+    mangan_cap: bool | None = None
+    """Any base above 2,000 points is mangan (true); false: mangan only at 5 han, 4 han 40+ fu or 3 han
+    70+ fu and any other base is paid as computed (seed 001 §3.4): RULES.md §3 Limits, §4."""
+    yakuman_cap: Annotated[int, Meta(ge=0, le=10)] | None = None
+    """The largest yakuman multiple paid (2 = at most a double yakuman, seed 001 §3.1.4); 0 = no cap,
+    several yakuman add up: RULES.md §3, §4."""
+    aka_per_suit: Annotated[int, Meta(ge=0, le=4)] | None = None
+    """How many red fives a suit may hold (0–4; some sets play two red 5p): RULES.md §1."""
+    honba: Literal[0, 300] | None = None
+    """Points a honba (repeat count) adds to a win: 300 (100 from each payer on tsumo); 0 = no honba,
+    so a request's `honba` must be 0 (kostarev, seed 001 §4): RULES.md §3 Payments, §4."""
+    riichi_deposit: Literal[0, 1000] | None = None
+    """Points a riichi declaration puts on the table (one stick); 0 = riichi costs nothing and no sticks
+    are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): RULES.md §3, §4."""
 
 
 class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):

@@ -8,13 +8,13 @@ options by name; nothing branches on a preset's name.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
 from .model import RulesSpec
 
-__all__ = ["PRESETS", "Rules", "resolve_rules"]
+__all__ = ["PRESETS", "SOURCES", "Rules", "resolve_rules"]
 
 STANDARD_YAKU = frozenset(
     {
@@ -124,6 +124,12 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     winds: bool
     ryuuiisou_8s: bool
     kids_closed_bonus_with_riichi: bool
+    open_pinfu_fu: Literal[0, 2]
+    mangan_cap: bool
+    yakuman_cap: int
+    aka_per_suit: int
+    honba: Literal[0, 300]
+    riichi_deposit: Literal[0, 1000]
     # preset data
     yaku: frozenset[str]
     """Yaku ids that exist in this preset (RULES.md §3, §4)."""
@@ -145,24 +151,86 @@ STANDARD = Rules(
     winds=True,
     ryuuiisou_8s=True,
     kids_closed_bonus_with_riichi=True,
+    open_pinfu_fu=2,
+    mangan_cap=True,
+    yakuman_cap=0,
+    aka_per_suit=1,
+    honba=300,
+    riichi_deposit=1000,
     yaku=STANDARD_YAKU,
     chanta_needs_run=True,
     scoring="han_fu",
 )
 """RULES.md §3 'Defaults in standard'."""
 
-PRESETS: dict[str, Rules] = {
-    "standard": STANDARD,
-    # RULES.md §4: the same engine without winds, its own yaku list, chanta read literally.
-    "kostarev": msgspec.structs.replace(
-        STANDARD, preset="kostarev", winds=False, yaku=KOSTAREV_YAKU, chanta_needs_run=False
-    ),
-    # RULES.md §5: points only, no dora, no winds by default.
-    "kids": msgspec.structs.replace(
-        STANDARD, preset="kids", aka=False, double_yakuman=False, winds=False, yaku=frozenset(), scoring="kids"
-    ),
+_STANDARD_SOURCES: Final[dict[str, str]] = {
+    "kuitan": "RULES.md §3 (open tanyao on)",
+    "aka": "RULES.md §1, §3 (red fives are aka dora)",
+    "double_yakuman": "RULES.md §3 (double yakuman on)",
+    "kazoe": "RULES.md §3 Limits (13+ han: kazoe yakuman)",
+    "kiriage_mangan": "RULES.md §3 Limits; seed 003 §1 (kiriage mangan off)",
+    "double_wind_pair_fu": "RULES.md §3 Fu; seed 003 §2 (a double wind pair is 4 fu)",
+    "renhou": "RULES.md §3 (renhou off)",
+    "winds": "RULES.md §1 (34 kinds, winds included)",
+    "ryuuiisou_8s": "RULES.md §3 (ryuuiisou: 2, 3, 4, 6, 8 sou and Green)",
+    "kids_closed_bonus_with_riichi": "RULES.md §5 (used by the kids preset only)",
+    "open_pinfu_fu": "RULES.md §3 Fu; seed 003 §2 («за отсутствие любых фу в открытой руке — 2 минипоинта»)",
+    "mangan_cap": "RULES.md §3 Limits; seed 003 §3 (base capped at 2,000)",
+    "yakuman_cap": "RULES.md §3 (several yakuman add up)",
+    "aka_per_suit": "RULES.md §1 (one red five per suit)",
+    "honba": "RULES.md §3 Payments (+300 per honba)",
+    "riichi_deposit": "RULES.md §3 Payments (riichi sticks of 1,000)",
 }
-"""Every preset's defaults (RULES.md §3 'Defaults in standard', §4, §5)."""
+"""Where each of ``standard``'s values comes from."""
+
+
+def _preset(base: Rules, base_sources: dict[str, str], preset: str, **changes: tuple[object, str]) -> Rules:
+    """``base`` with ``changes`` (option or preset-data name → ``(value, source)``) applied;
+    the sources are recorded in :data:`SOURCES` (unchanged options keep ``base``'s source)."""
+    SOURCES[preset] = {**base_sources, **{name: source for name, (_, source) in changes.items()}}
+    return msgspec.structs.replace(base, preset=preset, **{name: value for name, (value, _) in changes.items()})
+
+
+SOURCES: Final[dict[str, dict[str, str]]] = {"standard": _STANDARD_SOURCES}
+"""Per preset, where each option's value comes from (a RULES.md section and the seed line):
+``GET /v1/rules`` lists it beside the default."""
+
+KOSTAREV = _preset(
+    STANDARD,
+    _STANDARD_SOURCES,
+    "kostarev",
+    winds=(False, "RULES.md §4; seed 001 §1.1 «Ветров у нас нет вообще»"),
+    yaku=(KOSTAREV_YAKU, "RULES.md §4; seed 001 §3.1.1–3.1.4 (the yaku list)"),
+    chanta_needs_run=(False, "RULES.md §4 (chanta without a run: honroutou and junchan are not in the list)"),
+    ryuuiisou_8s=(False, "RULES.md §4; seed 001 §3.1.4 Ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou, 發"),
+    open_pinfu_fu=(0, "RULES.md §4; seed 001 §3.2 (the fu checklist has no +2 for an open hand without fu)"),
+    mangan_cap=(False, "RULES.md §4; seed 001 §3.4 «ЛИМИТЫ (строгие условия)»: 5 han, 4 han 40+ fu, 3 han 70+ fu"),
+    yakuman_cap=(2, "RULES.md §4; seed 001 §3.1.4 «как Yakuman или Double Yakuman»"),
+    honba=(0, "RULES.md §4; seed 001 §3–4 (a hand's value and its payments hold no honba)"),
+    riichi_deposit=(0, "RULES.md §4; seed 001 §3.1.1, §4 (riichi is a yaku; no stick is put on the table)"),
+)
+"""RULES.md §4: the family's document (seed 001) where it is deliberate, the standard rules where it is silent."""
+
+KIDS = _preset(
+    STANDARD,
+    _STANDARD_SOURCES,
+    "kids",
+    scoring=("kids", "RULES.md §5; seed 000 «СИСТЕМА ОЧКОВ (ДЕТСКАЯ)»"),
+    yaku=(frozenset(), "RULES.md §5; seed 000 §8 (no han / fu)"),
+    aka=(False, "RULES.md §5; seed 000 §8 «дора» is not used"),
+    double_yakuman=(False, "RULES.md §5 (no yakuman in kids points)"),
+    winds=(False, "RULES.md §5 (no winds by default)"),
+    kids_closed_bonus_with_riichi=(
+        False,
+        "RULES.md §5; seed 000 «Пример подсчёта»: riichi + 2 pons + tsumo = 2 + 2 + 1 = 5",
+    ),
+    honba=(0, "RULES.md §5; seed 000 (points only: nobody pays, no honba)"),
+    riichi_deposit=(0, "RULES.md §5; seed 000 §5 «жетон / монету риичи (если используете)»: no deposit"),
+)
+"""RULES.md §5: points only, no dora, no winds by default."""
+
+PRESETS: dict[str, Rules] = {"standard": STANDARD, "kostarev": KOSTAREV, "kids": KIDS}
+"""Every preset's defaults (RULES.md §3 'Defaults in standard', §4, §5); sources in :data:`SOURCES`."""
 
 _OPTIONS = tuple(name for name in RulesSpec.__struct_fields__ if name != "preset")
 

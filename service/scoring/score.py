@@ -17,7 +17,7 @@ import msgspec
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
-from .limits import limit_base, limit_name
+from .limits import limit_base, limit_name, paid_yakuman
 from .model import FieldError, FuItem, InvalidHand, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
@@ -318,7 +318,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     if best is None:
         return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
     c, yaku, fu_list = best
-    yakuman, han, fu, base = best_yakuman, best_han, best_fu, best_base
+    yakuman, han, fu, base = paid_yakuman(best_yakuman, rules), best_han, best_fu, best_base
     pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
     items = [y.item for y in yaku]
     if not yakuman and dora_items:

@@ -40,6 +40,7 @@ from .presets import Rules, resolve_rules
 from .score import score
 from .shanten import caps_for, improving, shanten
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
+from .validate import absent_yaku_message, red_fives_message, table_errors
 
 __all__ = [
     "RIICHI_MIN_POINTS",
@@ -343,9 +344,9 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
             ("visible", sum(1 for k in visible_red if k // 9 == suit)),
         )
         total = sum(n for _, n in stages)
-        if total > 1:
+        if total > rules.aka_per_suit:
             errors.append(
-                FieldError(_first_past(stages, 1), f"{total} red fives of suit {'mps'[suit]}; there is one per suit")
+                FieldError(_first_past(stages, rules.aka_per_suit), red_fives_message(total, suit, rules.aka_per_suit))
             )
 
     menzen = all(m.closed for m in req.melds)
@@ -384,6 +385,11 @@ def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[Fiel
         )
     if req.ippatsu and not riichi:
         errors.append(FieldError("ippatsu", "ippatsu needs riichi (or double_riichi)"))
+    if rules.scoring == "han_fu":
+        for name in ("double_riichi", "ippatsu"):
+            if getattr(req, name) and name not in rules.yaku:
+                errors.append(FieldError(name, absent_yaku_message(name, rules)))
+    table_errors(req.honba, req.riichi_sticks, rules, errors)
 
 
 def _riichi(req: TenpaiRequest, p: _Parsed, tenpai: bool) -> RiichiCheck:

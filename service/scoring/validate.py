@@ -32,7 +32,7 @@ from .tiles import (
     parse_tiles,
 )
 
-__all__ = ["parse_request"]
+__all__ = ["absent_yaku_message", "parse_request", "red_fives_message", "table_errors"]
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
@@ -261,6 +261,39 @@ def _flags(
         errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
 
 
+def red_fives_message(total: int, suit: int, per_suit: int) -> str:
+    """The message for ``total`` red fives of ``suit`` (0–2) where the rules allow ``per_suit``."""
+    allowed = "no red fives" if per_suit == 0 else "one per suit" if per_suit == 1 else f"{per_suit} per suit"
+    return f"{total} red fives of suit {'mps'[suit]}; these rules have {allowed} (option aka_per_suit)"
+
+
+def absent_yaku_message(flag: str, rules: Rules) -> str:
+    """The message for a situation flag whose yaku the preset does not have (RULES.md §4: a 422, not ignored)."""
+    return f"not a yaku in the {rules.preset} preset: leave {flag} out (GET /v1/rules/{rules.preset} lists its yaku)"
+
+
+def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[FieldError], prefix: str = "") -> None:
+    """Honba and riichi sticks that the rules do not have (options ``honba`` and ``riichi_deposit`` 0:
+    kostarev, RULES.md §4, seed 001 §4; kids, §5) are invalid input naming ``prefix + honba`` /
+    ``prefix + riichi_sticks``."""
+    if honba and not rules.honba:
+        errors.append(
+            FieldError(
+                prefix + "honba",
+                f"these rules have no honba (option honba is 0 in {rules.preset}: a repeat hand adds nothing); "
+                "give 0, or rules.honba 300",
+            )
+        )
+    if riichi_sticks and not rules.riichi_deposit:
+        errors.append(
+            FieldError(
+                prefix + "riichi_sticks",
+                f"these rules have no riichi sticks (option riichi_deposit is 0 in {rules.preset}: riichi costs "
+                "nothing); give 0, or rules.riichi_deposit 1000",
+            )
+        )
+
+
 def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
         counts[k] = counts[k] + 1
@@ -415,12 +448,17 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     if dora or ura:
         _over_four(counts, dora, ura, "dora_indicators", errors)
         _over_four(counts, ura, (), "ura_indicators", errors)
+    per_suit = rules.aka_per_suit
     for suit in range(3):
         own = reds[suit]
         total = own + reds[3 + suit] + reds[6 + suit]
-        if total > 1:
-            field = "hand" if own > 1 else ("dora_indicators" if own + reds[3 + suit] > 1 else "ura_indicators")
-            errors.add(field, f"{total} red fives of suit {'mps'[suit]}; there is one per suit")
+        if total > per_suit:
+            field = (
+                "hand"
+                if own > per_suit
+                else ("dora_indicators" if own + reds[3 + suit] > per_suit else "ura_indicators")
+            )
+            errors.add(field, red_fives_message(total, suit, per_suit))
 
     if chankan and win.kinds and counts[win.kinds[0]] > 1:
         errors.add(
@@ -464,6 +502,25 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             dealer,
             errors,
         )
+    if (
+        riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
+    ) and rules.scoring == "han_fu":
+        for name, flag in (
+            ("riichi", riichi),
+            ("double_riichi", double_riichi),
+            ("ippatsu", ippatsu),
+            ("haitei", haitei),
+            ("houtei", houtei),
+            ("rinshan", rinshan),
+            ("chankan", chankan),
+            ("tenhou", tenhou),
+            ("chiihou", chiihou),
+            ("renhou", renhou),
+        ):
+            if flag and name not in rules.yaku:
+                errors.add(name, absent_yaku_message(name, rules))
+    if honba or riichi_sticks:
+        table_errors(honba, riichi_sticks, rules, errors.items)
     if errors.items:
         raise InvalidHand(errors.items)
 

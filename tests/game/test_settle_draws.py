@@ -65,10 +65,12 @@ def test_two_nagashi_are_paid_independently() -> None:
 
 
 def test_kostarev_draw_is_simply_a_draw() -> None:
+    # seed 001 §2.3 item 4: nobody pays; riichi costs nothing and there is no honba (RULES.md §4)
     r = settle(request(draw([1]), rules="kostarev", riichi=[1]))
 
-    assert r.deltas == [0, -1_000, 0, 0]
-    assert r.next_hand == NextHand(dealer=1, honba=1, riichi_sticks=1)
+    assert r.deltas == [0, 0, 0, 0]
+    assert r.transfers == []
+    assert r.next_hand == NextHand(dealer=1, honba=0, riichi_sticks=0)
 
 
 def test_no_ten_payment_can_be_switched_off() -> None:

@@ -19,7 +19,7 @@ from service.api.routes import ROUTES
 from service.scoring import InvalidHand, MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
 
 KIDS = RulesSpec(preset="kids")
-SEED_EXAMPLE = RulesSpec(preset="kids", kids_closed_bonus_with_riichi=False)
+BONUS_WITH_RIICHI = RulesSpec(preset="kids", kids_closed_bonus_with_riichi=True)
 
 
 def kids(hand: str, win_tile: str, rules: RulesSpec = KIDS, **fields: Any) -> ScoreResult:
@@ -37,24 +37,24 @@ def items(r: ScoreResult) -> list[tuple[str, int]]:
 EXAMPLE: dict[str, Any] = {"hand": "222m777p345s678s9s", "win_tile": "9s", "win": "tsumo", "riichi": True}
 
 
-def test_seed_example_by_the_bonus_list_is_6() -> None:
-    """riichi 2 + pon 1 + pon 1 + tsumo 1 + closed hand 1 = 6 (RULES.md §5 default)."""
-    r = kids(**EXAMPLE)
-    assert (r.is_win, r.points, r.total) == (True, 6, 6)
-    assert items(r) == [("closed_hand", 1), ("pon", 1), ("pon", 1), ("riichi", 2), ("tsumo", 1)]
-
-
 def test_seed_example_as_worked_in_the_seed_is_5() -> None:
-    """kids_closed_bonus_with_riichi: false — riichi 2 + pon 1 + pon 1 + tsumo 1 = 5, as seed 000 writes."""
-    r = kids(**EXAMPLE, rules=SEED_EXAMPLE)
-    assert r.points == 5
+    """Seed 000 «Пример подсчёта»: «Риичи → 2, Два пона → 2, Цумо → 1, Итого: 5 очков» (RULES.md §5 default)."""
+    r = kids(**EXAMPLE)
+    assert (r.is_win, r.points, r.total) == (True, 5, 5)
     assert items(r) == [("pon", 1), ("pon", 1), ("riichi", 2), ("tsumo", 1)]
+
+
+def test_seed_example_with_the_closed_bonus_on_riichi_is_6() -> None:
+    """kids_closed_bonus_with_riichi: true — riichi 2 + pon 1 + pon 1 + tsumo 1 + closed hand 1 = 6."""
+    r = kids(**EXAMPLE, rules=BONUS_WITH_RIICHI)
+    assert r.points == 6
+    assert items(r) == [("closed_hand", 1), ("pon", 1), ("pon", 1), ("riichi", 2), ("tsumo", 1)]
 
 
 def test_the_option_does_not_touch_a_win_without_riichi() -> None:
     """No riichi: base 1 + pon 1 + pon 1 + tsumo 1 + closed 1 = 5 either way."""
     fields: dict[str, Any] = {**EXAMPLE, "riichi": False}
-    assert kids(**fields).points == kids(**fields, rules=SEED_EXAMPLE).points == 5
+    assert kids(**fields).points == kids(**fields, rules=BONUS_WITH_RIICHI).points == 5
 
 
 def test_kids_result_shape() -> None:
@@ -83,9 +83,9 @@ def test_seven_pairs_by_ron() -> None:
     assert r.reading.shape == "chiitoitsu"
 
 
-@pytest.mark.parametrize(("rules", "points"), [(KIDS, 6), (SEED_EXAMPLE, 5)])
+@pytest.mark.parametrize(("rules", "points"), [(KIDS, 5), (BONUS_WITH_RIICHI, 6)])
 def test_seven_pairs_with_riichi_and_tsumo(rules: RulesSpec, points: int) -> None:
-    """riichi 2 + tsumo 1 + seven pairs 2 (+ closed 1 by default) = 6, or 5."""
+    """riichi 2 + tsumo 1 + seven pairs 2 = 5 (+ closed 1 with kids_closed_bonus_with_riichi = 6)."""
     assert kids("1122m3344p5566s7z", "7z", rules=rules, win="tsumo", riichi=True).points == points
 
 
@@ -129,9 +129,9 @@ def test_each_kan_is_worth_2(first_kan_closed: bool, win: str, expected: list[tu
 
 
 def test_riichi_with_closed_kans_only() -> None:
-    """Closed kans keep the hand closed, so riichi is allowed: riichi 2 + 2 + 2 + closed 1 = 7."""
+    """Closed kans keep the hand closed, so riichi is allowed: riichi 2 + kan 2 + kan 2 = 6."""
     melds = [MeldSpec(type="kan", tiles="1111m", closed=True), MeldSpec(type="kan", tiles="9999p", closed=True)]
-    assert kids("234s567s8s", "8s", melds=melds, riichi=True).points == 7
+    assert kids("234s567s8s", "8s", melds=melds, riichi=True).points == 6
 
 
 # --- pons vs chis -------------------------------------------------------------------------------------
@@ -221,10 +221,10 @@ def client() -> Iterator[TestClient[Litestar]]:
 
 def test_seed_example_over_http_both_ways(client: TestClient[Litestar]) -> None:
     default = client.post("/v1/score", json={**EXAMPLE, "rules": "kids"}).json()
-    seed = client.post(
-        "/v1/score", json={**EXAMPLE, "rules": {"preset": "kids", "kids_closed_bonus_with_riichi": False}}
+    bonus = client.post(
+        "/v1/score", json={**EXAMPLE, "rules": {"preset": "kids", "kids_closed_bonus_with_riichi": True}}
     ).json()
-    assert (default["points"], seed["points"]) == (6, 5)
+    assert (default["points"], bonus["points"]) == (5, 6)
     assert default["points_breakdown"][0] == {"id": "riichi", "points": 2}
     assert (default["han"], default["fu"], default["payments"]) == (None, None, [])
 

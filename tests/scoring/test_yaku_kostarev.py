@@ -67,8 +67,6 @@ PINFU = "234m56799p34578s"
 YAKU_CASES = [
     # --- 1 han ---
     pytest.param(kos(PLAIN, "7s", riichi=True), Exp({"riichi": 1}, 40, 1300), id="riichi"),
-    # ippatsu is not a kostarev yaku: the flag adds nothing
-    pytest.param(kos(PLAIN, "7s", riichi=True, ippatsu=True), Exp({"riichi": 1}, 40, 1300), id="ippatsu-gives-no-han"),
     # tsumo: 20 + 2 + 2 = 24 → 30; 1h30 = 500/300
     pytest.param(kos(PLAIN, "7s", win="tsumo"), Exp({"menzen_tsumo": 1}, 30, 1100), id="menzen-tsumo"),
     pytest.param(kos(PINFU, "6s"), Exp({"pinfu": 1}, 30, 1000), id="pinfu-ron-30fu"),
@@ -85,7 +83,8 @@ YAKU_CASES = [
     pytest.param(
         kos("56799p34678s", "5s", "chi:123m", win="tsumo", haitei=True), Exp({"haitei": 1}, 30, 1100), id="haitei"
     ),
-    pytest.param(kos("56799p34678s", "5s", "chi:123m", houtei=True), Exp({"houtei": 1}, 30, 1000), id="houtei"),
+    # open, no fu at all, ron: seed 001 §3.2 has no "+2 open pinfu", so 20 fu; 1 han 20 fu = 160 base → 640 → 700
+    pytest.param(kos("56799p34678s", "5s", "chi:123m", houtei=True), Exp({"houtei": 1}, 20, 700), id="houtei"),
     # open kan 8888p: 20 + 8 + 2 = 30
     pytest.param(
         kos("123m99p34567s", "5s", "kan:8888p", win="tsumo", rinshan=True), Exp({"rinshan": 1}, 30, 1100), id="rinshan"
@@ -98,7 +97,8 @@ YAKU_CASES = [
     # 20 + 10 + 4 + 4 + 4 = 42 → 50; 2h50 = 3200
     pytest.param(kos("22299m555p34888s", "5s"), Exp({"sanankou": 2}, 50, 3200), id="sanankou"),
     pytest.param(kos("234678m234p2499s", "3s"), Exp({"sanshoku": 2}, 40, 2600), id="sanshoku-closed"),
-    pytest.param(kos("234678m23p99s", "4p", "chi:234s"), Exp({"sanshoku": 1}, 30, 1000), id="sanshoku-open"),
+    # open ron without fu: 20 fu (seed 001 §3.2), 1 han → 160 × 4 = 640 → 700
+    pytest.param(kos("234678m23p99s", "4p", "chi:234s"), Exp({"sanshoku": 1}, 20, 700), id="sanshoku-open"),
     pytest.param(kos("234m12345679p55s", "8p"), Exp({"ittsu": 2}, 40, 2600), id="ittsu-closed"),
     pytest.param(kos("234m45679p55s", "8p", "chi:123p"), Exp({"ittsu": 1}, 30, 1000), id="ittsu-open"),
     # 13m+2m 999m 789p 123s 55z: chanta 2; 20 + 10 + 8 + 2 (dragon pair) + 2 kanchan = 42 → 50; 3200
@@ -186,16 +186,19 @@ YAKUMAN_CASES = [
         Exp({"daisangen": 13}, None, 32000, "yakuman", 1),
         id="daisangen",
     ),
-    # 234s ×2, 44s, 666s, 888s: with 8s (default ryuuiisou_8s) → ryuuiisou
-    pytest.param(
-        kos("2233444466688s", "8s"), Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1), id="ryuuiisou-with-8s-default"
-    ),
-    # the same hand with the seed's literal list (no 8s): not ryuuiisou; closed ron, 888s by ron.
+    # 234s ×2, 44s, 666s, 888s. Seed 001 §3.1.4: ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou and 發,
+    # so by default (ryuuiisou_8s false) it is not ryuuiisou; closed ron, 888s by ron.
     # tanyao 1 + iipeikou 1 (234s ×2) + chinitsu 6 = 8 han → baiman 16000
     pytest.param(
-        kos("2233444466688s", "8s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=False)),
+        kos("2233444466688s", "8s"),
         Exp({"tanyao": 1, "iipeikou": 1, "chinitsu": 6}, None, 16000, "baiman"),
-        id="ryuuiisou-8s-option-off",
+        id="ryuuiisou-not-with-8s-by-default",
+    ),
+    # with the standard tile list (ryuuiisou_8s: true) the same hand is ryuuiisou
+    pytest.param(
+        kos("2233444466688s", "8s", rules=RulesSpec(preset="kostarev", ryuuiisou_8s=True)),
+        Exp({"ryuuiisou": 13}, None, 32000, "yakuman", 1),
+        id="ryuuiisou-8s-option-on",
     ),
     # 234s ×2, 44s, 666s, 666z: no 8s → ryuuiisou under either option value
     pytest.param(

@@ -151,7 +151,8 @@ def test_presets_listed_with_defaults() -> None:
 
 def test_one_preset_has_default_per_option_and_its_yaku() -> None:
     kids = preset_rules("kids")
-    assert {o.name: o.default for o in kids.options}["kids_closed_bonus_with_riichi"] is True
+    # RULES.md §5: seed 000's worked example is the rule, so the closed-hand +1 is off for riichi wins
+    assert {o.name: o.default for o in kids.options}["kids_closed_bonus_with_riichi"] is False
     assert all(o.defaults is None for o in kids.options)
     assert kids.yaku == []
     assert kids.kids_points is not None
