@@ -38,17 +38,20 @@ import logging
 from typing import Annotated, Any
 
 import msgspec
-from litestar import post
+from litestar import Response, post
 from litestar.exceptions import HTTPException
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example
 from litestar.params import JSONBody
 from msgspec import Meta
 
+from service.i18n import Language
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
+from service.scoring.names import localise
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, Problem, problem_body, title_of
+from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = [
     "BATCH_MAX_BODY_BYTES",
@@ -140,8 +143,8 @@ def _problem(index: int, status: int, detail: str, errors: list[FieldError]) -> 
     return Problem(title=title_of(status), status=status, detail=detail, errors=_in_batch(index, errors))
 
 
-def score_item(index: int, raw: msgspec.Raw | bytes) -> HandOutcome:
-    """Score the hand at ``index`` of a batch from its raw JSON; never raises.
+def score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en") -> HandOutcome:
+    """Score the hand at ``index`` of a batch from its raw JSON, names in ``lang``; never raises.
 
     The result, or the problem ``POST /v1/score`` would answer with (400 schema, 422
     impossible, 500 a bug) with its field paths prefixed by ``hands[index]``.
@@ -160,7 +163,7 @@ def score_item(index: int, raw: msgspec.Raw | bytes) -> HandOutcome:
             request = _fast_decode(raw)
         except msgspec.MsgspecError:
             request = decode_json(raw, ScoreRequest)  # the single route's decoding: its errors and leniencies
-        return score(request)
+        return localise(score(request), lang)
     except BadRequestBody as exc:
         return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
     except InvalidHand as exc:
@@ -216,18 +219,20 @@ _BODY_ERRORS = {
     f"{BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB) → one answer per hand, in order (../shared/API.md "
     "`POST /v1/score/batch`). A hand that `POST /v1/score` would refuse gets the same problem in its slot "
     "(400: not a score request; 422: impossible), with field paths such as `hands[3].melds[0].tiles`; "
-    "the batch is still 200.",
+    "the batch is still 200. Names follow `Accept-Language` as in `POST /v1/score`.",
     tags=["scoring"],
     status_code=200,
     dto=StrictJSON[BatchRequest],
     return_dto=None,
     responses=_BODY_ERRORS,
     request_max_body_size=BATCH_MAX_BODY_BYTES,
+    response_headers=LANGUAGE_HEADERS,
     sync_to_thread=True,  # off the event loop: see the module docstring
 )
-def score_batch(data: JSONBody[BatchRequest]) -> BatchResult:
-    """Score every hand of ``data`` with :func:`score_item`, in order."""
-    return BatchResult(results=[score_item(i, raw) for i, raw in enumerate(data.hands)])
+def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLanguage = None) -> Response[BatchResult]:
+    """Score every hand of ``data`` with :func:`score_item`, in order, names in the negotiated language."""
+    lang = negotiate_language(accept_language)
+    return localised(BatchResult(results=[score_item(i, raw, lang) for i, raw in enumerate(data.hands)]), lang)
 
 
 BATCH_ROUTES = [score_batch]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import post
+from litestar import Response, post
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
@@ -25,9 +25,11 @@ from service.game import (
     settle,
     sticks,
 )
+from service.game.settle import localise_settle
 
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem
+from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = ["GAME_ROUTES", "GAME_SCHEMA_TYPES", "final_standings", "settle_hand", "sticks_plan"]
 
@@ -60,14 +62,18 @@ _COMMON: dict[str, Any] = {"tags": ["game"], "status_code": 200, "return_dto": N
     summary="Apply one hand's outcome to the players' scores",
     description="Per-seat deltas and new scores, every transfer, the next dealer / honba / riichi sticks, who "
     "is out and whether the game is over (RULES.md §3–6). A win is given as a hand to score (a `POST /v1/score` "
-    "request) or an already-scored value.",
+    "request) or an already-scored value. Transfer and limit names, and a scored hand's names, follow "
+    "`Accept-Language` (en, ja, ru).",
     dto=StrictJSON[SettleRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
+    response_headers=LANGUAGE_HEADERS,
     **_COMMON,
 )
-def settle_hand(data: JSONBody[SettleRequest]) -> SettleResult:
-    """Settle ``data`` with :func:`service.game.settle`; ``InvalidHand`` propagates (422)."""
-    return settle(data)
+def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage = None) -> Response[SettleResult]:
+    """Settle ``data`` with :func:`service.game.settle`, names in the negotiated language;
+    ``InvalidHand`` propagates (422)."""
+    lang = negotiate_language(accept_language)
+    return localised(localise_settle(settle(data), lang), lang)
 
 
 @post(

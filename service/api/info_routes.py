@@ -17,29 +17,28 @@ query parameter they do not declare: another is a 400 problem naming it
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from litestar import Response, get, post
-from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
-from litestar.params import HeaderParameter, JSONBody, Parameter
+from litestar.params import JSONBody, Parameter
 
 from service.scoring import FieldError, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
     PresetRules,
     RulesCatalogue,
     YakuCatalogue,
-    negotiate_language,
     preset_rules,
     rules_catalogue,
     yaku_catalogue,
 )
 from service.scoring.presets import PRESETS
 from service.scoring.table import PointsTable, points_table
-from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse
+from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
+from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .queries import known_query_only
 
 __all__ = [
@@ -78,25 +77,6 @@ _QUERY_ERRORS: dict[int, ResponseSpec] = {
 _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
     400: _problem_response("Any query parameter (this operation takes none); `errors` names it."),
 }
-_LANGUAGE_HEADERS = [
-    ResponseHeader(
-        name="Content-Language", description="The language of the texts: en, ja or ru.", documentation_only=True
-    ),
-    ResponseHeader(name="Vary", description="Accept-Language", documentation_only=True),
-]
-
-AcceptLanguage = Annotated[
-    str | None,
-    HeaderParameter(
-        name="Accept-Language",
-        required=False,
-        description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default.",
-    ),
-]
-
-
-def _localised(content: Any, lang: str) -> Response[Any]:
-    return Response(content, headers={"Content-Language": lang, "Vary": "Accept-Language"})
 
 
 @post(
@@ -112,11 +92,14 @@ def _localised(content: Any, lang: str) -> Response[Any]:
     dto=StrictJSON[TenpaiRequest],
     return_dto=None,
     responses=_BODY_ERRORS,
+    response_headers=LANGUAGE_HEADERS,
     sync_to_thread=False,
 )
-def tenpai(data: JSONBody[TenpaiRequest]) -> TenpaiResult:
-    """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`; ``InvalidHand`` propagates (422)."""
-    return analyse(data)
+def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None) -> Response[TenpaiResult]:
+    """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`, the waits' names in the negotiated
+    language; ``InvalidHand`` propagates (422)."""
+    lang = negotiate_language(accept_language)
+    return localised(localise_tenpai(analyse(data), lang), lang)
 
 
 @get(
@@ -164,9 +147,10 @@ def get_table(
     operation_id="listRules",
     summary="Presets and every rule option with its defaults",
     description="Every preset (source, summary, winds, scoring, defaults) and every option of `rules` with its type, "
-    "allowed values, meaning (English or Russian by `Accept-Language`) and default per preset.",
+    "allowed values, meaning (en, ja or ru by `Accept-Language`), and per preset its default and the rule "
+    "source that default comes from (`defaults`, `sources`: the same shape as `GET /v1/rules/{preset}`).",
     tags=["reference"],
-    response_headers=_LANGUAGE_HEADERS,
+    response_headers=LANGUAGE_HEADERS,
     responses=_NO_QUERY_ERRORS,
     guards=[known_query_only],
     sync_to_thread=False,
@@ -174,7 +158,7 @@ def get_table(
 def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue]:
     """:func:`service.scoring.catalogue.rules_catalogue` in the negotiated language."""
     lang = negotiate_language(accept_language)
-    return _localised(rules_catalogue(lang), lang)
+    return localised(rules_catalogue(lang), lang)
 
 
 @get(
@@ -184,7 +168,7 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
     description="The preset's options with their defaults and meanings, the ids of the yaku it uses, and for "
     "`kids` the points per item (RULES.md §3–5). An unknown preset is 404.",
     tags=["reference"],
-    response_headers=_LANGUAGE_HEADERS,
+    response_headers=LANGUAGE_HEADERS,
     responses={**_NO_QUERY_ERRORS, 404: _problem_response("No preset of that name; `errors` names `preset`.")},
     guards=[known_query_only],
     sync_to_thread=False,
@@ -201,7 +185,7 @@ def get_preset_rules(
             [FieldError("preset", f"one of {', '.join(PRESETS)}, got {preset!r}")],
         )
     lang = negotiate_language(accept_language)
-    return _localised(preset_rules(preset, lang), lang)
+    return localised(preset_rules(preset, lang), lang)
 
 
 @get(
@@ -212,7 +196,7 @@ def get_preset_rules(
     "replaces, and names in English, Japanese and Russian; `name` follows `Accept-Language`. Options "
     "`kuitan`, `double_yakuman` and `renhou` change the catalogue and may be given.",
     tags=["reference"],
-    response_headers=_LANGUAGE_HEADERS,
+    response_headers=LANGUAGE_HEADERS,
     responses=_QUERY_ERRORS,
     guards=[known_query_only],
     sync_to_thread=False,
@@ -232,7 +216,7 @@ def get_yaku(
     rules = [
         resolve_rules(RulesSpec(preset=p, kuitan=kuitan, double_yakuman=double_yakuman, renhou=renhou)) for p in names
     ]
-    return _localised(yaku_catalogue(rules, lang), lang)
+    return localised(yaku_catalogue(rules, lang), lang)
 
 
 INFO_ROUTES = [tenpai, get_table, get_rules, get_preset_rules, get_yaku]

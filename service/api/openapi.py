@@ -130,7 +130,8 @@ def _answer(handler: HTTPRouteHandler, model: type[Any], body: dict[str, Any]) -
     """What the server answers ``body`` with: (status, the result Struct or the problem body)."""
     try:
         data = decode_json(json.dumps(body).encode(), model)
-        return 200, _function(handler)(data=data)
+        result = _function(handler)(data=data)
+        return 200, result.content if isinstance(result, Response) else result
     except (BadRequestBody, InvalidHand) as exc:
         answer = problem_body(exc)
         return answer["status"], answer

@@ -5,14 +5,16 @@ Errors are not handled here: they propagate to :mod:`service.api.errors`.
 
 from __future__ import annotations
 
-from litestar import post
+from litestar import Response, post
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
 from service.scoring import ScoreRequest, ScoreResult, score
+from service.scoring.names import localise
 
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem
+from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = ["ROUTES", "score_hand"]
 
@@ -38,17 +40,22 @@ _BODY_ERRORS = {
     operation_id="scoreHand",
     summary="Score one winning hand",
     description="Yaku, han, fu, limit and payments of one hand under a preset and rule options "
-    "(../shared/API.md `POST /v1/score`). A legal hand that does not win is a 200 with `is_win` false.",
+    "(../shared/API.md `POST /v1/score`). A legal hand that does not win is a 200 with `is_win` false. "
+    "Every yaku, fu item, payment and kids points item has a `name`, and `limit_name`, `reason_name` and the kids "
+    "`explanation` are given, in the language of `Accept-Language` (en, ja, ru).",
     tags=["scoring"],
     status_code=200,
     dto=StrictJSON[ScoreRequest],
     return_dto=None,
     responses=_BODY_ERRORS,
+    response_headers=LANGUAGE_HEADERS,
     sync_to_thread=False,
 )
-def score_hand(data: JSONBody[ScoreRequest]) -> ScoreResult:
-    """Score ``data`` with :func:`service.scoring.score`; ``InvalidHand`` propagates (422)."""
-    return score(data)
+def score_hand(data: JSONBody[ScoreRequest], accept_language: AcceptLanguage = None) -> Response[ScoreResult]:
+    """Score ``data`` with :func:`service.scoring.score`, names in the negotiated language;
+    ``InvalidHand`` propagates (422)."""
+    lang = negotiate_language(accept_language)
+    return localised(localise(score(data), lang), lang)
 
 
 ROUTES = [score_hand]

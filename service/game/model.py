@@ -231,6 +231,8 @@ class Transfer(msgspec.Struct, frozen=True, kw_only=True):
     amount: int
     owed: int
     kind: TransferKind
+    name: str
+    """What the payment is for, in the answer's language (`Ron`, `Honba`, `Riichi deposit`, …)."""
 
 
 class WinResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -247,6 +249,8 @@ class WinResult(msgspec.Struct, frozen=True, kw_only=True):
     fu: int | None = None
     yakuman: int = 0
     limit: str | None = None
+    limit_name: str | None = None
+    """The limit's name in the answer's language (null for kids)."""
     base_points: int | None = None
     points: int
     honba: int = 0

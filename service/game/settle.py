@@ -35,12 +35,15 @@ riichi sticks, riichi declarations and the outcome) and returns a
 
 from __future__ import annotations
 
+import typing
 from typing import Literal, NamedTuple
 
 import msgspec
 
+from service.i18n import Language, text
 from service.scoring import FieldError, InvalidHand, Rules, ScoreRequest, ScoreResult, resolve_rules, score
 from service.scoring.limits import YAKUMAN_BASE, base_points
+from service.scoring.names import limit_name, localise
 from service.scoring.payments import payments
 
 from .model import (
@@ -58,13 +61,15 @@ from .model import (
 from .options import GameRules, resolve_game
 from .placings import placings
 
-__all__ = ["PAO_YAKUMAN", "settle"]
+__all__ = ["PAO_YAKUMAN", "localise_settle", "settle"]
 
 SEATS = 4
 WINDS = ("E", "S", "W", "N")
 """Seat winds by distance in turn order from the dealer."""
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 """Yakuman ids that carry liability (pao) under option ``pao``."""
+TRANSFER_NAMES = {kind: text(f"transfer.{kind}") for kind in typing.get_args(TransferKind)}
+"""English names of the transfer kinds (:func:`localise_settle` renames them)."""
 MANGAN_BASE = 2000
 """Base points of a mangan: nagashi mangan is paid as a mangan tsumo."""
 
@@ -128,13 +133,17 @@ class _Ledger:
             self.pot += amount
         else:
             self.scores[payee] += amount
-        self.transfers.append(Transfer(payer=payer, payee=payee, amount=amount, owed=owed, kind=kind))
+        self.transfers.append(
+            Transfer(payer=payer, payee=payee, amount=amount, owed=owed, kind=kind, name=TRANSFER_NAMES[kind])
+        )
         return amount
 
     def award(self, payee: int, points: int, kind: TransferKind) -> None:
         """Kids points: added to ``payee`` from nobody (RULES.md §5)."""
         self.scores[payee] += points
-        self.transfers.append(Transfer(payer=None, payee=payee, amount=points, owed=points, kind=kind))
+        self.transfers.append(
+            Transfer(payer=None, payee=payee, amount=points, owed=points, kind=kind, name=TRANSFER_NAMES[kind])
+        )
 
 
 def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
@@ -495,6 +504,7 @@ def settle(req: SettleRequest) -> SettleResult:
                     fu=w.fu,
                     yakuman=w.yakuman,
                     limit=w.limit,
+                    limit_name=limit_name(w.limit) if w.limit else None,
                     base_points=w.base if han_fu else None,
                     points=points,
                     honba=honba_points,
@@ -539,4 +549,23 @@ def settle(req: SettleRequest) -> SettleResult:
         game_over=end_reason is not None,
         end_reason=end_reason,
         placings=placings(scores, req.first_dealer) if end_reason else None,
+    )
+
+
+def localise_settle(result: SettleResult, lang: Language) -> SettleResult:
+    """``result`` with every name in ``lang``: transfers, each win's limit and its scored hand
+    (:func:`service.scoring.names.localise`); ``en`` returns ``result`` itself."""
+    if lang == "en":
+        return result
+    return msgspec.structs.replace(
+        result,
+        transfers=[msgspec.structs.replace(t, name=text(f"transfer.{t.kind}", lang)) for t in result.transfers],
+        wins=[
+            msgspec.structs.replace(
+                w,
+                limit_name=limit_name(w.limit, lang) if w.limit else None,
+                score=localise(w.score, lang) if w.score is not None else None,
+            )
+            for w in result.wins
+        ],
     )

@@ -2,31 +2,32 @@
 
 Serves ``GET /v1/rules``, ``GET /v1/rules/{preset}`` and ``GET /v1/yaku`` (../shared/API.md).
 Nothing here decides a rule: option types come from :class:`~.model.RulesSpec`, defaults
-from :data:`~.presets.PRESETS`, han and yakuman multiples from :data:`~.yaku.REGISTRY` via
-:func:`~.yaku.active_yaku`. This module adds the words: option meanings (English and
-Russian) and yaku names in English, Japanese and Russian (:data:`YAKU_NAMES`, which also
-names the ``dora``, ``ura_dora`` and ``aka_dora`` items of a score).
+and their sources from :data:`~.presets.PRESETS` and :data:`~.presets.SOURCES`, han and
+yakuman multiples from :data:`~.yaku.REGISTRY` via :func:`~.yaku.active_yaku`. The words
+(option meanings, preset summaries and sources, yaku names and descriptions, in en / ja / ru)
+come from the catalogues of :mod:`service.i18n`.
 """
 
 from __future__ import annotations
 
-import ast
 import typing
 from functools import lru_cache
-from importlib import resources
 from typing import Final, Literal
 
 import msgspec
 
+from service.i18n import LANGUAGES, Language, negotiate_language, text
+
 from .kids import KIDS_POINTS
 from .model import RulesSpec
-from .presets import PRESETS, Rules
+from .names import kids_name, yaku_name
+from .presets import PRESETS, SOURCES, Rules
 from .yaku import REGISTRY, Yaku, active_yaku
 
 __all__ = [
+    "DORA_IDS",
     "LANGUAGES",
-    "OPTION_DOCS",
-    "PRESET_DOCS",
+    "OPTION_SECTIONS",
     "YAKU_NAMES",
     "Language",
     "OptionInfo",
@@ -42,8 +43,6 @@ __all__ = [
     "yaku_catalogue",
 ]
 
-Language = Literal["en", "ja", "ru"]
-LANGUAGES: Final[tuple[Language, ...]] = ("en", "ja", "ru")
 OptionValue = bool | int | str
 
 
@@ -55,238 +54,59 @@ class YakuNames(msgspec.Struct, frozen=True, kw_only=True):
     ru: str
 
 
-def _n(en: str, ja: str, ru: str) -> YakuNames:
-    return YakuNames(en=en, ja=ja, ru=ru)
-
+DORA_IDS: Final = ("dora", "ura_dora", "aka_dora")
+"""The ids of the dora items a score lists beside its yaku (API.md)."""
 
 YAKU_NAMES: Final[dict[str, YakuNames]] = {
-    "riichi": _n("Riichi", "立直", "Риичи"),
-    "double_riichi": _n("Double riichi", "ダブル立直", "Дабл риичи"),
-    "ippatsu": _n("Ippatsu", "一発", "Иппацу"),
-    "menzen_tsumo": _n("Fully concealed hand (menzen tsumo)", "門前清自摸和", "Мензен цумо"),
-    "pinfu": _n("Pinfu", "平和", "Пинфу"),
-    "tanyao": _n("All simples (tanyao)", "断幺九", "Таняо"),
-    "iipeikou": _n("Pure double sequence (iipeikou)", "一盃口", "Иипейко"),
-    "haku": _n("White dragon (haku)", "役牌 白", "Якухай: белый дракон (хаку)"),
-    "hatsu": _n("Green dragon (hatsu)", "役牌 發", "Якухай: зелёный дракон (хацу)"),
-    "chun": _n("Red dragon (chun)", "役牌 中", "Якухай: красный дракон (чун)"),
-    "seat_wind": _n("Seat wind", "自風牌", "Якухай: ветер места"),
-    "round_wind": _n("Round wind", "場風牌", "Якухай: ветер раунда"),
-    "haitei": _n("Win on the last tile (haitei)", "海底摸月", "Хайтей"),
-    "houtei": _n("Win on the last discard (houtei)", "河底撈魚", "Хотей"),
-    "rinshan": _n("After a kan (rinshan kaihou)", "嶺上開花", "Ринщан кайхо"),
-    "chankan": _n("Robbing a kan (chankan)", "搶槓", "Чанкан"),
-    "chiitoitsu": _n("Seven pairs (chiitoitsu)", "七対子", "Чиитойцу (семь пар)"),
-    "sanshoku": _n("Mixed triple sequence (sanshoku doujun)", "三色同順", "Саншоку додзюн"),
-    "ittsu": _n("Pure straight (ittsu)", "一気通貫", "Иццу"),
-    "chanta": _n("Half outside hand (chanta)", "混全帯幺九", "Чанта"),
-    "toitoi": _n("All triplets (toitoi)", "対々和", "Тойтой"),
-    "sanankou": _n("Three concealed triplets (sanankou)", "三暗刻", "Сананко"),
-    "sanshoku_doukou": _n("Triple triplets (sanshoku doukou)", "三色同刻", "Саншоку доко"),
-    "sankantsu": _n("Three kans (sankantsu)", "三槓子", "Санканцу"),
-    "shousangen": _n("Little three dragons (shousangen)", "小三元", "Сёсанген"),
-    "honroutou": _n("All terminals and honours (honroutou)", "混老頭", "Хонрото"),
-    "ryanpeikou": _n("Twice pure double sequence (ryanpeikou)", "二盃口", "Рянпейко"),
-    "junchan": _n("Fully outside hand (junchan)", "純全帯幺九", "Джунчан"),
-    "honitsu": _n("Half flush (honitsu)", "混一色", "Хоницу"),
-    "chinitsu": _n("Full flush (chinitsu)", "清一色", "Чиницу"),
-    "renhou": _n("Blessing of man (renhou)", "人和", "Ренхо"),
-    "dora": _n("Dora", "ドラ", "Дора"),
-    "ura_dora": _n("Ura dora", "裏ドラ", "Ура-дора"),
-    "aka_dora": _n("Red fives (aka dora)", "赤ドラ", "Ака-дора (красные пятёрки)"),
-    "kokushi": _n("Thirteen orphans (kokushi musou)", "国士無双", "Кокуши мусо"),
-    "kokushi_13": _n("Thirteen orphans, 13-sided wait", "国士無双十三面待ち", "Кокуши мусо с ожиданием на 13 сторон"),
-    "suuankou": _n("Four concealed triplets (suuankou)", "四暗刻", "Сууанко"),
-    "suuankou_tanki": _n("Four concealed triplets, pair wait (suuankou tanki)", "四暗刻単騎", "Сууанко танки"),
-    "daisangen": _n("Big three dragons (daisangen)", "大三元", "Дайсанген"),
-    "shousuushii": _n("Little four winds (shousuushii)", "小四喜", "Сёсууши"),
-    "daisuushii": _n("Big four winds (daisuushii)", "大四喜", "Дайсууши"),
-    "tsuuiisou": _n("All honours (tsuuiisou)", "字一色", "Цууисо"),
-    "ryuuiisou": _n("All green (ryuuiisou)", "緑一色", "Рюисо"),
-    "chinroutou": _n("All terminals (chinroutou)", "清老頭", "Чинрото"),
-    "chuuren": _n("Nine gates (chuuren poutou)", "九蓮宝燈", "Чууренпото"),
-    "junsei_chuuren": _n(
-        "Pure nine gates, nine-sided wait (junsei chuuren poutou)", "純正九蓮宝燈", "Джунсей чууренпото"
-    ),
-    "suukantsu": _n("Four kans (suukantsu)", "四槓子", "Сууканцу"),
-    "tenhou": _n("Blessing of heaven (tenhou)", "天和", "Тенхо"),
-    "chiihou": _n("Blessing of earth (chiihou)", "地和", "Чихо"),
+    id_: YakuNames(en=yaku_name(id_, "en"), ja=yaku_name(id_, "ja"), ru=yaku_name(id_, "ru"))
+    for id_ in dict.fromkeys([*(y.id for y in REGISTRY.values()), *DORA_IDS])
 }
-"""Names of every yaku id of API.md (and the dora items), in en / ja / ru."""
+"""Names of every id a score can list (yaku, yakuman and the dora items), in en / ja / ru."""
 
 
-class _Doc(typing.NamedTuple):
-    en: str
-    ru: str
-    rules: str
-
-
-OPTION_DOCS: Final[dict[str, _Doc]] = {
-    "kuitan": _Doc(
-        "Open tanyao (kuitan): tanyao counts in an open hand too, 1 han.",
-        "Открытый таняо (куйтан): таняо засчитывается и в открытой руке, 1 хан.",
-        "RULES.md §3",
-    ),
-    "aka": _Doc(
-        "Red fives (0m/0p/0s) are aka dora, 1 han each.",
-        "Красные пятёрки (0m/0p/0s) — ака-дора, по 1 хану каждая.",
-        "RULES.md §1, §3",
-    ),
-    "double_yakuman": _Doc(
-        "Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count as double yakuman; "
-        "off: as single yakuman.",
-        "Кокуши на 13 сторон, сууанко танки, джунсей чууренпото и дайсууши — двойной якуман; "
-        "если выключено — одинарный.",
-        "RULES.md §3",
-    ),
-    "kazoe": _Doc(
-        "What 13 or more han without a yakuman is worth: yakuman (kazoe yakuman) or sanbaiman.",
-        "Сколько стоят 13 и более хан без якумана: якуман (казоэ-якуман) или санбайман.",
-        "RULES.md §3 Limits",
-    ),
-    "kiriage_mangan": _Doc(
-        "Kiriage mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan (7700 → 8000).",
-        "Кириаге манган: 4 хан 30 фу и 3 хан 60 фу округляются до мангана (7700 → 8000).",
-        "RULES.md §3 Limits; seed 003 §1",
-    ),
-    "double_wind_pair_fu": _Doc(
-        "Fu for a pair of the wind that is both the seat and the round wind: 4 or 2.",
-        "Фу за пару ветра, который одновременно ветер места и ветер раунда: 4 или 2.",
-        "RULES.md §3 Fu",
-    ),
-    "renhou": _Doc(
-        "Renhou (a non-dealer's ron before their first draw): off, mangan (5 han) or yakuman.",
-        "Ренхо (рон недилера до его первого добора): нет, манган (5 хан) или якуман.",
-        "RULES.md §3",
-    ),
-    "winds": _Doc(
-        "Wind tiles exist; without them a wind tile anywhere in a request is invalid input.",
-        "В игре есть ветры; без них тайл ветра в запросе — ошибка ввода.",
-        "RULES.md §1",
-    ),
-    "ryuuiisou_8s": _Doc(
-        "8s belongs to ryuuiisou's tiles; false: only 2, 3, 4, 6 sou and Green (seed 001 §3.1.4).",
-        "8 бамбука входит в рюисо; false — только 2, 3, 4, 6 бамбука и зелёный дракон (правила 001 §3.1.4).",
-        "RULES.md §3, §4",
-    ),
-    "open_pinfu_fu": _Doc(
-        "Fu added to an open hand won by ron with no fu at all: 2 (20 → 30 fu) or 0 (it stays 20 fu).",
-        "Фу за открытую руку без фу, выигранную по рон: 2 (20 → 30 фу) или 0 (остаётся 20 фу).",
-        "RULES.md §3 Fu, §4",
-    ),
-    "mangan_cap": _Doc(
-        "Any base above 2,000 is mangan; false: mangan only at 5 han, 4 han 40+ fu or 3 han 70+ fu, "
-        "and any other base is paid as computed.",
-        "Любая база больше 2000 — манган; false — манган только при 5 хан, 4 хан 40+ фу или 3 хан 70+ фу, "
-        "остальные платятся по формуле.",
-        "RULES.md §3 Limits, §4",
-    ),
-    "yakuman_cap": _Doc(
-        "The largest yakuman multiple paid (2 = at most a double yakuman); 0 = no cap, yakuman add up.",
-        "Наибольшая кратность якумана (2 — не больше двойного); 0 — без предела, якуманы складываются.",
-        "RULES.md §3, §4",
-    ),
-    "aka_per_suit": _Doc(
-        "How many red fives a suit may hold (0–4).",
-        "Сколько красных пятёрок может быть в масти (0–4).",
-        "RULES.md §1",
-    ),
-    "honba": _Doc(
-        "Points one honba adds to a win: 300 (100 from each payer on tsumo); 0 = no honba.",
-        "Очки за один хонба: 300 (по 100 с каждого при цумо); 0 — хонба нет.",
-        "RULES.md §3 Payments, §4",
-    ),
-    "riichi_deposit": _Doc(
-        "Points a riichi declaration puts on the table; 0 = riichi costs nothing.",
-        "Сколько очков кладёт на стол объявивший риичи; 0 — риичи ничего не стоит.",
-        "RULES.md §3, §4",
-    ),
-    "kids_closed_bonus_with_riichi": _Doc(
-        "Kids preset: a riichi win also gets the closed-hand +1; false reproduces seed 000's worked example (5).",
-        "Детские правила: победа с риичи тоже получает +1 за закрытую руку; false — как в примере из правил (5 очков).",
-        "RULES.md §5",
-    ),
+OPTION_SECTIONS: Final[dict[str, str]] = {
+    "kuitan": "RULES.md §3",
+    "aka": "RULES.md §1, §3",
+    "double_yakuman": "RULES.md §3",
+    "kazoe": "RULES.md §3 Limits",
+    "kiriage_mangan": "RULES.md §3 Limits; seed 003 §1",
+    "double_wind_pair_fu": "RULES.md §3 Fu",
+    "renhou": "RULES.md §3",
+    "winds": "RULES.md §1",
+    "ryuuiisou_8s": "RULES.md §3, §4",
+    "open_pinfu_fu": "RULES.md §3 Fu, §4",
+    "mangan_cap": "RULES.md §3 Limits, §4",
+    "yakuman_cap": "RULES.md §3, §4",
+    "aka_per_suit": "RULES.md §1",
+    "honba": "RULES.md §3 Payments, §4",
+    "riichi_deposit": "RULES.md §3, §4",
+    "kids_closed_bonus_with_riichi": "RULES.md §5",
 }
-"""Meaning of every rule option (every :class:`~.model.RulesSpec` field but ``preset``), en / ru, and its rule."""
-
-
-class _PresetDoc(typing.NamedTuple):
-    source: str
-    en: str
-    ru: str
-
-
-PRESET_DOCS: Final[dict[str, _PresetDoc]] = {
-    "standard": _PresetDoc(
-        "seed 003 + modern riichi practice (Tenhou / Mahjong Soul / WRC)",
-        "Full riichi with winds, all common yaku and yakuman.",
-        "Полный риичи с ветрами, все обычные яку и якуманы.",
-    ),
-    "kostarev": _PresetDoc(
-        "seed 001 (= second half of seed 000)",
-        "Riichi without winds: three suits and three dragons, only the yaku list of seed 001 §3.1.1.",
-        "Риичи без ветров: три масти и три дракона, только яку из списка семьи Костаревых (§3.1.1).",
-    ),
-    "kids": _PresetDoc(
-        "first part of seed 000",
-        "No han or fu: 1–2 base points plus bonuses; no yaku needed.",
-        "Без хан и фу: 1–2 базовых очка плюс бонусы; яку не нужны.",
-    ),
-}
-"""Source and one-line summary of every preset (RULES.md, preamble table)."""
-
-
-def negotiate_language(accept_language: str | None) -> Language:
-    """The best of en / ja / ru for an ``Accept-Language`` header (RFC 9110 §12.5.4); ``en`` by default.
-
-    Ranges are compared by primary tag (``ru-RU`` → ``ru``); ``q`` weights order them, ties
-    keep header order; ``*`` means ``en``; ``q=0`` excludes.
-
-    >>> negotiate_language("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7")
-    'ru'
-    >>> negotiate_language("de, ja;q=0.5, en;q=0.4")
-    'ja'
-    >>> negotiate_language(None)
-    'en'
-    """
-    if not accept_language:
-        return "en"
-    ranked: list[tuple[float, int, Language]] = []
-    for index, part in enumerate(accept_language.split(",")):
-        fields = [f.strip() for f in part.split(";")]
-        tag = fields[0].lower().split("-")[0]
-        q = 1.0
-        for param in fields[1:]:
-            if param.lower().startswith("q="):
-                try:
-                    q = float(param[2:])
-                except ValueError:
-                    q = 0.0
-        lang: Language | None = "en" if tag == "*" else next((x for x in LANGUAGES if x == tag), None)
-        if lang is not None and q > 0:
-            ranked.append((-q, index, lang))
-    return min(ranked)[2] if ranked else "en"
+"""The RULES.md section of every rule option (every :class:`~.model.RulesSpec` field but ``preset``);
+its meaning is the catalogue entry ``option.<name>`` (:mod:`service.i18n`)."""
 
 
 # --- options and presets -------------------------------------------------------------------
 
 
 class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One rule option: `type` `boolean` or `enum` (then `values`), `meaning`, the `rules` section,
-    and `defaults` per preset (`GET /v1/rules`); `default` is set when one preset is asked for."""
+    """One rule option: `type` `boolean` or `enum` (then `values`), `meaning` (in the answer's
+    language), `rules` (the RULES.md section), and per preset its default and where that default
+    comes from: `defaults` and `sources`, keyed by preset id. `GET /v1/rules` lists every preset,
+    `GET /v1/rules/{preset}` the one asked for, in the same shape."""
 
     name: str
     type: Literal["boolean", "enum"]
     values: list[OptionValue] | None = None
     meaning: str
     rules: str
-    defaults: dict[str, OptionValue] | None = None
-    default: OptionValue | None = None
+    defaults: dict[str, OptionValue]
+    sources: dict[str, str]
 
 
 class PresetInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """A preset: `id`, `source` (which seed), `summary`, whether it has `winds`, its `scoring`
-    (`han_fu` or `kids` points), and its default for every option."""
+    """A preset: `id`, `source` (which seed), `summary` (both in the answer's language), whether it
+    has `winds`, its `scoring` (`han_fu` or `kids` points), and its default for every option."""
 
     id: str
     source: str
@@ -305,14 +125,16 @@ class RulesCatalogue(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class KidsPoints(msgspec.Struct, frozen=True, kw_only=True):
-    """One kids-preset points item (RULES.md §5): `id` as in a score's `points_breakdown`, `points`."""
+    """One kids-preset points item (RULES.md §5): `id` as in a score's `points_breakdown`, `points`, `name`."""
 
     id: str
     points: int
+    name: str
 
 
 class PresetRules(msgspec.Struct, frozen=True, kw_only=True):
-    """`GET /v1/rules/{preset}`: the preset, its options with `default`, its yaku ids, and (kids) the points items."""
+    """`GET /v1/rules/{preset}`: the preset, its options (the shape of `GET /v1/rules`, one preset),
+    its yaku ids, and (kids) the points items."""
 
     language: Language
     preset: PresetInfo
@@ -328,7 +150,7 @@ def _active(rules: Rules) -> list[Yaku]:
 
 
 def _option_type(name: str) -> tuple[Literal["boolean", "enum"], list[OptionValue] | None]:
-    """Option type read from the :class:`RulesSpec` annotation (``bool | None`` or ``Literal[…] | None``)."""
+    """Option type read from the :class:`RulesSpec` annotation (``bool``, ``Literal[…]`` or an int range)."""
     hint = typing.get_type_hints(RulesSpec, include_extras=True)[name]
     args = [a for a in typing.get_args(hint) if a is not type(None)]
     if args == [bool]:
@@ -345,56 +167,62 @@ OPTIONS: Final[tuple[str, ...]] = tuple(n for n in RulesSpec.__struct_fields__ i
 
 
 def _preset_info(rules: Rules, lang: Language) -> PresetInfo:
-    doc = PRESET_DOCS[rules.preset]
     return PresetInfo(
         id=rules.preset,
-        source=doc.source,
-        summary=doc.ru if lang == "ru" else doc.en,
+        source=text(f"preset.{rules.preset}.source", lang),
+        summary=text(f"preset.{rules.preset}.summary", lang),
         winds=rules.winds,
         scoring=rules.scoring,
         defaults={name: getattr(rules, name) for name in OPTIONS},
     )
 
 
-def _option(name: str, lang: Language, preset: Rules | None) -> OptionInfo:
+def _option(name: str, lang: Language, presets: list[Rules]) -> OptionInfo:
     kind, values = _option_type(name)
-    doc = OPTION_DOCS[name]
     return OptionInfo(
         name=name,
         type=kind,
         values=values,
-        meaning=doc.ru if lang == "ru" else doc.en,
-        rules=doc.rules,
-        defaults=None if preset else {p: getattr(r, name) for p, r in PRESETS.items()},
-        default=getattr(preset, name) if preset else None,
+        meaning=text(f"option.{name}", lang),
+        rules=OPTION_SECTIONS[name],
+        defaults={r.preset: getattr(r, name) for r in presets},
+        sources={r.preset: SOURCES[r.preset][name] for r in presets},
     )
 
 
 @lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def rules_catalogue(lang: Language = "en") -> RulesCatalogue:
-    """Every preset and option (`GET /v1/rules`). Meanings in English or Russian (ja falls back to English).
+    """Every preset and option (`GET /v1/rules`), texts in ``lang``.
 
     >>> c = rules_catalogue()
     >>> [p.id for p in c.presets], c.options[0].name, c.options[0].defaults
     (['standard', 'kostarev', 'kids'], 'kuitan', {'standard': True, 'kostarev': True, 'kids': True})
     """
+    presets = list(PRESETS.values())
     return RulesCatalogue(
         language=lang,
-        presets=[_preset_info(r, lang) for r in PRESETS.values()],
-        options=[_option(name, lang, None) for name in OPTIONS],
+        presets=[_preset_info(r, lang) for r in presets],
+        options=[_option(name, lang, presets) for name in OPTIONS],
     )
 
 
 @lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
-    """One preset's rules (`GET /v1/rules/{preset}`). Raises ``KeyError`` for an unknown preset."""
+    """One preset's rules (`GET /v1/rules/{preset}`). Raises ``KeyError`` for an unknown preset.
+
+    >>> o = {o.name: o for o in preset_rules("kostarev").options}["mangan_cap"]
+    >>> o.defaults, o.sources["kostarev"][:24]
+    ({'kostarev': False}, 'RULES.md §4; seed 001 §3')
+    """
     rules = PRESETS[preset]
     return PresetRules(
         language=lang,
         preset=_preset_info(rules, lang),
-        options=[_option(name, lang, rules) for name in OPTIONS],
-        yaku=[y.id for y in _active(rules)],
-        kids_points=[KidsPoints(id=k, points=v) for k, v in KIDS_POINTS.items()] if rules.scoring == "kids" else None,
+        options=[_option(name, lang, [rules]) for name in OPTIONS],
+        yaku=[y.id for y in _active(rules)] + _dora_ids(rules),
+        kids_points=[KidsPoints(id=k, points=v, name=kids_name(k, lang)) for k, v in KIDS_POINTS.items()]
+        if rules.scoring == "kids"
+        else None,
     )
 
 
@@ -402,16 +230,18 @@ def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
 
 
 class YakuEntry(msgspec.Struct, frozen=True, kw_only=True):
-    """One yaku of a preset (`GET /v1/yaku`).
+    """One yaku of a preset (`GET /v1/yaku`), or one of the dora items a score lists beside them.
 
-    `name` in the negotiated language, `names` in all three. `han_closed` / `han_open`: han
-    in a closed / open hand, `han_open` null = closed only; a yakuman carries 13 × its
-    multiple in both and `yakuman` is the multiple (0 for ordinary yaku; a double yakuman
-    counts 1 when option `double_yakuman` is off). `replaces`: ids it supersedes.
-    `description`: one English sentence.
+    `kind`: `yaku`, `yakuman` or `dora` (`dora`, `ura_dora`, `aka_dora`: 1 han per tile, never a
+    yaku). `name` in the negotiated language, `names` in all three. `han_closed` / `han_open`: han
+    in a closed / open hand, `han_open` null = closed only; a yakuman carries 13 × its multiple in
+    both and `yakuman` is the multiple (0 for ordinary yaku; a double yakuman counts 1 when option
+    `double_yakuman` is off). `replaces`: ids it supersedes. `description`: one sentence in the
+    negotiated language.
     """
 
     id: str
+    kind: Literal["yaku", "yakuman", "dora"]
     name: str
     names: YakuNames
     han_closed: int
@@ -435,30 +265,16 @@ class YakuCatalogue(msgspec.Struct, frozen=True, kw_only=True):
     presets: list[PresetYaku]
 
 
-@lru_cache(maxsize=1)
-def _predicate_docs() -> dict[str, str]:
-    """The yaku predicates' docstrings by function name, read from ``yaku.py``'s source.
-
-    Read from the source rather than ``__doc__`` because a compiled (mypyc) function
-    keeps no docstring; the source ships beside the compiled module.
-    """
-    source = resources.files("service.scoring").joinpath("yaku.py").read_text(encoding="utf-8")
-    return {
-        node.name: ast.get_docstring(node) or "" for node in ast.parse(source).body if isinstance(node, ast.FunctionDef)
-    }
-
-
-def _description(doc: str | None) -> str:
-    """The predicate docstring's first line without its leading kanji name, in Markdown."""
-    first = (doc or "").strip().splitlines()[0] if doc else ""
-    head, _, rest = first.partition(" ")
-    text = rest if rest and not head.isascii() else first
-    return text.replace("``", "`")  # reST literals → Markdown code
+def _dora_ids(rules: Rules) -> list[str]:
+    """The dora items a score under ``rules`` can list: none for kids points, ``aka_dora`` with option ``aka``."""
+    if rules.scoring != "han_fu":
+        return []
+    return ["dora", "ura_dora", *(["aka_dora"] if rules.aka else [])]
 
 
 @lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only
 def yaku_entries(rules: Rules, lang: Language = "en") -> list[YakuEntry]:
-    """The yaku a rule set uses, in registry order, with han read from the registry.
+    """Every id a score under ``rules`` can list, in registry order, then the dora items.
 
     Option ``kuitan`` off makes tanyao closed-only; option ``double_yakuman`` off makes
     every double yakuman count once; option ``renhou`` picks the 5-han or yakuman entry.
@@ -473,20 +289,34 @@ def yaku_entries(rules: Rules, lang: Language = "en") -> list[YakuEntry]:
             han_open = None
         else:
             han_open = y.han_open
-        names = YAKU_NAMES[y.id]
         out.append(
-            YakuEntry(
-                id=y.id,
-                name=getattr(names, lang),
-                names=names,
-                han_closed=han_closed,
-                han_open=han_open,
-                yakuman=multiple,
-                replaces=list(y.replaces),
-                description=_description(_predicate_docs().get(y.test.__name__)),
-            )
+            _entry(y.id, "yakuman" if multiple else "yaku", han_closed, han_open, multiple, list(y.replaces), lang)
         )
+    out += [_entry(id_, "dora", 1, 1, 0, [], lang) for id_ in _dora_ids(rules)]
     return out
+
+
+def _entry(
+    id_: str,
+    kind: Literal["yaku", "yakuman", "dora"],
+    han_closed: int,
+    han_open: int | None,
+    yakuman: int,
+    replaces: list[str],
+    lang: Language,
+) -> YakuEntry:
+    names = YAKU_NAMES[id_]
+    return YakuEntry(
+        id=id_,
+        kind=kind,
+        name=getattr(names, lang),
+        names=names,
+        han_closed=han_closed,
+        han_open=han_open,
+        yakuman=yakuman,
+        replaces=replaces,
+        description=text(f"yaku.{id_}.description", lang),
+    )
 
 
 def yaku_catalogue(presets: list[Rules], lang: Language = "en") -> YakuCatalogue:

@@ -13,6 +13,7 @@ from typing import Final
 
 from .hand import KAN, RUN, Ctx
 from .model import FuItem
+from .names import fu_name
 from .yaku import pinfu
 
 __all__ = ["FU", "fu_items", "round_fu"]
@@ -44,8 +45,8 @@ FU: Final = {
 """
 
 
-_ITEM: Final = {key: FuItem(key, fu) for key, fu in FU.items()}
-_DOUBLE_WIND: Final = {fu: FuItem("pair_double_wind", fu) for fu in (2, 4)}
+_ITEM: Final = {key: FuItem(key, fu, fu_name(key)) for key, fu in FU.items()}
+_DOUBLE_WIND: Final = {fu: FuItem("pair_double_wind", fu, fu_name("pair_double_wind")) for fu in (2, 4)}
 _TRIPLET: Final = [
     _ITEM[f"{'closed' if concealed else 'open'}_{'kan' if kan else 'triplet'}_{'terminal' if terminal else 'simple'}"]
     for concealed in (False, True)

@@ -11,6 +11,8 @@ from typing import Final
 
 from .hand import KAN, TRIPLET, Ctx, Hand
 from .model import PointsItem, ScoreResult
+from .names import explanation, kids_name, reason_name
+from .tiles import kind_name
 
 __all__ = ["KIDS_POINTS", "kids_points", "score_kids"]
 
@@ -26,26 +28,40 @@ KIDS_POINTS: Final = {
 """Kids points per item (RULES.md §5); ``riichi`` replaces ``base``."""
 
 
+def _item(id_: str, tiles: str | None = None) -> PointsItem:
+    return PointsItem(id_, KIDS_POINTS[id_], kids_name(id_), tiles)
+
+
+_ITEMS: Final = {id_: _item(id_) for id_ in KIDS_POINTS}
+"""The items without tiles, shared (English names; :func:`.names.localise` renames them)."""
+
+
+def _set_tiles(first: int, size: int) -> str:
+    name = kind_name(first)
+    return name[0] * size + name[1]
+
+
 def kids_points(c: Ctx) -> list[PointsItem]:
-    """The itemised kids points of one reading."""
+    """The itemised kids points of one reading; a pon or kan item names its tiles (``333p``)."""
     hand = c.hand
-    items = [PointsItem("riichi", KIDS_POINTS["riichi"]) if hand.riichi else PointsItem("base", KIDS_POINTS["base"])]
+    items = [_ITEMS["riichi"] if hand.riichi else _ITEMS["base"]]
     for g in c.groups:
         if g.type == TRIPLET:
-            items.append(PointsItem("pon", KIDS_POINTS["pon"]))
+            items.append(_item("pon", _set_tiles(g.first, 3)))
         elif g.type == KAN:
-            items.append(PointsItem("kan", KIDS_POINTS["kan"]))
+            items.append(_item("kan", _set_tiles(g.first, 4)))
     if hand.tsumo:
-        items.append(PointsItem("tsumo", KIDS_POINTS["tsumo"]))
+        items.append(_ITEMS["tsumo"])
     if hand.menzen and (not hand.riichi or c.rules.kids_closed_bonus_with_riichi):
-        items.append(PointsItem("closed_hand", KIDS_POINTS["closed_hand"]))
+        items.append(_ITEMS["closed_hand"])
     if c.shape == "chiitoitsu":
-        items.append(PointsItem("chiitoitsu", KIDS_POINTS["chiitoitsu"]))
+        items.append(_ITEMS["chiitoitsu"])
     return items
 
 
 def score_kids(hand: Hand) -> ScoreResult:
-    """Score a validated hand under the kids preset: the best reading's points, itemised.
+    """Score a validated hand under the kids preset: the best reading's points, itemised, and the
+    explanation a child reads (English here; :func:`.names.localise` for ru / ja).
 
     `han`, `fu`, `limit`, `base_points` are null and `payments` empty (API.md).
     """
@@ -58,7 +74,9 @@ def score_kids(hand: Hand) -> ScoreResult:
         if best is None or total > best[0]:
             best = (total, items, c)
     if best is None:
-        return ScoreResult(is_win=False, reason="not_complete", preset=hand.rules.preset)
+        return ScoreResult(
+            is_win=False, reason="not_complete", preset=hand.rules.preset, reason_name=reason_name("not_complete")
+        )
     total, items, c = best
     return ScoreResult(
         is_win=True,
@@ -67,4 +85,5 @@ def score_kids(hand: Hand) -> ScoreResult:
         total=total,
         points_breakdown=tuple(items),
         reading=reading_out(c),
+        explanation=explanation(tuple(items), total),
     )

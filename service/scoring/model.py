@@ -173,32 +173,49 @@ class InvalidHand(ValueError):
 
 
 class YakuItem(msgspec.Struct, frozen=True, gc=False):
-    """A yaku (or dora count) in the result: `han` is its han; yakuman entries carry 13 × multiple."""
+    """A yaku (or dora count) in the result: `han` is its han; yakuman entries carry 13 × multiple.
+
+    `name`: the yaku's name in the answer's language (`Content-Language`; English from the core).
+    """
 
     id: str
     han: Annotated[int, Meta(ge=1, le=78, description="Han; 13 × multiple for a yakuman entry.")]
+    name: str
 
 
 class FuItem(msgspec.Struct, frozen=True, gc=False):
-    """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10}` (RULES.md §3 Fu)."""
+    """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10, "name": "Closed ron"}` (RULES.md §3 Fu).
+
+    `name` in the answer's language.
+    """
 
     id: str
     fu: Annotated[int, Meta(ge=2, le=32, description="Fu of this item, before rounding.")]
+    name: str
 
 
 class PointsItem(msgspec.Struct, frozen=True, gc=False):
-    """One item of a kids-preset score, e.g. `{"id": "pon", "points": 1}` (RULES.md §5)."""
+    """One item of a kids-preset score, e.g. `{"id": "pon", "points": 1, "name": "Pon", "tiles": "333p"}` (RULES.md §5).
+
+    `name` in the answer's language; `tiles`: the set a `pon` or `kan` item is for (mpsz), else null.
+    """
 
     id: str
     points: Annotated[int, Meta(ge=1, le=10, description="Kids points of this item.")]
+    name: str
+    tiles: str | None = None
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
-    """What each payer of one kind pays: `amount` points per payer (honba included), `count` payers."""
+    """What each payer of one kind pays: `amount` points per payer (honba included), `count` payers.
+
+    `name`: who pays, in the answer's language ("Discarder", "Dealer", "Each non-dealer").
+    """
 
     payer: Literal["discarder", "dealer", "non_dealer"]
     amount: Annotated[int, Meta(ge=0, le=1_000_000, description="Points paid by each such payer, honba included.")]
     count: Annotated[int, Meta(ge=1, le=3, description="How many players pay this amount.")]
+    name: str
 
 
 class ReadingSet(msgspec.Struct, frozen=True, gc=False):
@@ -231,6 +248,9 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     Not a win: `is_win` false, `reason` one of `not_complete`, `no_yaku`, the other fields
     null or empty. Points are in points; `base_points` is fu × 2^(2+han) after limits.
     `points` excludes honba and riichi sticks; `total` is all the winner receives.
+    `yakuman` is the multiple paid (after option `yakuman_cap`). Names follow `Accept-Language`
+    (en, ja, ru): each item's `name`, `limit_name`, `reason_name`, and for the kids preset
+    `explanation`, the lines a child reads aloud ("Риичи — 2 очка", …, "Итого: 5 очков").
     """
 
     is_win: bool
@@ -253,3 +273,9 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     total: Annotated[int, Meta(ge=0, le=1_200_000, description="Everything the winner receives, points.")] = 0
     reading: Reading | None = None
     points_breakdown: Annotated[tuple[PointsItem, ...], Meta(max_length=16)] | None = None
+    limit_name: str | None = None
+    """The limit's name (`Mangan`, `Double yakuman`, …) in the answer's language; null when not a win."""
+    reason_name: str | None = None
+    """Why it is not a win, one sentence in the answer's language; null for a win."""
+    explanation: Annotated[tuple[str, ...], Meta(max_length=20)] | None = None
+    """Kids preset: one line per points item and a total line, in the answer's language; null otherwise."""

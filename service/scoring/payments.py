@@ -8,7 +8,15 @@ on ron, 100 per honba from each payer on tsumo. Riichi sticks add 1000 each.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .model import Payment
+from .names import payer_name
+
+_DISCARDER: Final = payer_name("discarder")
+_DEALER: Final = payer_name("dealer")
+_NON_DEALER: Final = payer_name("non_dealer")
+"""The payers' English names (:mod:`.names` renames them for other languages)."""
 
 __all__ = ["Settlement", "hand_points", "payments", "round_up_100"]
 
@@ -52,22 +60,25 @@ def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sti
 
     ``honba`` and ``riichi_sticks`` are counts of sticks. All amounts are points.
 
-    >>> payments(2000, dealer=False, tsumo=True).payments
-    (Payment(payer='dealer', amount=4000, count=1), Payment(payer='non_dealer', amount=2000, count=2))
+    >>> [(p.payer, p.amount, p.count, p.name) for p in payments(2000, dealer=False, tsumo=True).payments]
+    [('dealer', 4000, 1, 'Dealer'), ('non_dealer', 2000, 2, 'Each non-dealer')]
     >>> payments(1280, dealer=False, tsumo=False, honba=1, riichi_sticks=1).total
     6500
     """
     if not tsumo:
         points = round_up_100(base * (6 if dealer else 4))
-        rows: tuple[Payment, ...] = (Payment("discarder", points + 300 * honba, 1),)
+        rows: tuple[Payment, ...] = (Payment("discarder", points + 300 * honba, 1, _DISCARDER),)
     elif dealer:
         each = round_up_100(base * 2)
-        rows = (Payment("non_dealer", each + 100 * honba, 3),)
+        rows = (Payment("non_dealer", each + 100 * honba, 3, _NON_DEALER),)
         points = each * 3
     else:
         from_dealer = round_up_100(base * 2)
         from_other = round_up_100(base)
-        rows = (Payment("dealer", from_dealer + 100 * honba, 1), Payment("non_dealer", from_other + 100 * honba, 2))
+        rows = (
+            Payment("dealer", from_dealer + 100 * honba, 1, _DEALER),
+            Payment("non_dealer", from_other + 100 * honba, 2, _NON_DEALER),
+        )
         points = from_dealer + 2 * from_other
     sticks = 1000 * riichi_sticks
     return Settlement(points, rows, sticks, points + 300 * honba + sticks)  # each payer's honba: 300 in all

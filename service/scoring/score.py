@@ -19,6 +19,8 @@ from .fu import fu_items, round_fu
 from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
 from .limits import limit_base, limit_name, paid_yakuman
 from .model import FieldError, FuItem, InvalidHand, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
+from .names import limit_name as limit_text
+from .names import reason_name, yaku_name
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
 from .tiles import kind_name
@@ -102,9 +104,9 @@ def _dora_count(hand: Hand, kinds: tuple[int, ...]) -> int:
     return n
 
 
-_DORA: Final = [YakuItem("dora", n) for n in range(40)]
-_URA_DORA: Final = [YakuItem("ura_dora", n) for n in range(40)]
-_AKA_DORA: Final = [YakuItem("aka_dora", n) for n in range(40)]
+_DORA: Final = [YakuItem("dora", n, yaku_name("dora")) for n in range(40)]
+_URA_DORA: Final = [YakuItem("ura_dora", n, yaku_name("ura_dora")) for n in range(40)]
+_AKA_DORA: Final = [YakuItem("aka_dora", n, yaku_name("aka_dora")) for n in range(40)]
 """Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
@@ -162,6 +164,13 @@ def reading_out(c: Ctx) -> Reading:
         sets = [_SETS_OUT[(_PAIR * 34 + k) * 2] for k in range(34) if c.counts[k] == 2]
     return Reading(c.shape, tuple(sets), c.wait)  # type: ignore[arg-type]
 
+
+_REASONS: Final = {reason: reason_name(reason) for reason in ("not_complete", "no_yaku")}
+_LIMITS: Final = {
+    limit: limit_text(limit)
+    for limit in ("none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman", "double_yakuman")
+}
+"""English names of the common reasons and limits (others are looked up: :func:`.names.limit_name`)."""
 
 RESULT_CACHE_SIZE: Final = 32768
 """Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
@@ -316,13 +325,15 @@ def _score(req: ScoreRequest) -> ScoreResult:
             best_points, best_yakuman, best_han, best_fu, best_base = points, yakuman, han, fu, base
             best = (c, yaku, fu_list)
     if best is None:
-        return ScoreResult(is_win=False, reason="no_yaku" if complete else "not_complete", preset=rules.preset)
+        reason = "no_yaku" if complete else "not_complete"
+        return ScoreResult(is_win=False, reason=reason, preset=rules.preset, reason_name=_REASONS[reason])
     c, yaku, fu_list = best
     yakuman, han, fu, base = paid_yakuman(best_yakuman, rules), best_han, best_fu, best_base
     pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
     items = [y.item for y in yaku]
     if not yakuman and dora_items:
         items += dora_items
+    limit = limit_name(han, base, yakuman)
     return ScoreResult(
         is_win=True,
         preset=rules.preset,
@@ -331,7 +342,8 @@ def _score(req: ScoreRequest) -> ScoreResult:
         yaku=tuple(items),
         yakuman=yakuman,
         fu_breakdown=tuple(fu_list),
-        limit=limit_name(han, base, yakuman),
+        limit=limit,
+        limit_name=_LIMITS.get(limit) or limit_text(limit),
         base_points=base,
         points=pay.points,
         payments=pay.payments,

@@ -23,6 +23,8 @@ from typing import Annotated, Final, Literal
 import msgspec
 from msgspec import Meta
 
+from service.i18n import Language
+
 from .model import (
     TILES_PATTERN,
     FieldError,
@@ -36,6 +38,7 @@ from .model import (
     Tiles,
     Wind,
 )
+from .names import localise
 from .presets import Rules, resolve_rules
 from .score import score
 from .shanten import caps_for, improving, shanten
@@ -53,6 +56,7 @@ __all__ = [
     "TileCount",
     "Wait",
     "analyse",
+    "localise_tenpai",
 ]
 
 RIICHI_MIN_POINTS: Final = 1000
@@ -540,4 +544,29 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
         tenpai=whole.shanten <= 0,
         complete=whole.shanten == -1,
         discards=[o for _, o in options],
+    )
+
+
+def _localised_waits(waits: list[Wait], lang: Language) -> list[Wait]:
+    return [
+        msgspec.structs.replace(
+            w,
+            ron=localise(w.ron, lang) if w.ron is not None else None,
+            tsumo=localise(w.tsumo, lang) if w.tsumo is not None else None,
+        )
+        for w in waits
+    ]
+
+
+def localise_tenpai(result: TenpaiResult, lang: Language) -> TenpaiResult:
+    """``result`` with the names of every wait's ron and tsumo score in ``lang``
+    (:func:`.names.localise`); ``en`` returns ``result`` itself."""
+    if lang == "en":
+        return result
+    return msgspec.structs.replace(
+        result,
+        waits=_localised_waits(result.waits, lang),
+        discards=None
+        if result.discards is None
+        else [msgspec.structs.replace(d, waits=_localised_waits(d.waits, lang)) for d in result.discards],
     )

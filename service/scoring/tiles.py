@@ -205,8 +205,8 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     starts over with :func:`parse_tiles`, which says what is wrong.
 
     >>> counts, reds = [0] * 34, [0, 0, 0]
-    >>> count_mpsz("1105m77z", counts, reds), counts[0], counts[4], counts[32], reds
-    (5, 2, 2, 2, [1, 0, 0])
+    >>> count_mpsz("1105m77z", counts, reds), counts[0], counts[4], counts[33], reds
+    (6, 2, 2, 2, [1, 0, 0])
     >>> count_mpsz("18z", [0] * 34, [0, 0, 0]), count_mpsz("12", [0] * 34, [0, 0, 0])
     (-1, -1)
     """

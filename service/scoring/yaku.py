@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 
 from .hand import FACTS, HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
 from .model import YakuItem
+from .names import yaku_name
 from .presets import Rules
 
 __all__ = ["REGISTRY", "Candidate", "Yaku", "active_yaku", "evaluate_yaku", "yaku_table"]
@@ -435,7 +436,7 @@ class Candidate:
         self.han = han
         self.yakuman = yakuman
         self.replaces = yaku.replaces
-        self.item = YakuItem(yaku.id, han)
+        self.item = YakuItem(yaku.id, han, yaku_name(yaku.id))
         needs = 0
         for name in yaku.needs:
             needs |= FACTS[name]

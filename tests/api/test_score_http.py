@@ -67,7 +67,10 @@ def test_valid_hand_returns_200_with_the_documented_fields(client: TestClient[Li
     assert body["preset"] == "standard"
     assert {y["id"] for y in body["yaku"]} == {"riichi", "pinfu", "tanyao", "sanshoku"}
     assert (body["han"], body["fu"], body["limit"], body["points"]) == (5, 30, "mangan", 8000)
-    assert body["payments"] == [{"payer": "discarder", "amount": 8000, "count": 1}]
+    assert body["payments"] == [{"payer": "discarder", "amount": 8000, "count": 1, "name": "Discarder"}]
+    assert body["limit_name"] == "Mangan"
+    assert response.headers["content-language"] == "en"
+    assert response.headers["vary"] == "Accept-Language"
     assert body["total"] == 8000
 
 

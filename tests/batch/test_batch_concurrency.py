@@ -37,11 +37,11 @@ def test_health_is_answered_while_a_batch_is_being_scored(monkeypatch: pytest.Mo
     released_by_test: list[bool] = []
     real_score_item = batch_routes.score_item
 
-    def held_score_item(index: int, raw: Any) -> Any:
+    def held_score_item(index: int, raw: Any, lang: Any = "en") -> Any:
         if index == 0:
             scoring.set()
             released_by_test.append(release.wait(timeout=HOLD_SECONDS))
-        return real_score_item(index, raw)
+        return real_score_item(index, raw, lang)
 
     monkeypatch.setattr(batch_routes, "score_item", held_score_item)
 

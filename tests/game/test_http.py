@@ -71,7 +71,7 @@ def test_settle_dealer_mangan_tsumo_is_4100_all(client: TestClient[Litestar]) ->
     assert (body["game_over"], body["end_reason"], body["placings"]) == (False, None, None)
     (win,) = body["wins"]
     assert (win["winner"], win["han"], win["limit"], win["points"], win["total"]) == (0, 5, "mangan", 12_000, 13_300)
-    assert win["score"]["yaku"][0] == {"id": "riichi", "han": 1}
+    assert win["score"]["yaku"][0] == {"id": "riichi", "han": 1, "name": "Riichi"}
 
 
 def test_settle_double_ron_with_an_already_scored_value(client: TestClient[Litestar]) -> None:
@@ -104,7 +104,9 @@ def test_settle_kostarev_bust_reports_the_game_over_with_placings(client: TestCl
     result = client.post("/v1/settle", json=body).json()
 
     assert result["scores"] == [30_000, 35_000, 35_000, 0]
-    assert result["transfers"] == [{"payer": 3, "payee": 1, "amount": 5_000, "owed": 8_000, "kind": "ron"}]
+    assert result["transfers"] == [
+        {"payer": 3, "payee": 1, "amount": 5_000, "owed": 8_000, "kind": "ron", "name": "Ron"}
+    ]
     assert (result["out"], result["game_over"], result["end_reason"]) == ([3], True, "bust")
     assert [p["seat"] for p in result["placings"]] == [1, 2, 0, 3]  # 1 and 2 tie: 1 is nearer seat 0
 

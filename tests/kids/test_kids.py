@@ -225,7 +225,7 @@ def test_seed_example_over_http_both_ways(client: TestClient[Litestar]) -> None:
         "/v1/score", json={**EXAMPLE, "rules": {"preset": "kids", "kids_closed_bonus_with_riichi": True}}
     ).json()
     assert (default["points"], bonus["points"]) == (5, 6)
-    assert default["points_breakdown"][0] == {"id": "riichi", "points": 2}
+    assert default["points_breakdown"][0] == {"id": "riichi", "points": 2, "name": "Riichi", "tiles": None}
     assert (default["han"], default["fu"], default["payments"]) == (None, None, [])
 
 

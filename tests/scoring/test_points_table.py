@@ -143,6 +143,12 @@ DEALER: dict[int, dict[int, tuple[int | None, int | None]]] = {
 }
 
 
+def pay(payer: str, amount: int, count: int) -> Payment:
+    """A payment row with its English name (API.md: discarder, dealer, non_dealer)."""
+    names = {"discarder": "Discarder", "dealer": "Dealer", "non_dealer": "Each non-dealer"}
+    return Payment(payer, amount, count, names[payer])  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------------------------------
 # The formula, written out here independently of the core.
 # ---------------------------------------------------------------------------------------
@@ -196,7 +202,7 @@ def test_non_dealer_ron_cell(han: int, fu: int, ron: int) -> None:
     assert base == formula_base(han, fu)
     s = payments(base, dealer=False, tsumo=False)
     assert s.points == ron
-    assert s.payments == (Payment("discarder", ron, 1),)
+    assert s.payments == (pay("discarder", ron, 1),)
     assert s.total == ron
 
 
@@ -209,8 +215,8 @@ def test_non_dealer_tsumo_cell(han: int, fu: int, tsumo: tuple[int, int]) -> Non
     assert core_base == base
     s = payments(core_base, dealer=False, tsumo=True)
     assert sorted(s.payments, key=lambda p: p.payer) == [
-        Payment("dealer", from_dealer, 1),
-        Payment("non_dealer", from_other, 2),
+        pay("dealer", from_dealer, 1),
+        pay("non_dealer", from_other, 2),
     ]
     assert s.points == from_dealer + 2 * from_other
     assert s.total == from_dealer + 2 * from_other
@@ -227,7 +233,7 @@ def test_dealer_ron_cell(han: int, fu: int, ron: int) -> None:
     base, _limit = base_points(han, fu, STANDARD)
     s = payments(base, dealer=True, tsumo=False)
     assert s.points == ron
-    assert s.payments == (Payment("discarder", ron, 1),)
+    assert s.payments == (pay("discarder", ron, 1),)
     assert s.total == ron
 
 
@@ -236,7 +242,7 @@ def test_dealer_tsumo_cell(han: int, fu: int, each: int) -> None:
     assert up100(2 * formula_base(han, fu)) == each
     base, _limit = base_points(han, fu, STANDARD)
     s = payments(base, dealer=True, tsumo=True)
-    assert s.payments == (Payment("non_dealer", each, 3),)
+    assert s.payments == (pay("non_dealer", each, 3),)
     assert s.points == 3 * each
     assert s.total == 3 * each
 
@@ -286,13 +292,13 @@ def test_limit_hands_pay_the_limit(
     assert payments(base, dealer=False, tsumo=False).total == ron
     nd = payments(base, dealer=False, tsumo=True)
     assert sorted(nd.payments, key=lambda p: p.payer) == [
-        Payment("dealer", tsumo[0], 1),
-        Payment("non_dealer", tsumo[1], 2),
+        pay("dealer", tsumo[0], 1),
+        pay("non_dealer", tsumo[1], 2),
     ]
     assert nd.points == ron  # a non-dealer's limit is worth the same by tsumo and ron
     assert payments(base, dealer=True, tsumo=False).total == dealer_ron
     d = payments(base, dealer=True, tsumo=True)
-    assert d.payments == (Payment("non_dealer", dealer_each, 3),)
+    assert d.payments == (pay("non_dealer", dealer_each, 3),)
     assert d.points == dealer_ron
 
 
@@ -312,8 +318,8 @@ def test_yakuman_base_is_8000_per_multiple(multiple: int, limit: str, ron: int, 
     assert payments(base, dealer=True, tsumo=False).total == dealer_ron
     nd = payments(base, dealer=False, tsumo=True)
     assert sorted(nd.payments, key=lambda p: p.payer) == [
-        Payment("dealer", 16000 * multiple, 1),
-        Payment("non_dealer", 8000 * multiple, 2),
+        pay("dealer", 16000 * multiple, 1),
+        pay("non_dealer", 8000 * multiple, 2),
     ]
 
 
@@ -360,7 +366,7 @@ def test_kiriage_mangan_is_off_by_default_in_standard() -> None:
 
 def test_dealer_mangan_tsumo_with_one_honba_is_4100_all() -> None:
     s = payments(2000, dealer=True, tsumo=True, honba=1)
-    assert s.payments == (Payment("non_dealer", 4100, 3),)
+    assert s.payments == (pay("non_dealer", 4100, 3),)
     assert s.points == 12000  # points exclude honba
     assert s.total == 12300
 
@@ -368,7 +374,7 @@ def test_dealer_mangan_tsumo_with_one_honba_is_4100_all() -> None:
 def test_non_dealer_ron_adds_300_per_honba_from_the_discarder() -> None:
     # 3 han 30 fu = 3900; 2 honba = +600
     s = payments(960, dealer=False, tsumo=False, honba=2)
-    assert s.payments == (Payment("discarder", 4500, 1),)
+    assert s.payments == (pay("discarder", 4500, 1),)
     assert s.points == 3900
     assert s.total == 4500
 
@@ -376,7 +382,7 @@ def test_non_dealer_ron_adds_300_per_honba_from_the_discarder() -> None:
 def test_dealer_ron_adds_300_per_honba() -> None:
     # dealer 2 han 30 fu = 2900; 1 honba = 3200
     s = payments(480, dealer=True, tsumo=False, honba=1)
-    assert s.payments == (Payment("discarder", 3200, 1),)
+    assert s.payments == (pay("discarder", 3200, 1),)
     assert s.total == 3200
 
 
@@ -384,8 +390,8 @@ def test_non_dealer_tsumo_adds_100_per_honba_from_each_payer() -> None:
     # 2 han 30 fu tsumo = 500/1000; 3 honba → 800/1300, total 2000 + 900
     s = payments(480, dealer=False, tsumo=True, honba=3)
     assert sorted(s.payments, key=lambda p: p.payer) == [
-        Payment("dealer", 1300, 1),
-        Payment("non_dealer", 800, 2),
+        pay("dealer", 1300, 1),
+        pay("non_dealer", 800, 2),
     ]
     assert s.points == 2000
     assert s.total == 2900

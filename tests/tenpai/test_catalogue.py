@@ -11,12 +11,12 @@ import typing
 
 import pytest
 
+from service.i18n import negotiate_language, text
 from service.scoring import RulesSpec, resolve_rules
 from service.scoring.catalogue import (
-    OPTION_DOCS,
+    OPTION_SECTIONS,
     OPTIONS,
     YAKU_NAMES,
-    negotiate_language,
     preset_rules,
     rules_catalogue,
     yaku_catalogue,
@@ -66,6 +66,10 @@ CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
+DORA = {"dora": (1, 1, 0), "ura_dora": (1, 1, 0), "aka_dora": (1, 1, 0)}
+"""API.md: dora, ura dora and red fives are listed as entries whose han is the count (1 han a tile)."""
+
+
 def table(preset: str, **options: object) -> dict[str, tuple[int, int | None, int]]:
     rules = resolve_rules(RulesSpec(preset=preset, **options))  # type: ignore[arg-type]
     return {y.id: (y.han_closed, y.han_open, y.yakuman) for y in yaku_entries(rules)}
@@ -76,7 +80,18 @@ def table(preset: str, **options: object) -> dict[str, tuple[int, int | None, in
     [pytest.param("standard", STANDARD, id="standard"), pytest.param("kostarev", KOSTAREV, id="kostarev")],
 )
 def test_yaku_and_han_per_preset(preset: str, expected: dict[str, tuple[int, int | None, int]]) -> None:
-    assert table(preset) == expected
+    """Every id a score can list: the preset's yaku, then the dora items."""
+    assert table(preset) == {**expected, **DORA}
+
+
+def test_without_aka_no_aka_dora_entry() -> None:
+    assert "aka_dora" not in table("standard", aka=False)
+    assert {"dora", "ura_dora"} <= set(table("standard", aka=False))
+
+
+def test_dora_entries_are_kind_dora() -> None:
+    kinds = {y.id: y.kind for y in yaku_entries(PRESETS["standard"])}
+    assert (kinds["dora"], kinds["riichi"], kinds["kokushi"]) == ("dora", "yaku", "yakuman")
 
 
 def test_kids_has_no_yaku() -> None:
@@ -119,7 +134,7 @@ def test_catalogue_name_follows_the_language() -> None:
 def test_every_option_is_documented_with_its_type_and_defaults() -> None:
     fields = [f for f in RulesSpec.__struct_fields__ if f != "preset"]
     assert list(OPTIONS) == fields
-    assert set(OPTION_DOCS) == set(fields)
+    assert set(OPTION_SECTIONS) == set(fields)
     catalogue = rules_catalogue()
     by_name = {o.name: o for o in catalogue.options}
     hints = typing.get_type_hints(RulesSpec)
@@ -127,6 +142,9 @@ def test_every_option_is_documented_with_its_type_and_defaults() -> None:
         option = by_name[name]
         assert option.rules.startswith("RULES.md §")
         assert option.defaults == {p: getattr(r, name) for p, r in PRESETS.items()}
+        assert set(option.sources) == set(PRESETS)
+        assert all(source.startswith("RULES.md §") for source in option.sources.values()), name
+        assert option.meaning == text(f"option.{name}")
         if hints[name] == bool | None:
             assert (option.type, option.values) == ("boolean", None)
         else:
@@ -134,11 +152,24 @@ def test_every_option_is_documented_with_its_type_and_defaults() -> None:
     assert by_name["kazoe"].values == ["yakuman", "sanbaiman"]
     assert by_name["double_wind_pair_fu"].values == [2, 4]
     assert by_name["renhou"].values == ["off", "mangan", "yakuman"]
+    assert by_name["aka_per_suit"].values == [0, 1, 2, 3, 4]
+    assert by_name["yakuman_cap"].values == list(range(11))
 
 
-def test_option_meanings_in_russian() -> None:
-    for option in rules_catalogue("ru").options:
-        assert CYRILLIC.search(option.meaning), option.name
+@pytest.mark.parametrize(("lang", "script"), [("ru", CYRILLIC), ("ja", CJK)])
+def test_option_meanings_and_preset_texts_are_translated(lang: str, script: re.Pattern[str]) -> None:
+    catalogue = rules_catalogue(lang)  # type: ignore[arg-type]
+    for option in catalogue.options:
+        assert script.search(option.meaning), option.name
+    for preset in catalogue.presets:
+        assert script.search(preset.summary), preset.id
+        assert script.search(preset.source), preset.id
+
+
+@pytest.mark.parametrize(("lang", "script"), [("ru", CYRILLIC), ("ja", CJK)])
+def test_yaku_descriptions_are_translated(lang: str, script: re.Pattern[str]) -> None:
+    for y in yaku_entries(PRESETS["standard"], lang):  # type: ignore[arg-type]
+        assert script.search(y.description), y.id
 
 
 def test_presets_listed_with_defaults() -> None:
@@ -152,14 +183,14 @@ def test_presets_listed_with_defaults() -> None:
 def test_one_preset_has_default_per_option_and_its_yaku() -> None:
     kids = preset_rules("kids")
     # RULES.md §5: seed 000's worked example is the rule, so the closed-hand +1 is off for riichi wins
-    assert {o.name: o.default for o in kids.options}["kids_closed_bonus_with_riichi"] is False
-    assert all(o.defaults is None for o in kids.options)
+    assert {o.name: o.defaults for o in kids.options}["kids_closed_bonus_with_riichi"] == {"kids": False}
+    assert all(set(o.defaults) == set(o.sources) == {"kids"} for o in kids.options)
     assert kids.yaku == []
     assert kids.kids_points is not None
     assert {p.id: p.points for p in kids.kids_points} == {
         "base": 1, "riichi": 2, "pon": 1, "kan": 2, "tsumo": 1, "closed_hand": 1, "chiitoitsu": 2,
     }  # fmt: skip
-    assert set(preset_rules("kostarev").yaku) == set(KOSTAREV)
+    assert set(preset_rules("kostarev").yaku) == set(KOSTAREV) | set(DORA)
 
 
 @pytest.mark.parametrize(

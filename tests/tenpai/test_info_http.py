@@ -197,7 +197,10 @@ def test_rules_in_russian(client: TestClient[Litestar]) -> None:
 def test_one_preset(client: TestClient[Litestar]) -> None:
     body = client.get("/v1/rules/kostarev").json()
     assert (body["preset"]["id"], body["preset"]["winds"]) == ("kostarev", False)
-    assert {o["name"]: o["default"] for o in body["options"]}["winds"] is False
+    options = {o["name"]: o for o in body["options"]}
+    assert options["winds"]["defaults"] == {"kostarev": False}
+    assert options["mangan_cap"]["defaults"] == {"kostarev": False}
+    assert "seed 001 §3.4" in options["mangan_cap"]["sources"]["kostarev"]
     assert "kokushi" not in body["yaku"]
     assert body["kids_points"] is None
 

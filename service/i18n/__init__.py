@@ -1,0 +1,119 @@
+"""Translations: one gettext catalogue per language (``locales/en.po``, ``ja.po``, ``ru.po``).
+
+Every name and text the service shows a person (yaku, fu items, limits, payers, kids points
+and their explanation lines, transfers, option meanings, preset summaries) is looked up here
+by a symbolic key such as ``yaku.riichi`` or ``fu.closed_ron``; ``en.po`` holds the English
+text. The catalogues are read with Babel at import and compiled in memory to
+:class:`gettext.GNUTranslations`, so plurals follow each language's ``Plural-Forms``
+(Russian: 1 очко, 2 очка, 5 очков). ``tests/test_i18n.py`` fails when a key of ``en.po``
+lacks a translation in another catalogue, or a placeholder is lost.
+
+Imports nothing from the web layer; the scoring core uses :func:`text` for its English names.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import lru_cache
+from importlib import resources
+from typing import Final, Literal
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+__all__ = ["LANGUAGES", "MAX_ACCEPT_LANGUAGE", "Language", "keys", "negotiate_language", "plural", "text"]
+
+Language = Literal["en", "ja", "ru"]
+LANGUAGES: Final[tuple[Language, ...]] = ("en", "ja", "ru")
+"""The languages served; ``en`` is the default."""
+
+MAX_ACCEPT_LANGUAGE: Final = 256
+"""Characters of an ``Accept-Language`` header that are read (the first ranges decide; a longer header
+costs no more than this)."""
+
+
+def _load(lang: Language) -> tuple[gettext.GNUTranslations, frozenset[str]]:
+    with resources.files(__package__).joinpath("locales", f"{lang}.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    mo = io.BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    mo.seek(0)
+    found = frozenset(
+        m.id if isinstance(m.id, str) else m.id[0]
+        for m in catalog
+        if m.id and all(m.string if isinstance(m.string, tuple) else (m.string,))
+    )  # translated keys only: an empty msgstr falls back to English
+    return gettext.GNUTranslations(mo), found
+
+
+_CATALOGUES: Final = {lang: _load(lang) for lang in LANGUAGES}
+
+
+def keys(lang: Language = "en") -> frozenset[str]:
+    """Every translated key of ``lang``'s catalogue (a plural entry by its singular key)."""
+    return _CATALOGUES[lang][1]
+
+
+def text(key: str, lang: Language = "en", **values: object) -> str:
+    """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``values``.
+
+    Raises ``KeyError`` for a key that ``en.po`` does not have (a bug, caught by the tests);
+    an untranslated key falls back to English.
+
+    >>> text("yaku.riichi", "ja"), text("kids.total", "ru", points="5 очков")
+    ('立直', 'Итого: 5 очков')
+    """
+    translations, found = _CATALOGUES[lang]
+    if key not in found:
+        translations, found = _CATALOGUES["en"]
+        if key not in found:
+            raise KeyError(key)
+    message = translations.gettext(key)
+    return message.format(**values) if values else message
+
+
+def plural(key: str, n: int, lang: Language = "en") -> str:
+    """The plural entry ``key`` for the count ``n`` in ``lang`` (its ``{n}`` filled).
+
+    >>> [plural("kids.points", n, "ru") for n in (1, 2, 5, 21)]
+    ['1 очко', '2 очка', '5 очков', '21 очко']
+    >>> plural("kids.points", 1), plural("kids.points", 2)
+    ('1 point', '2 points')
+    """
+    translations = _CATALOGUES[lang][0] if key in _CATALOGUES[lang][1] else _CATALOGUES["en"][0]
+    return translations.ngettext(key, key, n).format(n=n)
+
+
+@lru_cache(maxsize=512)
+def negotiate_language(accept_language: str | None) -> Language:
+    """The best of en / ja / ru for an ``Accept-Language`` header (RFC 9110 §12.5.4); ``en`` by default.
+
+    Ranges are compared by primary tag (``ru-RU`` → ``ru``); ``q`` weights order them, ties
+    keep header order; ``*`` means ``en``; ``q=0`` excludes. Only the first
+    :data:`MAX_ACCEPT_LANGUAGE` characters are read, and answers are cached per header value.
+
+    >>> negotiate_language("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7")
+    'ru'
+    >>> negotiate_language("de, ja;q=0.5, en;q=0.4")
+    'ja'
+    >>> negotiate_language(None)
+    'en'
+    """
+    if not accept_language:
+        return "en"
+    ranked: list[tuple[float, int, Language]] = []
+    for index, part in enumerate(accept_language[:MAX_ACCEPT_LANGUAGE].split(",")):
+        fields = [f.strip() for f in part.split(";")]
+        tag = fields[0].lower().split("-")[0]
+        q = 1.0
+        for param in fields[1:]:
+            if param.lower().startswith("q="):
+                try:
+                    q = float(param[2:])
+                except ValueError:
+                    q = 0.0
+        lang: Language | None = "en" if tag == "*" else next((x for x in LANGUAGES if x == tag), None)
+        if lang is not None and q > 0:
+            ranked.append((-q, index, lang))
+    return min(ranked)[2] if ranked else "en"

@@ -1,0 +1,131 @@
+"""Answers in the family's language: every operation that returns names honours ``Accept-Language``
+(en, ja, ru) and says which it used in ``Content-Language`` (RULES.md §5; seed 000)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import create_app
+
+RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+JA = {"Accept-Language": "ja"}
+
+# seed 000 «Пример подсчёта»: riichi + two pons + tsumo
+KIDS_EXAMPLE: dict[str, Any] = {
+    "hand": "333p777s123m456m8p",
+    "win_tile": "8p",
+    "win": "tsumo",
+    "riichi": True,
+    "rules": "kids",
+}
+MANGAN: dict[str, Any] = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient[Litestar]]:
+    with TestClient(app=create_app(), raise_server_exceptions=False) as c:
+        yield c
+
+
+def test_kids_answer_explains_itself_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json=KIDS_EXAMPLE, headers=RU)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (200, "ru", "Accept-Language")
+    body = r.json()
+    assert body["explanation"] == [
+        "Риичи — 2 очка",
+        "Пон 333p — 1 очко",
+        "Пон 777s — 1 очко",
+        "Цумо — 1 очко",
+        "Итого: 5 очков",
+    ]
+    assert [i["name"] for i in body["points_breakdown"]] == ["Риичи", "Пон", "Пон", "Цумо"]
+    assert body["points"] == 5
+
+
+def test_kids_answer_in_english_by_default(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json=KIDS_EXAMPLE)
+    assert r.headers["content-language"] == "en"
+    assert r.json()["explanation"][-1] == "Total: 5 points"
+
+
+def test_score_names_in_japanese(client: TestClient[Litestar]) -> None:
+    body = client.post("/v1/score", json=MANGAN, headers=JA).json()
+    assert [y["name"] for y in body["yaku"]] == ["立直", "平和", "断幺九", "三色同順"]
+    assert body["limit_name"] == "満貫"
+    assert [f["id"] for f in body["fu_breakdown"]] == ["base", "closed_ron"]
+    assert all(f["name"] for f in body["fu_breakdown"])
+    assert body["payments"][0]["name"] == "放銃者"
+
+
+def test_numbers_do_not_depend_on_the_language(client: TestClient[Litestar]) -> None:
+    answers = [client.post("/v1/score", json=MANGAN, headers=h).json() for h in ({}, RU, JA)]
+    numbers = [(a["han"], a["fu"], a["points"], [y["id"] for y in a["yaku"]]) for a in answers]
+    assert numbers == [(5, 30, 8000, ["riichi", "pinfu", "tanyao", "sanshoku"])] * 3
+
+
+def test_not_a_win_says_why_in_russian(client: TestClient[Litestar]) -> None:
+    body = client.post("/v1/score", json={**MANGAN, "riichi": False, "win_tile": "9m"}, headers=RU).json()
+    assert body["is_win"] is False
+    assert body["reason"] == "not_complete"
+    assert "рук" in body["reason_name"].lower()
+
+
+def test_batch_names_follow_the_language(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score/batch", json={"hands": [MANGAN, KIDS_EXAMPLE]}, headers=RU)
+    assert r.headers["content-language"] == "ru"
+    first, second = r.json()["results"]
+    assert first["yaku"][0]["name"] == "Риичи"
+    assert second["explanation"][-1] == "Итого: 5 очков"
+
+
+def test_tenpai_wait_values_follow_the_language(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/tenpai", json={"hand": "234567m345p234s5p", "seat_wind": "S", "riichi": True}, headers=JA)
+    assert r.headers["content-language"] == "ja"
+    waits = r.json()["waits"]
+    assert waits
+    assert waits[0]["ron"]["yaku"][0]["name"] == "立直"
+
+
+def test_settle_transfers_and_scored_hand_follow_the_language(client: TestClient[Litestar]) -> None:
+    body = {
+        "scores": [25000, 25000, 25000, 25000],
+        "dealer": 0,
+        "riichi": [1],
+        "outcome": {"type": "ron", "discarder": 3, "wins": [{"winner": 1, "hand": MANGAN}]},
+    }
+    r = client.post("/v1/settle", json=body, headers=RU)
+    assert r.headers["content-language"] == "ru"
+    answer = r.json()
+    assert [t["kind"] for t in answer["transfers"]] == ["riichi_deposit", "ron", "riichi_sticks"]
+    assert all(t["name"] for t in answer["transfers"])
+    assert answer["wins"][0]["limit_name"] == "Манган"
+    assert answer["wins"][0]["score"]["yaku"][0]["name"] == "Риичи"
+
+
+def test_yaku_catalogue_descriptions_and_dora_in_russian(client: TestClient[Litestar]) -> None:
+    body = client.get("/v1/yaku?preset=standard", headers=RU).json()
+    entries = {y["id"]: y for y in body["presets"][0]["yaku"]}
+    assert {"dora", "ura_dora", "aka_dora"} <= set(entries)
+    assert entries["aka_dora"]["kind"] == "dora"
+    assert any("а" <= ch <= "я" for ch in entries["pinfu"]["description"])
+
+
+def test_rules_meanings_and_sources_in_japanese(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/rules/kostarev", headers=JA)
+    assert r.headers["content-language"] == "ja"
+    body = r.json()
+    assert any("\u3040" <= ch <= "\u9fff" for ch in body["preset"]["summary"])
+    options = {o["name"]: o for o in body["options"]}
+    assert any("\u3040" <= ch <= "\u9fff" for ch in options["mangan_cap"]["meaning"])
+
+
+def test_a_huge_accept_language_is_read_only_at_its_start(client: TestClient[Litestar]) -> None:
+    """Only the first 256 characters are read: a long header neither fails nor costs more."""
+    header = "ru," + "x-" * 4000
+    r = client.post("/v1/score", json=MANGAN, headers={"Accept-Language": header})
+    assert (r.status_code, r.headers["content-language"]) == (200, "ru")
