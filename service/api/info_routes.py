@@ -110,6 +110,7 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     "up to 100 (RULES.md §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
     "`exists_tsumo` false with null amounts. The `kids` preset has no table (422).",
     tags=["reference"],
+    response_headers=LANGUAGE_HEADERS,
     responses={
         **_QUERY_ERRORS,
         422: _problem_response("The preset scores without han and fu (`kids`); `errors` names `preset`."),
@@ -128,7 +129,8 @@ def get_table(
     double_yakuman: Annotated[
         bool | None, Parameter(description="Whether double yakuman exist (table's last row); default: the preset's.")
     ] = None,
-) -> PointsTable:
+    accept_language: AcceptLanguage = None,
+) -> Response[PointsTable]:
     """The table for the preset with the given options (:func:`service.scoring.table.points_table`)."""
     rules = resolve_rules(
         RulesSpec(preset=preset, kiriage_mangan=kiriage_mangan, kazoe=kazoe, double_yakuman=double_yakuman)
@@ -139,7 +141,8 @@ def get_table(
             f"Preset {preset!r} scores without han and fu, so it has no points table.",
             [FieldError("preset", "the kids preset counts points, not han and fu (RULES.md §5)")],
         )
-    return points_table(rules)
+    lang = negotiate_language(accept_language)
+    return localised(points_table(rules, lang), lang)
 
 
 @get(

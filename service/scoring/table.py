@@ -21,7 +21,10 @@ from typing import Final, Literal
 
 import msgspec
 
+from service.i18n import Language
+
 from .limits import base_points
+from .names import limit_name
 from .payments import payments
 from .presets import Rules
 
@@ -40,8 +43,11 @@ HAN_ROWS: Final = (1, 2, 3, 4)
 FU_COLUMNS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 
-def cell_exists(han: int, fu: int, tsumo: bool) -> bool:
+def cell_exists(han: int, fu: int, tsumo: bool, open_pinfu_fu: int = 2) -> bool:
     """Whether a hand of ``han`` han and ``fu`` fu can be won by ron (``tsumo`` False) or tsumo.
+
+    20 fu by ron exists only where option ``open_pinfu_fu`` is 0 (kostarev, seed 001 §3.2: an open
+    hand without fu stays 20 fu); otherwise 20 fu is pinfu tsumo, from 2 han.
 
     >>> [cell_exists(1, 20, True), cell_exists(2, 20, True), cell_exists(2, 20, False)]
     [False, True, False]
@@ -49,9 +55,11 @@ def cell_exists(han: int, fu: int, tsumo: bool) -> bool:
     [True, False, True]
     >>> [cell_exists(1, 110, False), cell_exists(1, 110, True)]
     [True, False]
+    >>> cell_exists(1, 20, False, open_pinfu_fu=0)
+    True
     """
     if fu == 20:
-        return tsumo and han >= 2
+        return han >= 2 if tsumo else open_pinfu_fu == 0
     if fu == 25:
         return han >= (3 if tsumo else 2)
     if fu == 110 and han == 1:
@@ -102,10 +110,11 @@ class TableCell(msgspec.Struct, frozen=True, kw_only=True):
 class LimitRow(msgspec.Struct, frozen=True, kw_only=True):
     """A limit hand (fu no longer counts): `han` is a range text such as `6–7`, or null for yakuman.
 
-    `yakuman`: the yakuman multiple (0 for han limits).
+    `yakuman`: the yakuman multiple (0 for han limits). `name`: the limit's name in the answer's language.
     """
 
     limit: str
+    name: str
     han: str | None
     yakuman: int
     base_points: int
@@ -151,11 +160,12 @@ def _pays(base: int, ron_ok: bool, tsumo_ok: bool) -> tuple[NonDealerPay, Dealer
 _HAN_LIMITS: Final = (("mangan", 5, "5"), ("haneman", 6, "6–7"), ("baiman", 8, "8–10"), ("sanbaiman", 11, "11–12"))
 
 
-def points_table(rules: Rules) -> PointsTable:
+def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
     """The full table for ``rules`` (RULES.md §3 Limits and Payments; seed 003 §1, §3, §4).
 
-    Reads options ``kiriage_mangan`` (4 han 30 fu and 3 han 60 fu become mangan) and
-    ``kazoe`` (what 13+ han is worth). Raises ``ValueError`` for a preset without han/fu
+    Reads options ``kiriage_mangan`` (4 han 30 fu and 3 han 60 fu become mangan),
+    ``kazoe`` (what 13+ han is worth), ``mangan_cap`` and ``open_pinfu_fu`` (kostarev's 20 fu ron
+    column); limit names are in ``lang``. Raises ``ValueError`` for a preset without han/fu
     (``kids``, RULES.md §5), which has no table.
 
     >>> from .presets import PRESETS
@@ -170,7 +180,8 @@ def points_table(rules: Rules) -> PointsTable:
     for han in HAN_ROWS:
         for fu in FU_COLUMNS:
             base, limit = base_points(han, fu, rules)
-            ron_ok, tsumo_ok = cell_exists(han, fu, False), cell_exists(han, fu, True)
+            ron_ok = cell_exists(han, fu, False, rules.open_pinfu_fu)
+            tsumo_ok = cell_exists(han, fu, True, rules.open_pinfu_fu)
             non_dealer, dealer = _pays(base, ron_ok, tsumo_ok)
             cells.append(
                 TableCell(
@@ -193,7 +204,15 @@ def points_table(rules: Rules) -> PointsTable:
     for _, text, multiple, (base, limit) in rows:
         non_dealer, dealer = _pays(base, True, True)
         limits.append(
-            LimitRow(limit=limit, han=text, yakuman=multiple, base_points=base, non_dealer=non_dealer, dealer=dealer)
+            LimitRow(
+                limit=limit,
+                name=limit_name(limit, lang),
+                han=text,
+                yakuman=multiple,
+                base_points=base,
+                non_dealer=non_dealer,
+                dealer=dealer,
+            )
         )
     return PointsTable(
         preset=rules.preset, kiriage_mangan=rules.kiriage_mangan, kazoe=rules.kazoe, cells=cells, limits=limits

@@ -172,9 +172,25 @@ def test_kazoe_sanbaiman_option_caps_13_han_at_24000() -> None:
     assert (kazoe.limit, kazoe.han, kazoe.non_dealer.ron) == ("sanbaiman", "13+", 24000)
 
 
-def test_kostarev_has_the_same_table() -> None:
-    """Seed 001 §3.3–4: the same formula, limits and payments (RULES.md §4)."""
-    assert points_table(PRESETS["kostarev"]).cells == STANDARD.cells
+def test_kostarev_has_the_same_table_but_a_20_fu_ron_column() -> None:
+    """Seed 001 §3.3–4: the same formula, limits and payments (RULES.md §4); its fu checklist (§3.2) has no
+    +2 for an open hand without fu, so 20 fu also exists by ron: 1 han 160 base → 640 → 700 (dealer 960 → 1,000),
+    2 han 320 → 1,280 → 1,300 (dealer 1,920 → 2,000). Up to 4 han 110 fu no base passes 2,000 without a
+    strict-limit condition, so mangan_cap off changes no cell here."""
+    kostarev = {(c.han, c.fu): c for c in points_table(PRESETS["kostarev"]).cells}
+    for cell in STANDARD.cells:
+        other = kostarev[(cell.han, cell.fu)]
+        if cell.fu != 20:
+            assert other == cell
+        else:
+            assert (other.exists_ron, other.exists_tsumo) == (True, cell.exists_tsumo)
+    assert (kostarev[(1, 20)].non_dealer.ron, kostarev[(1, 20)].dealer.ron) == (700, 1000)
+    assert (kostarev[(2, 20)].non_dealer.ron, kostarev[(2, 20)].dealer.ron) == (1300, 2000)
+
+
+def test_limit_rows_are_named_in_the_language() -> None:
+    rows = points_table(PRESETS["standard"], "ru").limits
+    assert [(r.limit, r.name) for r in rows][:2] == [("mangan", "Манган"), ("haneman", "Ханеман")]
 
 
 def test_kids_has_no_table() -> None:
