@@ -502,11 +502,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             dealer,
             errors,
         )
+    if riichi and rules.scoring == "han_fu" and "riichi" not in rules.yaku:
+        errors.add("riichi", absent_yaku_message("riichi", rules))
     if (
-        riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
+        double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
     ) and rules.scoring == "han_fu":
         for name, flag in (
-            ("riichi", riichi),
             ("double_riichi", double_riichi),
             ("ippatsu", ippatsu),
             ("haitei", haitei),

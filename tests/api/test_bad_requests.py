@@ -30,6 +30,10 @@ def score(**changes: Any) -> dict[str, Any]:
     return {k: v for k, v in body.items() if v is not ...}
 
 
+KOSTAREV_HAND: dict[str, Any] = {"hand": "123m45699p34568s", "win_tile": "7s", "dealer": False, "rules": "kostarev"}
+"""A kostarev hand that wins by ron (riichi aside, no yaku is needed for the checks below to fire first)."""
+
+
 def case(body: Any, status: int, fields: list[str], *, path: str = "/v1/score", id: str, **kw: Any) -> Any:
     """One catalogue entry: ``body`` (JSON data, or raw ``bytes``) POSTed to ``path``."""
     return pytest.param(kw.get("method", "POST"), path, body, kw.get("headers", JSON), status, fields, id=id)
@@ -165,6 +169,28 @@ CATALOGUE = [
         422,
         ["hand"],
         id="wind-tile-in-a-preset-without-winds",
+    ),
+    # --- the family presets: what their documents do not have (RULES.md §4) ------------------------
+    *[
+        case({**KOSTAREV_HAND, **flags}, 422, [field], id=f"kostarev-{field}-is-not-a-yaku")
+        for flags, field in (
+            ({"riichi": True, "ippatsu": True}, "ippatsu"),
+            ({"double_riichi": True}, "double_riichi"),
+            ({"renhou": True}, "renhou"),
+        )
+    ],
+    case({**KOSTAREV_HAND, "honba": 1}, 422, ["honba"], id="kostarev-has-no-honba"),
+    case({**KOSTAREV_HAND, "riichi_sticks": 2}, 422, ["riichi_sticks"], id="kostarev-has-no-riichi-sticks"),
+    case(score(hand="234567m3400p234s"), 422, ["hand"], id="two-red-5p-with-one-per-suit"),
+    case(score(rules={"aka_per_suit": 5}), 400, ["rules.aka_per_suit"], id="aka-per-suit-over-4"),
+    case(score(rules={"yakuman_cap": -1}), 400, ["rules.yakuman_cap"], id="yakuman-cap-negative"),
+    case(score(rules={"open_pinfu_fu": 1}), 400, ["rules.open_pinfu_fu"], id="open-pinfu-fu-not-0-or-2"),
+    case(
+        {"rules": "kostarev", "scores": START, "dealer": 0, "honba": 1, "outcome": {"type": "draw"}},
+        422,
+        ["honba"],
+        path="/v1/settle",
+        id="kostarev-settle-has-no-honba",
     ),
     case(
         {"scores": START, "dealer": 4, "outcome": {"type": "draw"}},
