@@ -204,9 +204,22 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
     dealer: Seat
     first_dealer: Seat = 0
-    honba: Annotated[int, Meta(ge=0, le=100, description="Honba (repeat) count; each is worth 300 points.")] = 0
+    honba: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            description="Honba (repeat) count; each is worth 300 points "
+            "(game option `honba`; must be 0 where it is 0: kostarev, kids).",
+        ),
+    ] = 0
     riichi_sticks: Annotated[
-        int, Meta(ge=0, le=100, description="Riichi sticks already on the table (1000 points each).")
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            description="Riichi sticks already on the table (1000 points each; must be 0 where `riichi_deposit` is 0).",
+        ),
     ] = 0
     riichi: Annotated[list[Seat], Meta(max_length=4)] = []
     outcome: Outcome

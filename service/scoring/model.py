@@ -147,10 +147,22 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
     honba: Annotated[
-        int, Meta(ge=0, le=100, description="Honba (repeat) sticks on the table; each is worth 300 points.")
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            description="Honba (repeat) sticks on the table; each is worth 300 points "
+            "(must be 0 where option `honba` is 0: kostarev, kids).",
+        ),
     ] = 0
     riichi_sticks: Annotated[
-        int, Meta(ge=0, le=100, description="Riichi deposit sticks (1000 points each) the winner collects.")
+        int,
+        Meta(
+            ge=0,
+            le=100,
+            description="Riichi deposit sticks (1000 points each) the winner collects "
+            "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
+        ),
     ] = 0
 
 
