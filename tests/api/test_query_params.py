@@ -14,7 +14,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-TABLE_ALLOWED = "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman"
+TABLE_ALLOWED = (
+    "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman"
+    " (the language is chosen by the Accept-Language header)"
+)
 YAKU_ALLOWED = (
     "unknown query parameter; allowed: preset, kuitan, double_yakuman, renhou "
     "(the language is chosen by the Accept-Language header)"
