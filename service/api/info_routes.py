@@ -129,11 +129,28 @@ def get_table(
     double_yakuman: Annotated[
         bool | None, Parameter(description="Whether double yakuman exist (table's last row); default: the preset's.")
     ] = None,
+    mangan_cap: Annotated[
+        bool | None,
+        Parameter(
+            description="Any base above 2,000 is mangan (false: kostarev's strict limits); default: the preset's."
+        ),
+    ] = None,
+    open_pinfu_fu: Annotated[
+        Literal[0, 2] | None,
+        Parameter(description="Fu for an open hand without fu by ron (0: a 20 fu ron column); default: the preset's."),
+    ] = None,
     accept_language: AcceptLanguage = None,
 ) -> Response[PointsTable]:
     """The table for the preset with the given options (:func:`service.scoring.table.points_table`)."""
     rules = resolve_rules(
-        RulesSpec(preset=preset, kiriage_mangan=kiriage_mangan, kazoe=kazoe, double_yakuman=double_yakuman)
+        RulesSpec(
+            preset=preset,
+            kiriage_mangan=kiriage_mangan,
+            kazoe=kazoe,
+            double_yakuman=double_yakuman,
+            mangan_cap=mangan_cap,
+            open_pinfu_fu=open_pinfu_fu,
+        )
     )
     if rules.scoring != "han_fu":
         raise problem(

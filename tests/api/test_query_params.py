@@ -15,7 +15,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 TABLE_ALLOWED = (
-    "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman"
+    "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman, mangan_cap, open_pinfu_fu"
     " (the language is chosen by the Accept-Language header)"
 )
 YAKU_ALLOWED = (

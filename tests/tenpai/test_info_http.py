@@ -254,3 +254,11 @@ def test_openapi_documents_every_route(client: TestClient[Litestar]) -> None:
         "/v1/rules/{preset}": "getPresetRules",
         "/v1/yaku": "listYaku",
     }
+
+
+def test_table_for_kostarev_with_the_standard_open_fu(client: TestClient[Litestar]) -> None:
+    """kostarev has a 20 fu ron column (open hand without fu, seed 001 §3.2); open_pinfu_fu=2 removes it."""
+    own = {(c["han"], c["fu"]): c for c in client.get("/v1/table?preset=kostarev").json()["cells"]}
+    std = {(c["han"], c["fu"]): c for c in client.get("/v1/table?preset=kostarev&open_pinfu_fu=2").json()["cells"]}
+    assert (own[(1, 20)]["exists_ron"], own[(1, 20)]["non_dealer"]["ron"]) == (True, 700)
+    assert std[(1, 20)]["exists_ron"] is False
