@@ -14,6 +14,7 @@ from __future__ import annotations
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Contact, License, Server, Tag
 
 from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
 from service.api.docs import render_plugins, swagger_assets_router
@@ -37,6 +38,15 @@ from service.api.routes import ROUTES
 from service.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["MAX_BODY_BYTES", "app", "create_app"]
+
+OPENAPI_TAGS = [
+    Tag(name="scoring", description="Score one hand or a batch of hands: yaku, han, fu, limit, payments."),
+    Tag(name="study", description="Study a hand before the win: shanten, waits and what each wait is worth."),
+    Tag(name="reference", description="Reference data: presets, rule options, the yaku catalogue, the points table."),
+    Tag(name="game", description="Apply hands to a game: settlement, final standings with uma and oka, sticks."),
+    Tag(name="operations", description="Liveness, readiness and Prometheus metrics for whoever runs the service."),
+]
+"""The operation tags, each described once (every operation has one of them)."""
 
 MAX_BODY_BYTES = 64 * 1024
 """Largest accepted request body, in bytes; a larger one is answered with 413.
@@ -66,9 +76,17 @@ def create_app() -> Litestar:
         openapi_config=OpenAPIConfig(
             title="Riichi mahjong scoring",
             version="1.0.0",
-            description="Scores riichi mahjong hands under named rule presets. Contract: ../shared/API.md; "
-            "rules: ../shared/RULES.md. Every error is an RFC 9457 problem (application/problem+json); "
-            "every response carries an `X-Request-ID` header (the client's, or a generated one).",
+            description="Scores riichi mahjong hands under named rule presets (`standard`, `kostarev`, `kids`) "
+            "with per-option overrides, and settles hands and games. Tiles are written in mpsz notation "
+            "(`123m406p55z`: 1–9 man / pin / sou, 1–7z honours, 0 = red five). Every error is an RFC 9457 "
+            "problem (application/problem+json) naming the fields at fault; every response carries an "
+            "`X-Request-ID` header (the client's, or a generated one). Names and texts follow `Accept-Language` "
+            "(en, ja, ru). The API is public: no operation needs credentials.",
+            contact=Contact(name="riichi-scoring maintainers"),
+            license=License(name="Proprietary", identifier="LicenseRef-riichi-scoring"),
+            servers=[Server(url="/", description="The server that serves this document")],
+            security=[],
+            tags=OPENAPI_TAGS,
             render_plugins=render_plugins(),
         ),
         state=State({METRICS_STATE_KEY: metrics, READY_STATE_KEY: False}),

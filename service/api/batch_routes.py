@@ -82,9 +82,9 @@ logger = logging.getLogger(__name__)
 HandItem = Annotated[
     msgspec.Raw,
     Meta(
-        description="One `POST /v1/score` request body (ScoreRequest). Any other JSON value is accepted here "
-        "and answered, in its slot of `results`, by the 400 problem `POST /v1/score` would give.",
-        extra_json_schema={"anyOf": [{"$ref": "#/components/schemas/ScoreRequest"}, {}]},
+        description="One `POST /v1/score` request body (ScoreRequest). A value that is not one does not fail "
+        "the batch: it is answered, in its slot of `results`, by the problem `POST /v1/score` would give.",
+        extra_json_schema={"$ref": "#/components/schemas/ScoreRequest"},
     ),
 ]
 """One hand of a batch, kept as raw JSON until it is decoded on its own."""

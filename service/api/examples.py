@@ -85,12 +85,12 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
     ),
     "scoreBatch": BodyExamples(
         ok=(
-            "Three hands: a mangan, an impossible one (422 in its slot), one with a bad meld (400 in its slot)",
+            "Three hands: a mangan, an impossible one (a 422 problem in its slot), one that does not win",
             {
                 "hands": [
                     _MANGAN,
                     {**_MANGAN, "riichi": False, "ippatsu": True},
-                    {**_MANGAN, "hand": "234567m3455p", "melds": [{"type": "pon", "tiles": 777}]},
+                    {**_MANGAN, "win_tile": "9m"},
                 ]
             },
         ),

@@ -34,7 +34,11 @@ LANGUAGE_HEADERS: Final = [
     ResponseHeader(
         name="Content-Language", description="The language of the texts: en, ja or ru.", documentation_only=True
     ),
-    ResponseHeader(name="Vary", description="Accept-Language", documentation_only=True),
+    ResponseHeader(
+        name="Vary",
+        description="`Accept-Language`: the answer depends on that request header.",
+        documentation_only=True,
+    ),
 ]
 """The response headers every localised operation documents."""
 

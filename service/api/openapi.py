@@ -60,6 +60,19 @@ REQUEST_ID_HEADER = OpenAPIHeader(
 REQUEST_ID = "X-Request-ID"
 REQUEST_ID_REF = Reference(ref=f"#/components/headers/{REQUEST_ID}")
 
+ALLOW_HEADER = OpenAPIHeader(
+    schema=Schema(type=OpenAPIType.STRING, examples=["GET, HEAD"]),
+    description="The methods the path takes (RFC 9110 §10.2.1).",
+    required=True,
+)
+ALLOW_REF = Reference(ref="#/components/headers/Allow")
+
+_HEADER_SCHEMAS: dict[str, Schema] = {
+    "Content-Language": Schema(type=OpenAPIType.STRING, enum=["en", "ja", "ru"]),
+    "Vary": Schema(type=OpenAPIType.STRING, const="Accept-Language"),
+}
+"""Schemas of the response headers that litestar documents without one (``documentation_only``)."""
+
 _BODY_PROBLEMS = {
     400: "Malformed JSON or a schema violation (wrong type, unknown field, bad notation pattern, out of bounds); "
     "`errors` names each field.",
@@ -67,10 +80,12 @@ _BODY_PROBLEMS = {
     415: "The request `Content-Type` is not JSON.",
 }
 _QUERY_PROBLEM = "A path, query or header parameter out of its allowed values; `errors` names it."
+_METHOD = "The path exists, but not with this method; the `Allow` header lists the methods it takes."
 _INTERNAL = "A bug: the body says nothing about it (the log has the details, under the response's X-Request-ID)."
 
 _GENERIC_PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
     400: ("Not JSON", problem_body(BadRequestBody("The request body is not valid JSON (truncated).", []))),
+    405: ("A method the path does not take", problem_body(HTTPException(status_code=405))),
     413: ("A body over 64 KiB", problem_body(HTTPException(status_code=413))),
     415: ("Sent as text/plain", problem_body(UnsupportedBodyType("text/plain"))),
     500: ("A bug", problem_body(problem(500, INTERNAL_ERROR_DETAIL))),
@@ -221,7 +236,7 @@ def _add_problem_responses(operation: Operation, has_body: bool) -> None:
         assert isinstance(response, OpenAPIResponse)
         if int(status) >= 400 and PROBLEM_MEDIA_TYPE not in (response.content or {}):
             responses[status] = _problem_response(_QUERY_PROBLEM if status == "400" else response.description, {})
-    needed = {**(_BODY_PROBLEMS if has_body else {}), 500: _INTERNAL}
+    needed = {**(_BODY_PROBLEMS if has_body else {}), 405: _METHOD, 500: _INTERNAL}
     for code, description in needed.items():
         responses.setdefault(str(code), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
@@ -232,7 +247,13 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
     generic = {**_GENERIC_PROBLEMS, **({} if has_body else {400: _GENERIC_QUERY_PROBLEM})}
     for status, response in (operation.responses or {}).items():
         assert isinstance(response, OpenAPIResponse)
-        response.headers = {**(response.headers or {}), REQUEST_ID: REQUEST_ID_REF}
+        headers = dict(response.headers or {})
+        for name, header in headers.items():  # litestar documents a header without a schema, which OAS requires
+            if isinstance(header, OpenAPIHeader) and header.schema is None:
+                header.schema = _HEADER_SCHEMAS.get(name, Schema(type=OpenAPIType.STRING))
+        if status == "405":
+            headers["Allow"] = ALLOW_REF
+        response.headers = {**headers, REQUEST_ID: REQUEST_ID_REF}
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)
         if problem_media is not None and not problem_media.examples and int(status) in generic:
             summary, value = generic[int(status)]
@@ -261,7 +282,11 @@ def complete_document(app: Litestar) -> None:
     """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once)."""
     openapi = app.openapi_schema
     assert openapi.components is not None
-    openapi.components.headers = {**(openapi.components.headers or {}), REQUEST_ID: REQUEST_ID_HEADER}
+    openapi.components.headers = {
+        **(openapi.components.headers or {}),
+        REQUEST_ID: REQUEST_ID_HEADER,
+        "Allow": ALLOW_HEADER,
+    }
     for operation, handler in _operations(app):
         has_body = operation.request_body is not None
         _add_problem_responses(operation, has_body)
