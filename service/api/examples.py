@@ -101,7 +101,7 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
 
 CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "health": [("Alive", {})],
-    "pointsTable": [("The standard table", {}), ("The kids preset has no table", {"preset": "kids"})],
+    "pointsTable": [("The standard table", {}), ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"})],
     "listRules": [("Every preset and option", {})],
     "getPresetRules": [
         ("The kostarev preset", {"preset": "kostarev"}),
@@ -118,7 +118,7 @@ RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
             "# TYPE riichi_http_requests_total counter\n"
             'riichi_http_requests_total{method="POST",route="/v1/score",status="200"} 42.0\n'
             "# TYPE riichi_scoring_cache_hit_ratio gauge\n"
-            'riichi_scoring_cache_hit_ratio{cache="splits"} 0.93\n',
+            'riichi_scoring_cache_hit_ratio{cache="results"} 0.93\n',
         )
     },
     "ready": {

@@ -8,7 +8,7 @@
 Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.errors`
 (400 schema or query, 422 :class:`~service.scoring.InvalidHand`), except the two refusals
 made here with :func:`~service.api.errors.problem`: an unknown preset in the path (404) and
-a table asked for the ``kids`` preset, which has no han or fu (422). The GET routes take no
+(``GET /v1/table`` takes only presets that score with han and fu: ``kids`` is a 400). The GET routes take no
 query parameter they do not declare: another is a 400 problem naming it
 (:func:`service.api.queries.known_query_only`), as an unknown body field is. Register with
 ``Litestar(route_handlers=[..., *INFO_ROUTES])``; the Structs for
@@ -52,6 +52,8 @@ __all__ = [
 ]
 
 Preset = Literal["standard", "kostarev", "kids"]
+TablePreset = Literal["standard", "kostarev"]
+"""The presets that score with han and fu, so have a points table (tested against the presets' ``scoring``)."""
 
 
 def _problem_response(description: str) -> ResponseSpec:
@@ -108,18 +110,18 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     summary="The points table for given rules",
     description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
     "up to 100 (RULES.md §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
-    "`exists_tsumo` false with null amounts. The `kids` preset has no table (422).",
+    "`exists_tsumo` false with null amounts. Only presets that score with han and fu have a table (the `kids` "
+    "preset counts points: asking for it is a 400 naming `preset`, like any value outside the enum).",
     tags=["reference"],
     response_headers=LANGUAGE_HEADERS,
-    responses={
-        **_QUERY_ERRORS,
-        422: _problem_response("The preset scores without han and fu (`kids`); `errors` names `preset`."),
-    },
+    responses=_QUERY_ERRORS,
     guards=[known_query_only],
     sync_to_thread=False,
 )
 def get_table(
-    preset: Annotated[Preset, Parameter(description="Rule preset.")] = "standard",
+    preset: Annotated[
+        TablePreset, Parameter(description="Rule preset (one that scores with han and fu).")
+    ] = "standard",
     kiriage_mangan: Annotated[
         bool | None, Parameter(description="4 han 30 fu and 3 han 60 fu become mangan; default: the preset's.")
     ] = None,
@@ -152,12 +154,6 @@ def get_table(
             open_pinfu_fu=open_pinfu_fu,
         )
     )
-    if rules.scoring != "han_fu":
-        raise problem(
-            422,
-            f"Preset {preset!r} scores without han and fu, so it has no points table.",
-            [FieldError("preset", "the kids preset counts points, not han and fu (RULES.md §5)")],
-        )
     lang = negotiate_language(accept_language)
     return localised(points_table(rules, lang), lang)
 

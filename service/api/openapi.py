@@ -35,6 +35,9 @@ from litestar.openapi.spec import (
     Reference,
     Schema,
 )
+from litestar.openapi.spec import (
+    Parameter as OpenAPIParameter,
+)
 from litestar.routes import HTTPRoute
 
 from service.scoring import InvalidHand
@@ -278,10 +281,58 @@ def _add_query_examples(operation: Operation, handler: HTTPRouteHandler) -> None
         _put_example(operation, 400, "problem", Example(summary=summary, value=value))
 
 
+_JSON_TYPES: dict[type, str] = {str: "string", bool: "boolean", int: "integer", float: "number"}
+
+
+def _typed_enums(node: Any) -> None:
+    """Give every ``enum`` without a ``type`` the JSON type of its values (msgspec writes a ``Literal`` as a
+    bare ``enum``, which generators then type as ``unknown``)."""
+    if isinstance(node, dict):
+        values = node.get("enum")
+        if isinstance(values, list) and "type" not in node:
+            kinds = {_JSON_TYPES.get(type(v)) for v in values}
+            if len(kinds) == 1 and None not in kinds:
+                node["type"] = kinds.pop()
+        for value in node.values():
+            _typed_enums(value)
+    elif isinstance(node, list):
+        for value in node:
+            _typed_enums(value)
+
+
+def _plain_optional(schema: Schema) -> Schema:
+    """The schema of an optional query parameter without its ``null``: a parameter left out is the default,
+    so ``null`` is never sent, and a nullable enum becomes several types in generated clients."""
+    if schema.one_of:
+        kept = [s for s in schema.one_of if not (isinstance(s, Schema) and s.type == OpenAPIType.NULL)]
+        if len(kept) == 1 and isinstance(kept[0], Schema):
+            return Schema(type=kept[0].type, enum=kept[0].enum, description=schema.description)
+    if isinstance(schema.type, list) and OpenAPIType.NULL in schema.type:
+        (kind,) = [t for t in schema.type if t != OpenAPIType.NULL]
+        enum = [v for v in (schema.enum or []) if v is not None] or None
+        return Schema(type=kind, enum=enum, description=schema.description)
+    return schema
+
+
+def _tidy_parameters(operation: Operation) -> None:
+    """Optional query parameters without ``null``; the ``preset`` path parameter lists the presets."""
+    from service.scoring import PRESETS
+
+    for parameter in operation.parameters or []:
+        if not isinstance(parameter, OpenAPIParameter) or not isinstance(parameter.schema, Schema):
+            continue
+        if parameter.param_in == "query" and not parameter.required:
+            parameter.schema = _plain_optional(parameter.schema)
+        elif parameter.param_in == "path" and parameter.name == "preset":
+            parameter.schema.enum = list(PRESETS)
+
+
 def complete_document(app: Litestar) -> None:
-    """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once)."""
+    """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once);
+    type every enum, and model optional query parameters as plain optional values."""
     openapi = app.openapi_schema
     assert openapi.components is not None
+    _typed_enums(openapi.components.schemas)
     openapi.components.headers = {
         **(openapi.components.headers or {}),
         REQUEST_ID: REQUEST_ID_HEADER,
@@ -299,6 +350,7 @@ def complete_document(app: Litestar) -> None:
         if known_query_only in (handler.guards or []):
             _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
+        _tidy_parameters(operation)
 
 
 def document(app: Litestar) -> dict[str, Any]:

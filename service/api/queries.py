@@ -9,6 +9,9 @@ reports, e.g. ``renhou`` for a value out of range) and its ``message`` the param
 route takes. Those are read from the handler's signature (:func:`query_parameters`), so
 they cannot drift from what the route really accepts.
 
+A parameter given twice (``?preset=kids&preset=standard``: which one?) or as ``null`` (an optional
+parameter is left out, never null: the document has no null for it) is a 400 problem too.
+
 Use with ``@get(..., guards=[known_query_only])``.
 """
 
@@ -39,6 +42,12 @@ __all__ = [
 
 UNKNOWN_QUERY_DETAIL = "The query string has a parameter this endpoint does not take."
 """The ``detail`` of the 400 problem for unknown query parameters (``errors`` names each)."""
+
+BAD_QUERY_DETAIL = "A query parameter is given twice, or as null."
+"""The ``detail`` of the 400 problem for a repeated parameter or a ``null`` value (``errors`` names each)."""
+
+NULL_VALUE = "null is not a value of this parameter; leave it out for the default"
+REPEATED = "given more than once; give it once"
 
 MAX_REPORTED = 64
 """Most unknown parameters named in one problem (the bound of ``Problem.errors``)."""
@@ -102,3 +111,10 @@ async def known_query_only(connection: ASGIConnection[Any, Any, Any, Any], handl
     unknown = [name for name in dict.fromkeys(connection.query_params) if name not in allowed]
     if unknown:
         raise unknown_query_problem_for(handler, unknown)
+    repeated_or_null = [
+        FieldError(name, NULL_VALUE if "null" in values else REPEATED)
+        for name, values in connection.query_params.dict().items()
+        if len(values) > 1 or "null" in values
+    ]
+    if repeated_or_null:
+        raise problem(400, BAD_QUERY_DETAIL, repeated_or_null[:MAX_REPORTED])

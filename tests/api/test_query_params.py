@@ -110,3 +110,19 @@ def test_the_documented_answer_to_an_unknown_parameter_is_the_served_one(
 
     assert example["value"] == client.get(url).json()
     assert example["description"] == f"The answer to `GET {url.replace('kostarev', '{preset}')}`."
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        pytest.param("/v1/table?preset=kostarev&preset=standard", "preset", id="repeated"),
+        pytest.param("/v1/yaku?renhou=null", "renhou", id="null-enum"),
+        pytest.param("/v1/table?kiriage_mangan=null", "kiriage_mangan", id="null-bool"),
+    ],
+)
+def test_a_repeated_or_null_query_parameter_is_a_400_naming_it(
+    client: TestClient[Litestar], query: str, field: str
+) -> None:
+    r = client.get(query)
+    assert r.status_code == 400
+    assert [e["field"] for e in r.json()["errors"]] == [field]

@@ -7,6 +7,7 @@ shapes, the languages, and every error as ``application/problem+json`` naming th
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterator
 from typing import Any
 
@@ -170,8 +171,17 @@ def test_table_bad_query_is_400_naming_the_parameter(client: TestClient[Litestar
     assert fields_of(problem_of(client.get(f"/v1/table?{query}"), 400)) == [field]
 
 
-def test_table_for_kids_is_422(client: TestClient[Litestar]) -> None:
-    assert fields_of(problem_of(client.get("/v1/table?preset=kids"), 422)) == ["preset"]
+def test_table_for_kids_is_400_naming_the_preset(client: TestClient[Litestar]) -> None:
+    """The kids preset counts points (RULES.md §5): it is not among the table's presets, so a 400 like any value
+    outside the documented enum (the document promises nothing the server refuses)."""
+    assert fields_of(problem_of(client.get("/v1/table?preset=kids"), 400)) == ["preset"]
+
+
+def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
+    from service.api.info_routes import TablePreset
+    from service.scoring import PRESETS
+
+    assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}
 
 
 # --- GET /v1/rules, /v1/rules/{preset} ------------------------------------------------------------
