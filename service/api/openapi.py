@@ -327,12 +327,91 @@ def _tidy_parameters(operation: Operation) -> None:
             parameter.schema.enum = list(PRESETS)
 
 
+def _referenced(node: Any, schemas: dict[str, Any], found: set[str]) -> set[str]:
+    """Every component schema name ``node`` refers to, directly or through other components."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            if name not in found:
+                found.add(name)
+                _referenced(schemas.get(name), schemas, found)
+        for value in node.values():
+            _referenced(value, schemas, found)
+    elif isinstance(node, list):
+        for value in node:
+            _referenced(value, schemas, found)
+    return found
+
+
+def _responses_list_every_field(openapi: Any) -> None:
+    """In each component used by answers only, every property is ``required``: msgspec documents a field with a
+    default as optional, but every answer Struct here sends all its fields (none sets ``omit_defaults``), and a
+    generated client should not type an always-sent field as possibly missing. A component also used in a
+    request keeps its optional fields (``Sticks`` is split in two for that: ``StickCounts`` in answers)."""
+    built = msgspec.to_builtins(openapi.to_schema())
+    schemas: dict[str, Any] = openapi.components.schemas
+    requests: set[str] = set()
+    answers: set[str] = set()
+    for path_item in built.get("paths", {}).values():
+        for operation in path_item.values():
+            if isinstance(operation, dict):
+                _referenced(operation.get("requestBody"), built["components"]["schemas"], requests)
+                _referenced(operation.get("responses"), built["components"]["schemas"], answers)
+    for name in sorted(answers - requests):
+        schema = schemas[name]
+        if isinstance(schema, dict) and schema.get("type") == "object" and schema.get("properties"):
+            schema["required"] = list(schema["properties"])
+
+
+def closed_vocabularies() -> dict[tuple[str, str], list[str]]:
+    """``(component, property) → values`` of the answers' string fields whose values form a closed set, read
+    from the core's own tables (so the document cannot promise an id the core does not have, nor miss one)."""
+    from service.scoring import PRESETS
+    from service.scoring.catalogue import YAKU_NAMES
+    from service.scoring.fu import FU
+    from service.scoring.kids import KIDS_POINTS
+    from service.scoring.limits import LIMITS, yakuman_name
+
+    presets = list(PRESETS)
+    limits = ["none", *reversed([name for _, name, _ in LIMITS]), *(yakuman_name(m) for m in range(1, 11))]
+    return {
+        ("ScoreResult", "reason"): ["not_complete", "no_yaku"],
+        ("ScoreResult", "limit"): limits,
+        ("WinResult", "limit"): limits,
+        ("TableCell", "limit"): ["none", "mangan"],
+        ("LimitRow", "limit"): limits,
+        ("YakuItem", "id"): list(YAKU_NAMES),
+        ("YakuEntry", "id"): list(YAKU_NAMES),
+        ("FuItem", "id"): [*FU, "pair_double_wind"],
+        ("PointsItem", "id"): list(KIDS_POINTS),
+        ("KidsPoints", "id"): list(KIDS_POINTS),
+        **{
+            (component, "preset"): presets
+            for component in ("ScoreResult", "SettleResult", "FinalResult", "TenpaiResult", "PresetYaku", "PointsTable")
+        },
+        ("PresetInfo", "id"): presets,
+    }
+
+
+def _enumerate_closed_vocabularies(schemas: dict[str, Any]) -> None:
+    """Each field of :func:`closed_vocabularies` becomes a string enum (its null branch, if any, kept)."""
+    for (component, name), values in closed_vocabularies().items():
+        if component not in schemas:  # an app built with some of the routes only (tests)
+            continue
+        prop = schemas[component]["properties"][name]
+        branches = [b for b in prop.get("anyOf", [prop]) if b.get("type") == "string"]
+        (branch,) = branches
+        branch["enum"] = values
+
+
 def complete_document(app: Litestar) -> None:
     """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once);
     type every enum, and model optional query parameters as plain optional values."""
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
+    _enumerate_closed_vocabularies(openapi.components.schemas)
     openapi.components.headers = {
         **(openapi.components.headers or {}),
         REQUEST_ID: REQUEST_ID_HEADER,
@@ -351,6 +430,7 @@ def complete_document(app: Litestar) -> None:
             _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
         _tidy_parameters(operation)
+    _responses_list_every_field(openapi)
 
 
 def document(app: Litestar) -> dict[str, Any]:

@@ -33,6 +33,7 @@ __all__ = [
     "Seat",
     "SettleRequest",
     "SettleResult",
+    "StickCounts",
     "Sticks",
     "SticksPlan",
     "SticksRequest",
@@ -368,6 +369,11 @@ class Sticks(
     s100: StickCount = 0
 
 
+class StickCounts(Sticks, frozen=True, kw_only=True):
+    """Stick counts in an answer: the keys of :class:`Sticks` (`"10000"`, `"5000"`, `"1000"`, `"100"`), every
+    one always given (a request may leave a count out; an answer never does)."""
+
+
 class SticksRequest(_Request, frozen=True, kw_only=True):
     """An `amount` of points to pay in sticks (seed 001 §4.3).
 
@@ -395,8 +401,8 @@ class SticksPlan(msgspec.Struct, frozen=True, kw_only=True):
     `sticks_moved` is the number of sticks handed over in both directions.
     """
 
-    pay: Sticks
-    change: Sticks
+    pay: StickCounts
+    change: StickCounts
     sticks_moved: int
 
 
@@ -404,7 +410,7 @@ class SticksResult(msgspec.Struct, frozen=True, kw_only=True):
     """`sticks`: the fewest sticks making `amount`. With holdings: `plan`, or null and `reason`."""
 
     amount: int
-    sticks: Sticks
+    sticks: StickCounts
     plan_possible: bool | None = None
     plan: SticksPlan | None = None
     reason: str | None = None

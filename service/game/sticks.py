@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .model import Sticks, SticksPlan, SticksRequest, SticksResult
+from .model import StickCounts, Sticks, SticksPlan, SticksRequest, SticksResult
 
 __all__ = ["STICK_VALUES", "fewest_sticks", "pay_with", "sticks", "to_counts", "value_of"]
 
@@ -24,8 +24,8 @@ def to_counts(s: Sticks) -> tuple[int, int, int, int]:
     return (s.s10000, s.s5000, s.s1000, s.s100)
 
 
-def _sticks(counts: tuple[int, ...] | list[int]) -> Sticks:
-    return Sticks(s10000=counts[0], s5000=counts[1], s1000=counts[2], s100=counts[3])
+def _sticks(counts: tuple[int, ...] | list[int]) -> StickCounts:
+    return StickCounts(s10000=counts[0], s5000=counts[1], s1000=counts[2], s100=counts[3])
 
 
 def value_of(s: Sticks) -> int:
@@ -37,7 +37,7 @@ def value_of(s: Sticks) -> int:
     return sum(v * n for v, n in zip(STICK_VALUES, to_counts(s), strict=True))
 
 
-def fewest_sticks(amount: int) -> Sticks:
+def fewest_sticks(amount: int) -> StickCounts:
     """The fewest sticks making ``amount`` points (a non-negative multiple of 100).
 
     >>> to_counts(fewest_sticks(17_800))
