@@ -284,6 +284,44 @@ def _add_query_examples(operation: Operation, handler: HTTPRouteHandler) -> None
 _JSON_TYPES: dict[type, str] = {str: "string", bool: "boolean", int: "integer", float: "number"}
 
 
+def _tagged_unions_as_one_of(node: Any) -> None:
+    """A tagged union (msgspec writes ``anyOf`` with a ``discriminator``) as ``oneOf``: exactly one variant
+    matches, which is what generators need to make a union type rather than one merged interface. The tag
+    property is required in each variant."""
+    if isinstance(node, dict):
+        if "discriminator" in node and "anyOf" in node:
+            node["oneOf"] = node.pop("anyOf")
+        for value in node.values():
+            _tagged_unions_as_one_of(value)
+    elif isinstance(node, list):
+        for value in node:
+            _tagged_unions_as_one_of(value)
+
+
+def _tag_required(schemas: dict[str, Any]) -> None:
+    for schema in list(schemas.values()):
+        for union in _unions(schema):
+            tag = union["discriminator"]["propertyName"]
+            for ref in union["discriminator"].get("mapping", {}).values():
+                variant = schemas[ref.rsplit("/", 1)[1]]
+                required = variant.setdefault("required", [])
+                if tag not in required:
+                    required.insert(0, tag)
+
+
+def _unions(node: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        if "discriminator" in node:
+            found.append(node)
+        for value in node.values():
+            found += _unions(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _unions(value)
+    return found
+
+
 def _typed_enums(node: Any) -> None:
     """Give every ``enum`` without a ``type`` the JSON type of its values (msgspec writes a ``Literal`` as a
     bare ``enum``, which generators then type as ``unknown``)."""
@@ -411,6 +449,8 @@ def complete_document(app: Litestar) -> None:
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
+    _tagged_unions_as_one_of(openapi.components.schemas)
+    _tag_required(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
     openapi.components.headers = {
         **(openapi.components.headers or {}),
