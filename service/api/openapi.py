@@ -353,13 +353,13 @@ def _plain_optional(schema: Schema) -> Schema:
 
 
 def _tidy_parameters(operation: Operation) -> None:
-    """Optional query parameters without ``null``; the ``preset`` path parameter lists the presets."""
+    """Optional query and header parameters without ``null``; the ``preset`` path parameter lists the presets."""
     from service.scoring import PRESETS
 
     for parameter in operation.parameters or []:
         if not isinstance(parameter, OpenAPIParameter) or not isinstance(parameter.schema, Schema):
             continue
-        if parameter.param_in == "query" and not parameter.required:
+        if parameter.param_in in ("query", "header") and not parameter.required:
             parameter.schema = _plain_optional(parameter.schema)
         elif parameter.param_in == "path" and parameter.name == "preset":
             parameter.schema.enum = list(PRESETS)
@@ -426,8 +426,9 @@ def closed_vocabularies() -> dict[tuple[str, str], list[str]]:
         ("KidsPoints", "id"): list(KIDS_POINTS),
         **{
             (component, "preset"): presets
-            for component in ("ScoreResult", "SettleResult", "FinalResult", "TenpaiResult", "PresetYaku", "PointsTable")
+            for component in ("ScoreResult", "SettleResult", "FinalResult", "TenpaiResult", "PresetYaku")
         },
+        ("PointsTable", "preset"): [p for p, rules in PRESETS.items() if rules.scoring == "han_fu"],
         ("PresetInfo", "id"): presets,
     }
 

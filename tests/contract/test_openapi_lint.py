@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -20,27 +19,9 @@ import pytest
 from openapi_spec_validator import validate
 from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = ROOT / "openapi" / "openapi.json"
-CONTRACT = ROOT / "contract"
-BIN = CONTRACT / "node_modules" / ".bin"
-NPM_TIMEOUT = 600
+from tests.contract.conftest import CONTRACT, DOCUMENT
+
 LINT_TIMEOUT = 180
-
-
-@pytest.fixture(scope="module")
-def linters() -> Path:
-    """``contract/node_modules/.bin``, installed from the lockfile on first use."""
-    if not (BIN / "redocly").exists() or not (BIN / "spectral").exists():
-        npm = shutil.which("npm")
-        assert npm is not None, "npm is needed to install the OpenAPI linters (contract/package.json)"
-        subprocess.run(
-            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-            cwd=CONTRACT,
-            check=True,
-            timeout=NPM_TIMEOUT,
-        )
-    return BIN
 
 
 @pytest.fixture(scope="module")
