@@ -34,6 +34,7 @@ from service.api.operations import (
     mark_not_ready,
     mark_ready,
 )
+from service.api.pages import PAGE_ROUTES
 from service.api.routes import ROUTES
 from service.scoring import ScoreRequest, ScoreResult
 
@@ -69,6 +70,7 @@ def create_app() -> Litestar:
             *GAME_ROUTES,
             *INFO_ROUTES,
             *OPERATIONS_ROUTES,
+            *PAGE_ROUTES,
             swagger_assets_router(),
         ],
         plugins=[problem_details_plugin()],

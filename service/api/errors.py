@@ -1,7 +1,8 @@
 """Every error as an RFC 9457 problem: ``application/problem+json``, in this one place.
 
-Body: ``{"status", "type", "title", "detail", "errors": [{"field", "message"}]}`` with
-``type`` ``about:blank`` and ``title`` the RFC 9110 status phrase; ``detail`` says what went
+Body: ``{"status", "type", "title", "detail", "instance", "errors": [{"field", "message"}]}`` with
+``type`` the page about that kind of problem (:data:`PROBLEM_TYPES`: ``/problems/impossible-hand``, …),
+``instance`` ``/requests/<X-Request-ID>`` and ``title`` the RFC 9110 status phrase; ``detail`` says what went
 wrong in one sentence; ``errors`` names each offending field as a JSON path relative to the
 request body (``melds[1].tiles``, ``rules.kazoe``; ``""`` = the body as a whole), and is
 empty when no field is to blame.
@@ -27,8 +28,10 @@ from __future__ import annotations
 import logging
 from http import HTTPStatus
 from typing import Annotated, Any
+from urllib.parse import quote
 
 import msgspec
+import structlog
 from litestar import Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
@@ -41,15 +44,52 @@ from .middleware import CLIENT_CLOSED_REQUEST, client_closed_request
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
     "PROBLEM_MEDIA_TYPE",
+    "PROBLEM_TYPES",
     "Problem",
+    "instance",
     "problem",
     "problem_body",
     "problem_details_plugin",
     "problem_for_error_response",
+    "problem_type",
     "title_of",
 ]
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+PROBLEM_TYPES: dict[int, str] = {
+    400: "/problems/invalid-request",
+    404: "/problems/not-found",
+    405: "/problems/method-not-allowed",
+    413: "/problems/body-too-large",
+    415: "/problems/unsupported-media-type",
+    422: "/problems/impossible-hand",
+    499: "/problems/client-closed-request",
+    500: "/problems/internal-error",
+    503: "/problems/not-ready",
+}
+"""The ``type`` of each kind of problem, by status: a relative reference to the page the service serves
+about it (:mod:`service.api.pages`), saying what it means and how to fix the request."""
+
+
+EXAMPLE_INSTANCE = "/requests/3f2c9e1a7b4d4c0e9a6b5d8e2f1c0a7b"
+"""The ``instance`` of a problem made outside a request (the documented examples)."""
+
+
+def problem_type(status: int) -> str:
+    """The ``type`` URI of a problem with ``status`` (``about:blank`` for a status without a page of its own).
+
+    >>> problem_type(422), problem_type(418)
+    ('/problems/impossible-hand', 'about:blank')
+    """
+    return PROBLEM_TYPES.get(status, "about:blank")
+
+
+def instance() -> str | None:
+    """This occurrence: ``/requests/<X-Request-ID>`` (percent-encoded) inside a request, else None."""
+    request_id = structlog.contextvars.get_contextvars().get("request_id")
+    return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
+
 
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
@@ -66,9 +106,12 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     type: str = "about:blank"
+    """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
     title: str
     status: Annotated[int, msgspec.Meta(ge=400, le=599)]
     detail: str
+    instance: str | None = None
+    """This occurrence: `/requests/<X-Request-ID>`, which identifies it (in the server's log) but is no page."""
     errors: Annotated[list[FieldError], msgspec.Meta(max_length=64)] = []
 
 
@@ -92,7 +135,8 @@ def problem(
     """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code)."""
     return ProblemDetailsException(
         status_code=status,
-        type_="about:blank",
+        type_=problem_type(status),
+        instance=instance(),
         title=title_of(status),
         detail=detail,
         extra={"errors": [msgspec.structs.asdict(e) for e in errors or []]},
@@ -176,6 +220,7 @@ def problem_body(exc: Exception) -> dict[str, Any]:
         "type": mapped.type_,
         "title": mapped.title,
         "detail": mapped.detail,
+        "instance": mapped.instance or EXAMPLE_INSTANCE,
         **(mapped.extra if isinstance(mapped.extra, dict) else {}),
     }
 

@@ -43,7 +43,7 @@ from litestar.routes import HTTPRoute
 from service.scoring import InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
-from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, problem, problem_body
+from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
 from .examples import BODY_EXAMPLES, CALL_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
 from .queries import known_query_only, query_parameters, unknown_query_problem_for
 
@@ -430,6 +430,7 @@ def closed_vocabularies() -> dict[tuple[str, str], list[str]]:
         },
         ("PointsTable", "preset"): [p for p, rules in PRESETS.items() if rules.scoring == "han_fu"],
         ("PresetInfo", "id"): presets,
+        ("Problem", "type"): [*PROBLEM_TYPES.values(), "about:blank"],
     }
 
 

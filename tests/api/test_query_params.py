@@ -14,6 +14,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from service.api.errors import EXAMPLE_INSTANCE
+
 TABLE_ALLOWED = (
     "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman, mangan_cap, open_pinfu_fu"
     " (the language is chosen by the Accept-Language header)"
@@ -33,7 +35,12 @@ def problem_400(response: Any) -> list[dict[str, str]]:
     assert response.status_code == 400, response.text
     assert response.headers["content-type"] == "application/problem+json"
     body = response.json()
-    assert (body["type"], body["title"], body["status"], body["detail"]) == ("about:blank", "Bad Request", 400, DETAIL)
+    assert (body["type"], body["title"], body["status"], body["detail"]) == (
+        "/problems/invalid-request",
+        "Bad Request",
+        400,
+        DETAIL,
+    )
     errors: list[dict[str, str]] = body["errors"]
     return errors
 
@@ -108,7 +115,11 @@ def test_the_documented_answer_to_an_unknown_parameter_is_the_served_one(
 
     example = documented["unknown_parameter"]
 
-    assert example["value"] == client.get(url).json()
+    served = client.get(url)
+    answer = served.json()
+    assert answer.pop("instance") == f"/requests/{served.headers['x-request-id']}"  # this request, not the example's
+    assert example["value"].pop("instance") == EXAMPLE_INSTANCE
+    assert example["value"] == answer
     assert example["description"] == f"The answer to `GET {url.replace('kostarev', '{preset}')}`."
 
 

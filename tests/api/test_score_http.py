@@ -18,13 +18,27 @@ PROBLEM = "application/problem+json"
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 
 
+TYPES = {
+    400: "/problems/invalid-request",
+    404: "/problems/not-found",
+    405: "/problems/method-not-allowed",
+    413: "/problems/body-too-large",
+    415: "/problems/unsupported-media-type",
+    422: "/problems/impossible-hand",
+    500: "/problems/internal-error",
+    503: "/problems/not-ready",
+}
+"""The problem types (docs/problems.md), typed in here."""
+
+
 def problem_of(response: Any, status: int) -> dict[str, Any]:
     """The problem body of ``response`` after checking its status, media type and RFC 9457 members."""
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == PROBLEM
     body = response.json()
     assert body["status"] == status
-    assert body["type"] == "about:blank"
+    assert body["type"] == TYPES[status]  # the page about this kind of problem
+    assert body["instance"] == f"/requests/{response.headers['x-request-id']}"
     assert isinstance(body["title"], str)
     assert body["title"]
     assert isinstance(body["detail"], str)

@@ -18,6 +18,7 @@ from litestar.testing import TestClient
 from service.api.errors import problem_details_plugin
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.openapi import use_msgspec_components
+from tests.api.test_score_http import TYPES
 from tests.tenpai.test_table import DEALER_RON, DEALER_TSUMO, FU, NON_DEALER_RON, NON_DEALER_TSUMO
 
 PROBLEM = "application/problem+json"
@@ -37,7 +38,7 @@ def problem_of(response: Any, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.text
     assert response.headers["content-type"] == PROBLEM
     body: dict[str, Any] = response.json()
-    assert (body["status"], body["type"]) == (status, "about:blank")
+    assert (body["status"], body["type"]) == (status, TYPES[status])
     assert body["title"]
     assert body["detail"]
     return body

@@ -1,0 +1,89 @@
+"""The documentation a user needs, served by the service: ``/`` (the index), ``/docs/{page}`` and
+``/problems/{type}`` (the page each problem's ``type`` names).
+
+The pages are the Markdown files of ``service/docs/`` (shipped in the package), rendered to HTML once, at
+first use, with markdown-it-py; they link to each other and to ``/schema`` only, never outside the
+service. An unknown page is the usual 404 problem. Not in the OpenAPI document (they are HTML for people);
+the document lists the problem types in ``Problem.type``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Annotated, Final
+
+from litestar import MediaType, Response, get
+from litestar.params import PathParameter
+from markdown_it import MarkdownIt
+
+from service.scoring import FieldError
+
+from .errors import PROBLEM_TYPES, problem
+
+__all__ = ["DOC_PAGES", "PAGE_ROUTES", "doc_page", "index_page", "problem_page", "render"]
+
+DOC_PAGES: Final = ("rules", "notation", "endpoints", "problems")
+"""The pages under ``/docs/`` (``service/docs/<name>.md``)."""
+
+_STYLE: Final = (
+    "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}"
+    "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2rem .5rem;vertical-align:top}"
+    "code,pre{background:#f3f3f3}pre{padding:.5rem;overflow-x:auto}nav{margin-bottom:1rem}"
+)
+_HEADERS: Final = {"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"}
+
+
+def _source(*parts: str) -> str:
+    return resources.files("service").joinpath("docs", *parts).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=32)
+def render(*parts: str) -> str:
+    """The HTML page of ``service/docs/<parts>.md``: its first heading is the title. Raises ``FileNotFoundError``."""
+    markdown = _source(*parts[:-1], parts[-1] + ".md")
+    title = re.match(r"#\s*(.+)", markdown)
+    body = MarkdownIt("commonmark").enable("table").render(markdown)
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{html.escape(title[1] if title else 'Riichi mahjong scoring')}</title><style>{_STYLE}</style>"
+        "</head><body><nav><a href='/'>Home</a> · <a href='/docs/rules'>Rules</a> · "
+        "<a href='/docs/notation'>Notation</a> · <a href='/docs/endpoints'>Endpoints</a> · "
+        "<a href='/docs/problems'>Problems</a> · <a href='/schema'>API docs</a></nav>"
+        f"{body}</body></html>"
+    )
+
+
+def _page(*parts: str) -> Response[str]:
+    return Response(render(*parts), media_type=MediaType.HTML, headers=_HEADERS)
+
+
+@get("/", include_in_schema=False, sync_to_thread=False)
+def index_page() -> Response[str]:
+    """The index: what the service is and where its documentation is."""
+    return _page("index")
+
+
+@get("/docs/{page:str}", include_in_schema=False, sync_to_thread=False)
+def doc_page(page: Annotated[str, PathParameter()]) -> Response[str]:
+    """One page of :data:`DOC_PAGES`; another name is a 404 problem naming ``page``."""
+    if page not in DOC_PAGES:
+        raise problem(
+            404, "There is no such documentation page.", [FieldError("page", f"one of {', '.join(DOC_PAGES)}")]
+        )
+    return _page(page)
+
+
+@get("/problems/{name:str}", include_in_schema=False, sync_to_thread=False)
+def problem_page(name: Annotated[str, PathParameter()]) -> Response[str]:
+    """The page of the problem type ``/problems/<name>``; another name is a 404 problem."""
+    if f"/problems/{name}" not in PROBLEM_TYPES.values():
+        raise problem(404, "There is no such problem type.", [FieldError("name", "see /docs/problems")])
+    return _page("problems", name)
+
+
+PAGE_ROUTES = [index_page, doc_page, problem_page]
+"""The documentation routes, registered by :func:`service.app.create_app`."""
