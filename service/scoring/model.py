@@ -55,6 +55,26 @@ Tiles = (
 )
 """A tile list: an mpsz string or a JSON array of codes (docs/rules.md §1)."""
 
+HonbaCount = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=100,
+        description="Honba (repeat) sticks on the table; each is worth 300 points "
+        "(must be 0 where option `honba` is 0: kostarev, kids).",
+    ),
+]
+RiichiStickCount = Annotated[
+    int,
+    Meta(
+        ge=0,
+        le=100,
+        description="Riichi deposit sticks (1000 points each) the winner collects "
+        "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
+    ),
+]
+"""The table counts of a score or tenpai request (docs/rules.md §3 Payments, §4)."""
+
 Wind = Literal["E", "S", "W", "N"]
 Preset = Literal["standard", "kostarev", "kids"]
 
@@ -146,24 +166,8 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     renhou: bool = False
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
-    honba: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=100,
-            description="Honba (repeat) sticks on the table; each is worth 300 points "
-            "(must be 0 where option `honba` is 0: kostarev, kids).",
-        ),
-    ] = 0
-    riichi_sticks: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=100,
-            description="Riichi deposit sticks (1000 points each) the winner collects "
-            "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
-        ),
-    ] = 0
+    honba: HonbaCount = 0
+    riichi_sticks: RiichiStickCount = 0
 
 
 class FieldError(msgspec.Struct, frozen=True):

@@ -28,9 +28,11 @@ from service.i18n import Language
 from .model import (
     TILES_PATTERN,
     FieldError,
+    HonbaCount,
     InvalidHand,
     MeldSpec,
     Preset,
+    RiichiStickCount,
     RulesSpec,
     ScoreRequest,
     ScoreResult,
@@ -107,24 +109,8 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     ippatsu: bool = False
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
-    honba: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=100,
-            description="Honba (repeat) sticks on the table; each is worth 300 points "
-            "(must be 0 where option `honba` is 0: kostarev, kids).",
-        ),
-    ] = 0
-    riichi_sticks: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=100,
-            description="Riichi deposit sticks (1000 points each) the winner collects "
-            "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
-        ),
-    ] = 0
+    honba: HonbaCount = 0
+    riichi_sticks: RiichiStickCount = 0
     points: (
         Annotated[int, Meta(ge=-1_000_000, le=1_000_000, description="The player's current score, in points.")] | None
     ) = None
