@@ -256,7 +256,7 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
                 header.schema = _HEADER_SCHEMAS.get(name, Schema(type=OpenAPIType.STRING))
         if status == "405":
             headers["Allow"] = ALLOW_REF
-        response.headers = {**headers, REQUEST_ID: REQUEST_ID_REF}
+        response.headers = {**dict(sorted(headers.items())), REQUEST_ID: REQUEST_ID_REF}  # litestar's order varies
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)
         if problem_media is not None and not problem_media.examples and int(status) in generic:
             summary, value = generic[int(status)]
