@@ -15,7 +15,7 @@ from typing import Any
 from riichi_client import Client
 from riichi_client.api.game import final_standings, settle_hand, sticks_plan
 from riichi_client.api.operations import health, metrics, ready
-from riichi_client.api.reference import get_preset_rules, list_rules, list_yaku, points_table
+from riichi_client.api.reference import get_points_table, get_preset_rules, list_rules, list_yaku
 from riichi_client.api.scoring import score_batch, score_hand
 from riichi_client.api.study import analyse_tenpai
 from riichi_client.models import (
@@ -23,11 +23,11 @@ from riichi_client.models import (
     BatchResult,
     FinalRequest,
     FinalResult,
+    GetPointsTablePreset,
     GetPresetRulesPreset,
     Health,
     ListYakuPreset,
     PointsTable,
-    PointsTablePreset,
     PresetRules,
     Problem,
     Ready,
@@ -97,7 +97,7 @@ def main(document_path: str, base_url: str) -> int:
         assert sticks.parsed.amount == 7700, sticks.content
         calls += 5
 
-        table = points_table.sync_detailed(client=client, preset=PointsTablePreset.KOSTAREV)
+        table = get_points_table.sync_detailed(client=client, preset=GetPointsTablePreset.KOSTAREV)
         assert isinstance(table.parsed, PointsTable), table.content
         assert table.parsed.cells, table.content
         rules = list_rules.sync_detailed(client=client, accept_language="ja")

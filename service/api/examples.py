@@ -101,7 +101,7 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
 
 CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "health": [("Alive", {})],
-    "pointsTable": [("The standard table", {}), ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"})],
+    "getPointsTable": [("The standard table", {}), ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"})],
     "listRules": [("Every preset and option", {})],
     "getPresetRules": [
         ("The kostarev preset", {"preset": "kostarev"}),

@@ -106,7 +106,8 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
 
 @get(
     "/v1/table",
-    operation_id="pointsTable",
+    # not "pointsTable": generated query enums (PointsTableKazoe, …) would clash with the PointsTable model's
+    operation_id="getPointsTable",
     summary="The points table for given rules",
     description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
     "up to 100 (docs/rules.md §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "

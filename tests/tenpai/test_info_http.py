@@ -260,7 +260,7 @@ def test_openapi_documents_every_route(client: TestClient[Litestar]) -> None:
     ids = {path: method["operationId"] for path, methods in paths.items() for method in methods.values()}
     assert ids == {
         "/v1/tenpai": "analyseTenpai",
-        "/v1/table": "pointsTable",
+        "/v1/table": "getPointsTable",
         "/v1/rules": "listRules",
         "/v1/rules/{preset}": "getPresetRules",
         "/v1/yaku": "listYaku",
