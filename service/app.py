@@ -85,6 +85,8 @@ def create_app() -> Litestar:
             "`X-Request-ID` header (the client's, or a generated one). Names and texts follow `Accept-Language` "
             "(en, ja, ru). The API is public: no operation needs credentials.",
             contact=Contact(name="riichi-scoring maintainers"),
+            # An SPDX identifier: Redocly wants one (or a url, which Spectral refuses unless absolute). Swagger UI
+            # renders it as a link to the SPDX site, where a LicenseRef- id has no page.
             license=License(name="Proprietary", identifier="LicenseRef-riichi-scoring"),
             servers=[Server(url="/", description="The server that serves this document")],
             security=[],

@@ -1,4 +1,4 @@
-"""HTTP route of batch scoring: ``POST /v1/score/batch`` (docs/endpoints.md "Other endpoints").
+"""HTTP route of batch scoring: ``POST /v1/score/batch`` (/docs/endpoints "Other endpoints").
 
 ``{"hands": [score request, …]}`` → ``{"results": [...]}``, one slot per hand, in order.
 Each hand is scored exactly as ``POST /v1/score`` would score it (the same strict decoder,
@@ -6,7 +6,7 @@ the same core call, the same cache); a hand that ``/v1/score`` would refuse gets
 problem it would have been answered with, in its slot, and the batch itself is still 200:
 
 - not a score request (wrong type, unknown field, bad notation, …): a 400 problem;
-- a physically impossible hand or flag combination (docs/rules.md §2): a 422 problem;
+- a physically impossible hand or flag combination (/docs/rules §2): a 422 problem;
 - a bug in the core (never expected): a 500 problem, logged with its traceback.
 
 Field paths in a slot's problem are relative to the batch body, so they name the hand:
@@ -50,7 +50,16 @@ from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, 
 from service.scoring.names import localise
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
-from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, Problem, instance, problem_body, problem_type, title_of
+from .errors import (
+    EXAMPLE_INSTANCE,
+    INTERNAL_ERROR_DETAIL,
+    PROBLEM_MEDIA_TYPE,
+    Problem,
+    instance,
+    problem_body,
+    problem_type,
+    title_of,
+)
 from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = [
@@ -91,7 +100,7 @@ HandItem = Annotated[
 
 
 class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Many hands to score in one call (docs/endpoints.md, `POST /v1/score/batch`).
+    """Many hands to score in one call (/docs/endpoints, `POST /v1/score/batch`).
 
     `hands` holds up to 1,000 `POST /v1/score` request bodies (an empty list is allowed);
     the body may be at most 1 MiB. A hand that is not a valid request does not fail the
@@ -146,7 +155,7 @@ def _problem(index: int, status: int, detail: str, errors: list[FieldError]) -> 
         title=title_of(status),
         status=status,
         detail=detail,
-        instance=f"{occurrence}#hands[{index}]" if occurrence else None,
+        instance=f"{occurrence or EXAMPLE_INSTANCE}#hands[{index}]",
         errors=_in_batch(index, errors),
     )
 
@@ -224,7 +233,7 @@ _BODY_ERRORS = {
     operation_id="scoreBatch",
     summary="Score many hands in one call",
     description=f"Up to {MAX_BATCH_HANDS:,} `POST /v1/score` request bodies (a body of at most "
-    f"{BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB) → one answer per hand, in order (docs/endpoints.md "
+    f"{BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB) → one answer per hand, in order (/docs/endpoints "
     "`POST /v1/score/batch`). A hand that `POST /v1/score` would refuse gets the same problem in its slot "
     "(400: not a score request; 422: impossible), with field paths such as `hands[3].melds[0].tiles`; "
     "the batch is still 200. Names follow `Accept-Language` as in `POST /v1/score`.",

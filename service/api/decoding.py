@@ -94,7 +94,7 @@ TILE_NOTATION_MESSAGE = (
     "(0 = red five), z takes 1–7 (East South West North White Green Red) — e.g. '123m406p55z'; "
     "a list holds one such code per tile; no spaces"
 )
-"""What a tile string or code that fails the schema's pattern is told (docs/rules.md §1)."""
+"""What a tile string or code that fails the schema's pattern is told (/docs/rules §1)."""
 
 
 def is_json_media_type(content_type: str) -> bool:

@@ -7,7 +7,7 @@ the server would not give; ``tests/api/test_openapi.py`` also replays them over 
 
 - ``ok``: a valid body, answered 200;
 - ``bad``: a body the strict decoder rejects, answered 400 naming the field;
-- ``impossible``: a well-formed body the core rejects (docs/rules.md §2), answered 422.
+- ``impossible``: a well-formed body the core rejects (/docs/rules §2), answered 422.
 
 Operations without a body list handler arguments (:data:`CALL_EXAMPLES`, path and query
 parameters) whose answers are computed the same way; :data:`RESPONSE_EXAMPLES` holds the

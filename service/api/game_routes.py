@@ -61,7 +61,7 @@ _COMMON: dict[str, Any] = {"tags": ["game"], "status_code": 200, "return_dto": N
     operation_id="settleHand",
     summary="Apply one hand's outcome to the players' scores",
     description="Per-seat deltas and new scores, every transfer, the next dealer / honba / riichi sticks, who "
-    "is out and whether the game is over (docs/rules.md §3–6). A win is given as a hand to score (a `POST /v1/score` "
+    "is out and whether the game is over (/docs/rules §3–6). A win is given as a hand to score (a `POST /v1/score` "
     "request) or an already-scored value. Transfer and limit names, and a scored hand's names, follow "
     "`Accept-Language` (en, ja, ru).",
     dto=StrictJSON[SettleRequest],
@@ -81,7 +81,7 @@ def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage =
     operation_id="finalStandings",
     summary="Final placings and points with uma and oka",
     description="Final scores → placings (ties to the seat nearer the first dealer) and final points with uma, "
-    "oka and leftover riichi sticks; defaults per preset (docs/rules.md §6, seed 003 §5; kostarev: none).",
+    "oka and leftover riichi sticks; defaults per preset (/docs/rules §6, seed 003 §5; kostarev: none).",
     dto=StrictJSON[FinalRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
     **_COMMON,

@@ -1,4 +1,4 @@
-"""HTTP routes of the hand-study and reference endpoints (docs/endpoints.md "Other endpoints").
+"""HTTP routes of the hand-study and reference endpoints (/docs/endpoints "Other endpoints").
 
 * ``POST /v1/tenpai`` — shanten, waits, riichi and the value of each wait (:mod:`service.scoring.tenpai`);
 * ``GET /v1/table`` — the points table for given rules (:mod:`service.scoring.table`);
@@ -67,7 +67,7 @@ _BODY_ERRORS: dict[int, ResponseSpec] = {
     413: _problem_response("The request body is larger than the server accepts."),
     415: _problem_response("The request body is not JSON."),
     422: _problem_response(
-        "A physically impossible hand or situation (docs/rules.md §1–2: a fifth copy, a wrong tile count, a wind in a "
+        "A physically impossible hand or situation (/docs/rules §1–2: a fifth copy, a wrong tile count, a wind in a "
         "preset without winds, riichi with an open hand, …); `errors` names each field."
     ),
 }
@@ -88,7 +88,7 @@ _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
     description="Concealed tiles + melds without a winning tile → shanten (standard, seven pairs, kokushi where the "
     "preset has it), tenpai, each wait with its unseen copies and its ron / tsumo score under the request's rules "
     "and situation (`no_yaku` on ron = the dama trap), improving tiles when not tenpai, and whether riichi may be "
-    "declared. 14 − 3 × melds tiles: the same per possible discard (docs/rules.md §2, §3, §5).",
+    "declared. 14 − 3 × melds tiles: the same per possible discard (/docs/rules §2, §3, §5).",
     tags=["study"],
     status_code=200,
     dto=StrictJSON[TenpaiRequest],
@@ -110,7 +110,7 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     operation_id="getPointsTable",
     summary="The points table for given rules",
     description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
-    "up to 100 (docs/rules.md §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
+    "up to 100 (/docs/rules §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
     "`exists_tsumo` false with null amounts. Only presets that score with han and fu have a table (the `kids` "
     "preset counts points: asking for it is a 400 naming `preset`, like any value outside the enum).",
     tags=["reference"],
@@ -183,7 +183,7 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
     operation_id="getPresetRules",
     summary="One preset: its options and defaults, yaku ids, kids points",
     description="The preset's options with their defaults and meanings, the ids of the yaku it uses, and for "
-    "`kids` the points per item (docs/rules.md §3–5). An unknown preset is 404.",
+    "`kids` the points per item (/docs/rules §3–5). An unknown preset is 404.",
     tags=["reference"],
     response_headers=LANGUAGE_HEADERS,
     responses={**_NO_QUERY_ERRORS, 404: _problem_response("No preset of that name; `errors` names `preset`.")},

@@ -30,7 +30,7 @@ _BODY_ERRORS = {
     413: _problem_response("The request body is larger than the server accepts."),
     415: _problem_response("The request body is not JSON."),
     422: _problem_response(
-        "A physically impossible hand or flag combination (docs/rules.md §2); `errors` names each field."
+        "A physically impossible hand or flag combination (/docs/rules §2); `errors` names each field."
     ),
 }
 
@@ -40,7 +40,7 @@ _BODY_ERRORS = {
     operation_id="scoreHand",
     summary="Score one winning hand",
     description="Yaku, han, fu, limit and payments of one hand under a preset and rule options "
-    "(docs/endpoints.md, `POST /v1/score`). A legal hand that does not win is a 200 with `is_win` false. "
+    "(/docs/endpoints, `POST /v1/score`). A legal hand that does not win is a 200 with `is_win` false. "
     "Every yaku, fu item, payment and kids points item has a `name`, and `limit_name`, `reason_name` and the kids "
     "`explanation` are given, in the language of `Accept-Language` (en, ja, ru).",
     tags=["scoring"],

@@ -1,7 +1,7 @@
 """Game settlement beside the scoring core: payments between players, busts, placings, uma/oka, sticks.
 
 Pure logic (no web framework): imports from :mod:`service.scoring`, never from
-:mod:`service.api`. Rules: docs/rules.md §4 (kostarev game), §5 (kids game), §6
+:mod:`service.api`. Rules: /docs/rules §4 (kostarev game), §5 (kids game), §6
 (settlement); seeds 001 §2.4, §4 and 003 §4–5.
 
     >>> from service.game import SettleRequest, Tsumo, HandValue, settle

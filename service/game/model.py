@@ -60,7 +60,7 @@ class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class GameOptions(_Request, frozen=True, kw_only=True):
-    """Game rule options overriding the preset's defaults one by one (docs/rules.md §4–6).
+    """Game rule options overriding the preset's defaults one by one (/docs/rules §4–6).
 
     An option left out (null) takes the preset's default (``service.game.GAME_PRESETS``):
 
@@ -95,7 +95,7 @@ class GameOptions(_Request, frozen=True, kw_only=True):
     """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
     bust: Literal["below_zero", "at_zero", "none", "cannot_pay"] | None = None
     """When a player is out and the game ends: `below_zero` (score < 0), `at_zero` (score ≤ 0),
-    `none` (never), `cannot_pay` (kostarev, docs/rules.md §4: a payer who owes more than they hold
+    `none` (never), `cannot_pay` (kostarev, /docs/rules §4: a payer who owes more than they hold
     pays what they hold and is out; so is a player who reaches 0)."""
     multiple_ron: Literal["allowed", "head_bump"] | None = None
     """Several rons on one discard: `allowed` (each wins; honba and the riichi sticks go to the
@@ -124,8 +124,8 @@ class HandValue(_Request, frozen=True, kw_only=True):
     """An already-scored hand, instead of a hand to score (give exactly one form).
 
     - han/fu presets: `han` (with `fu` below 5 han), or `yakuman` (total multiple);
-      base points follow docs/rules.md §3 Limits under the request's rules;
-    - kids preset: `points` (kids points, docs/rules.md §5).
+      base points follow /docs/rules §3 Limits under the request's rules;
+    - kids preset: `points` (kids points, /docs/rules §5).
 
     With pao, `pao_yakuman` is the part of `yakuman` the liable player answers for
     (default: all of it), e.g. 1 for daisangen + tsuuiisou.
@@ -164,7 +164,7 @@ class WinSpec(_Request, frozen=True, kw_only=True):
 
 
 class Tsumo(WinSpec, frozen=True, kw_only=True, tag="tsumo", tag_field="type"):
-    """A win on a self-drawn tile: every other player pays (docs/rules.md §3 Payments)."""
+    """A win on a self-drawn tile: every other player pays (/docs/rules §3 Payments)."""
 
 
 class Ron(_Request, frozen=True, kw_only=True, tag="ron", tag_field="type"):
@@ -190,7 +190,7 @@ Outcome = Ron | Tsumo | Draw
 
 
 class SettleRequest(_Request, frozen=True, kw_only=True):
-    """One hand's outcome applied to the players' scores (docs/rules.md §6; docs/endpoints.md `POST /v1/settle`).
+    """One hand's outcome applied to the players' scores (/docs/rules §6; /docs/endpoints `POST /v1/settle`).
 
     `scores` are the four scores before the hand, points (kids: kids points). `dealer` is
     this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks ties in
@@ -312,7 +312,7 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class FinalRequest(_Request, frozen=True, kw_only=True):
-    """Final scores → placings and final points with uma and oka (docs/rules.md §6, seed 003 §5).
+    """Final scores → placings and final points with uma and oka (/docs/rules §6, seed 003 §5).
 
     `scores` in points (kids: kids points); `riichi_sticks` still on the table (count);
     `first_dealer` breaks ties. Option defaults per preset (kostarev: no uma, no oka).

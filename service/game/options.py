@@ -1,4 +1,4 @@
-"""Game-level rule options as frozen data: busting, multiple ron, pao, draws, uma/oka (docs/rules.md §4–6).
+"""Game-level rule options as frozen data: busting, multiple ron, pao, draws, uma/oka (/docs/rules §4–6).
 
 Each preset has one :class:`GameRules` value in :data:`GAME_PRESETS`; a request may
 override any option through :class:`~.model.GameOptions`. Code reads options by name and
@@ -61,7 +61,7 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
 
 
 GAME_PRESETS: dict[str, GameRules] = {
-    # docs/rules.md §6 (start 25,000, return 30,000, uma +15/+5/−5/−15 thousand); Tenhou / Mahjong
+    # /docs/rules §6 (start 25,000, return 30,000, uma +15/+5/−5/−15 thousand); Tenhou / Mahjong
     # Soul practice for busting below zero, double ron, pao, 3000 no-ten, nagashi mangan.
     "standard": GameRules(
         start_points=25_000,
@@ -75,10 +75,10 @@ GAME_PRESETS: dict[str, GameRules] = {
         target=0,
         leftover_sticks="first",
     ),
-    # docs/rules.md §4 / seed 001 §2.4, §4.4: start 25,000, no uma/oka, a player who cannot pay in
+    # /docs/rules §4 / seed 001 §2.4, §4.4: start 25,000, no uma/oka, a player who cannot pay in
     # full pays what they hold and is out; seed 001 §2.3 item 4: a drawn hand is simply a draw
     # (no no-ten payments); §2.3 item 3 speaks of one winner ("как только кто-то выиграл"), so
-    # only the first ron in turn order wins; no pao and no nagashi mangan (docs/rules.md §4 "not used").
+    # only the first ron in turn order wins; no pao and no nagashi mangan (/docs/rules §4 "not used").
     "kostarev": GameRules(
         start_points=25_000,
         return_points=25_000,
@@ -91,7 +91,7 @@ GAME_PRESETS: dict[str, GameRules] = {
         target=0,
         leftover_sticks="none",
     ),
-    # docs/rules.md §5 / seed 000 §9: kids points start at 0 and the game is played to 10 (or 15);
+    # /docs/rules §5 / seed 000 §9: kids points start at 0 and the game is played to 10 (or 15);
     # nobody pays anybody, so no deposits, no busting, no uma/oka.
     "kids": GameRules(
         start_points=0,
@@ -106,7 +106,7 @@ GAME_PRESETS: dict[str, GameRules] = {
         leftover_sticks="none",
     ),
 }
-"""Every preset's game defaults (docs/rules.md §4–6, seeds 000, 001, 003 §5)."""
+"""Every preset's game defaults (/docs/rules §4–6, seeds 000, 001, 003 §5)."""
 
 _OPTIONS = tuple(GameOptions.__struct_fields__)
 

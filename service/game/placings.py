@@ -1,4 +1,4 @@
-"""Placings and final points with uma and oka (docs/rules.md §4 game, §6; seed 003 §5; seed 001 §4.4).
+"""Placings and final points with uma and oka (/docs/rules §4 game, §6; seed 003 §5; seed 001 §4.4).
 
 Places go by score, highest first; equal scores go to the seat nearer the first dealer in
 turn order (seat order from the first dealer). Final points, in points:
@@ -29,7 +29,7 @@ def rank(scores: list[int], first_dealer: int = 0) -> list[int]:
 
 
 def placings(scores: list[int], first_dealer: int = 0) -> list[Placing]:
-    """:class:`Placing` rows (place 1 first) for ``scores`` in points (docs/rules.md §4 game, §6)."""
+    """:class:`Placing` rows (place 1 first) for ``scores`` in points (/docs/rules §4 game, §6)."""
     return [Placing(place=i + 1, seat=seat, score=scores[seat]) for i, seat in enumerate(rank(scores, first_dealer))]
 
 
@@ -37,8 +37,8 @@ def final(req: FinalRequest) -> FinalResult:
     """Placings and final points with uma/oka for a finished game (``POST /v1/final``).
 
     Defaults per preset (``service.game.GAME_PRESETS``): ``standard`` start 25,000, return
-    30,000, uma +15,000/+5,000/−5,000/−15,000 (docs/rules.md §6); ``kostarev`` no uma and no oka
-    (start = return = 25,000, docs/rules.md §4), so `final` is the gain over the start; ``kids``
+    30,000, uma +15,000/+5,000/−5,000/−15,000 (/docs/rules §6); ``kostarev`` no uma and no oka
+    (start = return = 25,000, /docs/rules §4), so `final` is the gain over the start; ``kids``
     all zero, so `final` is the kids score. In han/fu presets final points sum to 0, less any
     riichi sticks left to nobody (``leftover_sticks: none``).
 

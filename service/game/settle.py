@@ -1,12 +1,12 @@
-"""Settling one hand: who pays whom, busts, the next hand, game over (docs/rules.md §3 Payments, §4–6).
+"""Settling one hand: who pays whom, busts, the next hand, game over (/docs/rules §3 Payments, §4–6).
 
 :func:`settle` takes a :class:`~.model.SettleRequest` (four scores, the dealer, honba,
 riichi sticks, riichi declarations and the outcome) and returns a
 :class:`~.model.SettleResult`. The rules followed, by outcome:
 
-- **Riichi** (docs/rules.md §3): each seat in ``riichi`` puts ``riichi_deposit`` (1000) on the
+- **Riichi** (/docs/rules §3): each seat in ``riichi`` puts ``riichi_deposit`` (1000) on the
   table first; a win takes every stick on the table, a draw leaves them there.
-- **Tsumo** (docs/rules.md §3 Payments, seed 001 §4.2): the dealer pays 2 × base and each other
+- **Tsumo** (/docs/rules §3 Payments, seed 001 §4.2): the dealer pays 2 × base and each other
   player 1 × base (a dealer's tsumo: 2 × base from each), each rounded up to 100, plus 100
   per honba from each payer (option ``honba``: 300 a honba in all; 0 in kostarev, seed 001 §4).
 - **Ron** (seed 001 §4.1): only the discarder pays, 4 × base (6 × base to the dealer), plus
@@ -22,11 +22,11 @@ riichi sticks, riichi declarations and the outcome) and returns a
   (no honba, no sticks) instead. The dealer keeps the deal when tenpai; honba + 1.
 - **Next hand**: a dealer win keeps the deal with honba + 1; otherwise the deal passes to
   the next seat and honba resets to 0. Without honba (option ``honba`` 0) the count stays 0.
-- **Busting** (option ``bust``, docs/rules.md §4 game): ``below_zero`` (standard), ``at_zero``,
+- **Busting** (option ``bust``, /docs/rules §4 game): ``below_zero`` (standard), ``at_zero``,
   ``none``, ``cannot_pay`` (kostarev, seed 001 §2.4, §4.4: a payer pays at most what they
   hold at that moment — payments run in the order of ``transfers`` — and is out when short or
   at 0). Anyone out ends the game at once.
-- **Kids** (docs/rules.md §5, seed 000 §9): nobody pays; the winner's kids points are added
+- **Kids** (/docs/rules §5, seed 000 §9): nobody pays; the winner's kids points are added
   (``transfers`` from ``null``), busting does not apply, honba and riichi sticks carry no
   points, and the game ends when a score reaches ``target`` (10; or 15).
 - **Target / last hand**: any preset may set ``target``; ``last_hand`` ends the game after
@@ -139,7 +139,7 @@ class _Ledger:
         return amount
 
     def award(self, payee: int, points: int, kind: TransferKind) -> None:
-        """Kids points: added to ``payee`` from nobody (docs/rules.md §5)."""
+        """Kids points: added to ``payee`` from nobody (/docs/rules §5)."""
         self.scores[payee] += points
         self.transfers.append(
             Transfer(payer=None, payee=payee, amount=points, owed=points, kind=kind, name=TRANSFER_NAMES[kind])
@@ -348,7 +348,7 @@ def _ron_value(base: int, dealer: bool) -> int:
 
 
 def _tsumo_shares(base: int, dealer: bool) -> tuple[int, int]:
-    """``(from the dealer, from each non-dealer)`` on tsumo for ``base`` (docs/rules.md §3)."""
+    """``(from the dealer, from each non-dealer)`` on tsumo for ``base`` (/docs/rules §3)."""
     if not base:
         return 0, 0
     rows = {p.payer: p.amount for p in payments(base, dealer=dealer, tsumo=True).payments}
@@ -425,7 +425,7 @@ def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, e
 
 
 def settle(req: SettleRequest) -> SettleResult:
-    """Apply one hand's outcome to the four scores (``POST /v1/settle``; docs/rules.md §3–6, see the module doc).
+    """Apply one hand's outcome to the four scores (``POST /v1/settle``; /docs/rules §3–6, see the module doc).
 
     Returns per-seat deltas and new scores (points), every transfer, each win's value, the
     next dealer / honba / riichi sticks, who is out, whether the game is over and why, and

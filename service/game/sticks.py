@@ -1,4 +1,4 @@
-"""Points as sticks, and paying with the sticks one holds (seed 001 §2.4, §4.3; docs/rules.md §6).
+"""Points as sticks, and paying with the sticks one holds (seed 001 §2.4, §4.3; /docs/rules §6).
 
 Sticks are worth 10,000 (long), 5,000 (medium), 1,000 (short) and 100 (token). Every
 amount is a multiple of 100. The fewest sticks for an amount are found greedily (each value

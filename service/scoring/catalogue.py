@@ -1,6 +1,6 @@
-"""The rules catalogue: presets, every rule option, and the yaku per preset with names (docs/rules.md).
+"""The rules catalogue: presets, every rule option, and the yaku per preset with names (/docs/rules).
 
-Serves ``GET /v1/rules``, ``GET /v1/rules/{preset}`` and ``GET /v1/yaku`` (docs/endpoints.md).
+Serves ``GET /v1/rules``, ``GET /v1/rules/{preset}`` and ``GET /v1/yaku`` (/docs/endpoints).
 Nothing here decides a rule: option types come from :class:`~.model.RulesSpec`, defaults
 and their sources from :data:`~.presets.PRESETS` and :data:`~.presets.SOURCES`, han and
 yakuman multiples from :data:`~.yaku.REGISTRY` via :func:`~.yaku.active_yaku`. The words
@@ -65,24 +65,24 @@ YAKU_NAMES: Final[dict[str, YakuNames]] = {
 
 
 OPTION_SECTIONS: Final[dict[str, str]] = {
-    "kuitan": "docs/rules.md §3",
-    "aka": "docs/rules.md §1, §3",
-    "double_yakuman": "docs/rules.md §3",
-    "kazoe": "docs/rules.md §3 Limits",
-    "kiriage_mangan": "docs/rules.md §3 Limits; seed 003 §1",
-    "double_wind_pair_fu": "docs/rules.md §3 Fu",
-    "renhou": "docs/rules.md §3",
-    "winds": "docs/rules.md §1",
-    "ryuuiisou_8s": "docs/rules.md §3, §4",
-    "open_pinfu_fu": "docs/rules.md §3 Fu, §4",
-    "mangan_cap": "docs/rules.md §3 Limits, §4",
-    "yakuman_cap": "docs/rules.md §3, §4",
-    "aka_per_suit": "docs/rules.md §1",
-    "honba": "docs/rules.md §3 Payments, §4",
-    "riichi_deposit": "docs/rules.md §3, §4",
-    "kids_closed_bonus_with_riichi": "docs/rules.md §5",
+    "kuitan": "/docs/rules §3",
+    "aka": "/docs/rules §1, §3",
+    "double_yakuman": "/docs/rules §3",
+    "kazoe": "/docs/rules §3 Limits",
+    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1",
+    "double_wind_pair_fu": "/docs/rules §3 Fu",
+    "renhou": "/docs/rules §3",
+    "winds": "/docs/rules §1",
+    "ryuuiisou_8s": "/docs/rules §3, §4",
+    "open_pinfu_fu": "/docs/rules §3 Fu, §4",
+    "mangan_cap": "/docs/rules §3 Limits, §4",
+    "yakuman_cap": "/docs/rules §3, §4",
+    "aka_per_suit": "/docs/rules §1",
+    "honba": "/docs/rules §3 Payments, §4",
+    "riichi_deposit": "/docs/rules §3, §4",
+    "kids_closed_bonus_with_riichi": "/docs/rules §5",
 }
-"""The docs/rules.md section of every rule option (every :class:`~.model.RulesSpec` field but ``preset``);
+"""The /docs/rules section of every rule option (every :class:`~.model.RulesSpec` field but ``preset``);
 its meaning is the catalogue entry ``option.<name>`` (:mod:`service.i18n`)."""
 
 
@@ -91,7 +91,7 @@ its meaning is the catalogue entry ``option.<name>`` (:mod:`service.i18n`)."""
 
 class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
     """One rule option: `type` `boolean` or `enum` (then `values`), `meaning` (in the answer's
-    language), `rules` (the docs/rules.md section), and per preset its default and where that default
+    language), `rules` (the /docs/rules section), and per preset its default and where that default
     comes from: `defaults` and `sources`, keyed by preset id. `GET /v1/rules` lists every preset,
     `GET /v1/rules/{preset}` the one asked for, in the same shape."""
 
@@ -125,7 +125,7 @@ class RulesCatalogue(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class KidsPoints(msgspec.Struct, frozen=True, kw_only=True):
-    """One kids-preset points item (docs/rules.md §5): `id` as in a score's `points_breakdown`, `points`, `name`."""
+    """One kids-preset points item (/docs/rules §5): `id` as in a score's `points_breakdown`, `points`, `name`."""
 
     id: str
     points: int
@@ -211,8 +211,8 @@ def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
     """One preset's rules (`GET /v1/rules/{preset}`). Raises ``KeyError`` for an unknown preset.
 
     >>> o = {o.name: o for o in preset_rules("kostarev").options}["mangan_cap"]
-    >>> o.defaults, o.sources["kostarev"][:29]
-    ({'kostarev': False}, 'docs/rules.md §4; seed 001 §3')
+    >>> o.defaults, o.sources["kostarev"][:27]
+    ({'kostarev': False}, '/docs/rules §4; seed 001 §3')
     """
     rules = PRESETS[preset]
     return PresetRules(

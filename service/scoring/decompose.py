@@ -1,4 +1,4 @@
-"""Hand decomposition: every way a concealed part splits into sets and one pair (docs/rules.md §2).
+"""Hand decomposition: every way a concealed part splits into sets and one pair (/docs/rules §2).
 
 The concealed part is given as 34 counts (tile kinds, see :mod:`.tiles`). Each suit is
 split on its own, looked up on its canonical key (:func:`suit_key`: the suit's 9 counts)
@@ -198,7 +198,7 @@ def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
 
 
 def is_chiitoitsu(counts: list[int]) -> bool:
-    """Seven *different* pairs (four alike are not two pairs): docs/rules.md §2."""
+    """Seven *different* pairs (four alike are not two pairs): /docs/rules §2."""
     pairs = 0
     for k in range(34):
         n = counts[k]

@@ -1,4 +1,4 @@
-"""Fu (minipoints), itemised (docs/rules.md §3 Fu, seed 003 §2, seed 001 §3.2).
+"""Fu (minipoints), itemised (/docs/rules §3 Fu, seed 003 §2, seed 001 §3.2).
 
 20 base; +10 closed ron; +2 tsumo except pinfu tsumo; value pair 2 (double wind pair by
 option 4 or 2); triplets open simple 2, doubled for closed, doubled for terminal/honour,

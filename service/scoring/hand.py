@@ -293,7 +293,7 @@ class Group:
 
     ``type`` RUN/TRIPLET/KAN, ``first`` its lowest kind; ``called``: a chi, pon or open
     kan; ``concealed``: counts as a concealed triplet (ankou), a closed triplet or closed
-    kan not completed by ron (docs/rules.md §3); ``terminal``: the set holds a 1, 9 or honour.
+    kan not completed by ron (/docs/rules §3); ``terminal``: the set holds a 1, 9 or honour.
     """
 
     def __init__(self, type: int, first: int, called: bool, concealed: bool) -> None:

@@ -1,4 +1,4 @@
-"""Kids preset: points only, no yaku, no dora, no han/fu (docs/rules.md §5, seed 000).
+"""Kids preset: points only, no yaku, no dora, no han/fu (/docs/rules §5, seed 000).
 
 Base 1, or 2 with riichi; +1 per three-alike set (called or concealed); +2 per kan;
 chi 0; +1 tsumo; +1 closed hand (with riichi only under option
@@ -25,7 +25,7 @@ KIDS_POINTS: Final = {
     "closed_hand": 1,
     "chiitoitsu": 2,
 }
-"""Kids points per item (docs/rules.md §5); ``riichi`` replaces ``base``."""
+"""Kids points per item (/docs/rules §5); ``riichi`` replaces ``base``."""
 
 
 def _item(id_: str, tiles: str | None = None) -> PointsItem:

@@ -1,4 +1,4 @@
-"""Limits: base points from han and fu, capped and named (docs/rules.md §3 Limits, seed 003 §3).
+"""Limits: base points from han and fu, capped and named (/docs/rules §3 Limits, seed 003 §3).
 
 ``base = fu × 2^(2+han)``, capped at 2000 (mangan); 6–7 han haneman 3000; 8–10 baiman
 4000; 11–12 sanbaiman 6000; 13+ kazoe (yakuman 8000, or sanbaiman by option); yakuman
@@ -54,7 +54,7 @@ def paid_yakuman(yakuman: int, rules: Rules) -> int:
 
 
 def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
-    """Base points after limits (docs/rules.md §3 Limits, §4): what :func:`base_points` returns first.
+    """Base points after limits (/docs/rules §3 Limits, §4): what :func:`base_points` returns first.
 
     ``yakuman`` is the total multiple before option ``yakuman_cap``. Option ``mangan_cap``
     off (kostarev, seed 001 §3.4 "строгие условия") makes mangan exactly 5 han, 4 han 40+ fu
@@ -104,7 +104,7 @@ def limit_name(han: int, base: int, yakuman: int = 0) -> str:
 
 
 def base_points(han: int, fu: int, rules: Rules, yakuman: int = 0) -> tuple[int, str]:
-    """Base points and the limit name for a hand (docs/rules.md §3 Limits).
+    """Base points and the limit name for a hand (/docs/rules §3 Limits).
 
     ``yakuman`` is the total yakuman multiple (0 for none; capped by option ``yakuman_cap``);
     then han and fu are ignored.

@@ -2,7 +2,7 @@
 
 These are plain data (no web framework involved): the HTTP layer decodes request bodies
 straight into them and encodes results straight from them, and a library user builds them
-by hand. Field names follow docs/endpoints.md; units are stated per field.
+by hand. Field names follow /docs/endpoints; units are stated per field.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ Tiles = (
     ]
     | Annotated[tuple[TileCode, ...], Meta(max_length=18, description="Tiles as a list of mpsz codes.")]
 )
-"""A tile list: an mpsz string or a JSON array of codes (docs/rules.md §1)."""
+"""A tile list: an mpsz string or a JSON array of codes (/docs/rules §1)."""
 
 HonbaCount = Annotated[
     int,
@@ -73,60 +73,60 @@ RiichiStickCount = Annotated[
         "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
     ),
 ]
-"""The table counts of a score or tenpai request (docs/rules.md §3 Payments, §4)."""
+"""The table counts of a score or tenpai request (/docs/rules §3 Payments, §4)."""
 
 Wind = Literal["E", "S", "W", "N"]
 Preset = Literal["standard", "kostarev", "kids"]
 
 
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """A preset plus rule options overriding its defaults one by one (docs/rules.md, preamble).
+    """A preset plus rule options overriding its defaults one by one (/docs/rules, preamble).
 
     An option left out (null) takes the preset's default; `GET /v1/rules` lists them.
     """
 
     preset: Preset = "standard"
     kuitan: bool | None = None
-    """Open tanyao (kuitan) counts: docs/rules.md §3."""
+    """Open tanyao (kuitan) counts: /docs/rules §3."""
     aka: bool | None = None
-    """Red fives (0m/0p/0s) are aka dora, 1 han each: docs/rules.md §1, §3."""
+    """Red fives (0m/0p/0s) are aka dora, 1 han each: /docs/rules §1, §3."""
     double_yakuman: bool | None = None
-    """Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count ×2: docs/rules.md §3."""
+    """Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count ×2: /docs/rules §3."""
     kazoe: Literal["yakuman", "sanbaiman"] | None = None
-    """What 13+ han (without a yakuman) is worth: docs/rules.md §3 Limits."""
+    """What 13+ han (without a yakuman) is worth: /docs/rules §3 Limits."""
     kiriage_mangan: bool | None = None
-    """4 han 30 fu and 3 han 60 fu are rounded up to mangan: docs/rules.md §3 Limits."""
+    """4 han 30 fu and 3 han 60 fu are rounded up to mangan: /docs/rules §3 Limits."""
     double_wind_pair_fu: Literal[2, 4] | None = None
-    """Fu for a pair of the wind that is both seat and round wind: docs/rules.md §3 Fu."""
+    """Fu for a pair of the wind that is both seat and round wind: /docs/rules §3 Fu."""
     renhou: Literal["off", "mangan", "yakuman"] | None = None
-    """Renhou (non-dealer ron before the first own draw): docs/rules.md §3."""
+    """Renhou (non-dealer ron before the first own draw): /docs/rules §3."""
     winds: bool | None = None
-    """Whether wind tiles exist; without them a wind anywhere is invalid: docs/rules.md §1."""
+    """Whether wind tiles exist; without them a wind anywhere is invalid: /docs/rules §1."""
     ryuuiisou_8s: bool | None = None
-    """8s belongs to ryuuiisou's tiles (kostarev: only 2, 3, 4, 6 sou and Green, seed 001 §3.1.4): docs/rules.md §4."""
+    """8s belongs to ryuuiisou's tiles (kostarev: only 2, 3, 4, 6 sou and Green, seed 001 §3.1.4): /docs/rules §4."""
     kids_closed_bonus_with_riichi: bool | None = None
-    """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): docs/rules.md §5."""
+    """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): /docs/rules §5."""
     open_pinfu_fu: Literal[0, 2] | None = None
     """Fu added to an open hand that won by ron with no fu at all (20 → 30 with 2; 0 keeps it 20 fu,
-    seed 001 §3.2): docs/rules.md §3 Fu, §4."""
+    seed 001 §3.2): /docs/rules §3 Fu, §4."""
     mangan_cap: bool | None = None
     """Any base above 2,000 points is mangan (true); false: mangan only at 5 han, 4 han 40+ fu or 3 han
-    70+ fu and any other base is paid as computed (seed 001 §3.4): docs/rules.md §3 Limits, §4."""
+    70+ fu and any other base is paid as computed (seed 001 §3.4): /docs/rules §3 Limits, §4."""
     yakuman_cap: Annotated[int, Meta(ge=0, le=10)] | None = None
     """The largest yakuman multiple paid (2 = at most a double yakuman, seed 001 §3.1.4); 0 = no cap,
-    several yakuman add up: docs/rules.md §3, §4."""
+    several yakuman add up: /docs/rules §3, §4."""
     aka_per_suit: Annotated[int, Meta(ge=0, le=4)] | None = None
-    """How many red fives a suit may hold (0–4; some sets play two red 5p): docs/rules.md §1."""
+    """How many red fives a suit may hold (0–4; some sets play two red 5p): /docs/rules §1."""
     honba: Literal[0, 300] | None = None
     """Points a honba (repeat count) adds to a win: 300 (100 from each payer on tsumo); 0 = no honba,
-    so a request's `honba` must be 0 (kostarev, seed 001 §4): docs/rules.md §3 Payments, §4."""
+    so a request's `honba` must be 0 (kostarev, seed 001 §4): /docs/rules §3 Payments, §4."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points a riichi declaration puts on the table (one stick); 0 = riichi costs nothing and no sticks
-    are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): docs/rules.md §3, §4."""
+    are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): /docs/rules §3, §4."""
 
 
 class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """A called or declared set (docs/rules.md §2): chi (3 in sequence), pon (3 alike), kan (4 alike).
+    """A called or declared set (/docs/rules §2): chi (3 in sequence), pon (3 alike), kan (4 alike).
 
     `closed` applies to a kan only: true = ankan (hand stays closed), false = daiminkan or
     shouminkan (open). A chi or pon is always open.
@@ -138,7 +138,7 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True, gc=False):
-    """One winning hand and its situation (docs/endpoints.md, `POST /v1/score`).
+    """One winning hand and its situation (/docs/endpoints, `POST /v1/score`).
 
     `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
     `win_tile` is the tile that completes it. Flags describe how the hand was won; an
@@ -178,7 +178,7 @@ class FieldError(msgspec.Struct, frozen=True):
 
 
 class InvalidHand(ValueError):
-    """The request is well-formed but physically impossible (docs/rules.md §2): HTTP 422.
+    """The request is well-formed but physically impossible (/docs/rules §2): HTTP 422.
 
     `errors` lists each offending field with a message saying what is wrong.
     """
@@ -200,7 +200,7 @@ class YakuItem(msgspec.Struct, frozen=True, gc=False):
 
 
 class FuItem(msgspec.Struct, frozen=True, gc=False):
-    """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10, "name": "Closed ron"}` (docs/rules.md §3 Fu).
+    """One fu item before rounding, e.g. `{"id": "closed_ron", "fu": 10, "name": "Closed ron"}` (/docs/rules §3 Fu).
 
     `name` in the answer's language.
     """
@@ -211,7 +211,7 @@ class FuItem(msgspec.Struct, frozen=True, gc=False):
 
 
 class PointsItem(msgspec.Struct, frozen=True, gc=False):
-    """One item of a kids-preset score (docs/rules.md §5), e.g.
+    """One item of a kids-preset score (/docs/rules §5), e.g.
     `{"id": "pon", "points": 1, "name": "Pon", "tiles": "333p"}`.
 
     `name` in the answer's language; `tiles`: the set a `pon` or `kan` item is for (mpsz), else null.
@@ -248,7 +248,7 @@ class ReadingSet(msgspec.Struct, frozen=True, gc=False):
 
 
 class Reading(msgspec.Struct, frozen=True, gc=False):
-    """The decomposition and wait that were scored (the highest-scoring one, docs/rules.md §2).
+    """The decomposition and wait that were scored (the highest-scoring one, /docs/rules §2).
 
     `shape`: `standard` (4 sets + pair), `chiitoitsu` or `kokushi`; `wait`: `ryanmen`,
     `kanchan`, `penchan`, `shanpon`, `tanki`, or for kokushi `kokushi`/`kokushi_13`.
@@ -260,7 +260,7 @@ class Reading(msgspec.Struct, frozen=True, gc=False):
 
 
 class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """The score of one hand (docs/endpoints.md response).
+    """The score of one hand (/docs/endpoints response).
 
     Not a win: `is_win` false, `reason` one of `not_complete`, `no_yaku`, the other fields
     null or empty. Points are in points; `base_points` is fu × 2^(2+han) after limits.

@@ -42,7 +42,7 @@ def yaku_name(id_: str, lang: Language = "en") -> str:
 
 
 def fu_name(id_: str, lang: Language = "en") -> str:
-    """A fu item's name (docs/rules.md §3 Fu)."""
+    """A fu item's name (/docs/rules §3 Fu)."""
     return text(f"fu.{id_}", lang)
 
 
@@ -52,7 +52,7 @@ def payer_name(payer: str, lang: Language = "en") -> str:
 
 
 def kids_name(id_: str, lang: Language = "en") -> str:
-    """A kids points item's name (docs/rules.md §5)."""
+    """A kids points item's name (/docs/rules §5)."""
     return text(f"kids.{id_}", lang)
 
 
@@ -73,7 +73,7 @@ def reason_name(reason: str, lang: Language = "en") -> str:
 
 
 def explanation(items: tuple[PointsItem, ...], total: int, lang: Language = "en") -> tuple[str, ...]:
-    """The kids explanation: a line per item and a total line (docs/rules.md §5), in ``lang``.
+    """The kids explanation: a line per item and a total line (/docs/rules §5), in ``lang``.
 
     >>> explanation((PointsItem("riichi", 2, "Riichi"), PointsItem("pon", 1, "Pon", "333p")), 3, "ru")
     ('Риичи — 2 очка', 'Пон 333p — 1 очко', 'Итого: 3 очка')

@@ -1,4 +1,4 @@
-"""Payments: who pays how much for a win (docs/rules.md §3 Payments, seed 001 §4.3).
+"""Payments: who pays how much for a win (/docs/rules §3 Payments, seed 001 §4.3).
 
 Every payment is rounded **up** to 100 (the smallest stick). Ron: the discarder pays
 6 × base (dealer winner) or 4 × base. Tsumo: the dealer pays 2 × base and each
@@ -56,7 +56,7 @@ def hand_points(base: int, *, dealer: bool, tsumo: bool) -> int:
 
 
 def payments(base: int, *, dealer: bool, tsumo: bool, honba: int = 0, riichi_sticks: int = 0) -> Settlement:
-    """Split a hand's ``base`` points into payments (docs/rules.md §3 Payments).
+    """Split a hand's ``base`` points into payments (/docs/rules §3 Payments).
 
     ``honba`` and ``riichi_sticks`` are counts of sticks. All amounts are points.
 

@@ -1,4 +1,4 @@
-"""Presets as frozen data: named rule options with a default per preset (docs/rules.md §3–5).
+"""Presets as frozen data: named rule options with a default per preset (/docs/rules §3–5).
 
 A request names a preset and may override any option; :func:`resolve_rules` turns that
 into a :class:`Rules` value, cached so that no rule object is built per call. Code reads
@@ -132,9 +132,9 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     riichi_deposit: Literal[0, 1000]
     # preset data
     yaku: frozenset[str]
-    """Yaku ids that exist in this preset (docs/rules.md §3, §4)."""
+    """Yaku ids that exist in this preset (/docs/rules §3, §4)."""
     chanta_needs_run: bool
-    """Standard chanta needs a run (docs/rules.md §3); kostarev reads chanta literally (§4)."""
+    """Standard chanta needs a run (/docs/rules §3); kostarev reads chanta literally (§4)."""
     scoring: Literal["han_fu", "kids"]
     """`han_fu`: yaku, han, fu, limits (§3–4); `kids`: points only (§5)."""
 
@@ -161,25 +161,25 @@ STANDARD = Rules(
     chanta_needs_run=True,
     scoring="han_fu",
 )
-"""docs/rules.md §3 'Defaults in standard'."""
+"""/docs/rules §3 'Defaults in standard'."""
 
 _STANDARD_SOURCES: Final[dict[str, str]] = {
-    "kuitan": "docs/rules.md §3 (open tanyao on)",
-    "aka": "docs/rules.md §1, §3 (red fives are aka dora)",
-    "double_yakuman": "docs/rules.md §3 (double yakuman on)",
-    "kazoe": "docs/rules.md §3 Limits (13+ han: kazoe yakuman)",
-    "kiriage_mangan": "docs/rules.md §3 Limits; seed 003 §1 (kiriage mangan off)",
-    "double_wind_pair_fu": "docs/rules.md §3 Fu; seed 003 §2 (a double wind pair is 4 fu)",
-    "renhou": "docs/rules.md §3 (renhou off)",
-    "winds": "docs/rules.md §1 (34 kinds, winds included)",
-    "ryuuiisou_8s": "docs/rules.md §3 (ryuuiisou: 2, 3, 4, 6, 8 sou and Green)",
-    "kids_closed_bonus_with_riichi": "docs/rules.md §5 (used by the kids preset only)",
-    "open_pinfu_fu": "docs/rules.md §3 Fu; seed 003 §2 («за отсутствие любых фу в открытой руке — 2 минипоинта»)",
-    "mangan_cap": "docs/rules.md §3 Limits; seed 003 §3 (base capped at 2,000)",
-    "yakuman_cap": "docs/rules.md §3 (several yakuman add up)",
-    "aka_per_suit": "docs/rules.md §1 (one red five per suit)",
-    "honba": "docs/rules.md §3 Payments (+300 per honba)",
-    "riichi_deposit": "docs/rules.md §3 Payments (riichi sticks of 1,000)",
+    "kuitan": "/docs/rules §3 (open tanyao on)",
+    "aka": "/docs/rules §1, §3 (red fives are aka dora)",
+    "double_yakuman": "/docs/rules §3 (double yakuman on)",
+    "kazoe": "/docs/rules §3 Limits (13+ han: kazoe yakuman)",
+    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1 (kiriage mangan off)",
+    "double_wind_pair_fu": "/docs/rules §3 Fu; seed 003 §2 (a double wind pair is 4 fu)",
+    "renhou": "/docs/rules §3 (renhou off)",
+    "winds": "/docs/rules §1 (34 kinds, winds included)",
+    "ryuuiisou_8s": "/docs/rules §3 (ryuuiisou: 2, 3, 4, 6, 8 sou and Green)",
+    "kids_closed_bonus_with_riichi": "/docs/rules §5 (used by the kids preset only)",
+    "open_pinfu_fu": "/docs/rules §3 Fu; seed 003 §2 («за отсутствие любых фу в открытой руке — 2 минипоинта»)",
+    "mangan_cap": "/docs/rules §3 Limits; seed 003 §3 (base capped at 2,000)",
+    "yakuman_cap": "/docs/rules §3 (several yakuman add up)",
+    "aka_per_suit": "/docs/rules §1 (one red five per suit)",
+    "honba": "/docs/rules §3 Payments (+300 per honba)",
+    "riichi_deposit": "/docs/rules §3 Payments (riichi sticks of 1,000)",
 }
 """Where each of ``standard``'s values comes from."""
 
@@ -192,45 +192,45 @@ def _preset(base: Rules, base_sources: dict[str, str], preset: str, **changes: t
 
 
 SOURCES: Final[dict[str, dict[str, str]]] = {"standard": _STANDARD_SOURCES}
-"""Per preset, where each option's value comes from (a docs/rules.md section and the seed line):
+"""Per preset, where each option's value comes from (a /docs/rules section and the seed line):
 ``GET /v1/rules`` lists it beside the default."""
 
 KOSTAREV = _preset(
     STANDARD,
     _STANDARD_SOURCES,
     "kostarev",
-    winds=(False, "docs/rules.md §4; seed 001 §1.1 «Ветров у нас нет вообще»"),
-    yaku=(KOSTAREV_YAKU, "docs/rules.md §4; seed 001 §3.1.1–3.1.4 (the yaku list)"),
-    chanta_needs_run=(False, "docs/rules.md §4 (chanta without a run: honroutou and junchan are not in the list)"),
-    ryuuiisou_8s=(False, "docs/rules.md §4; seed 001 §3.1.4 Ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou, 發"),
-    open_pinfu_fu=(0, "docs/rules.md §4; seed 001 §3.2 (the fu checklist has no +2 for an open hand without fu)"),
-    mangan_cap=(False, "docs/rules.md §4; seed 001 §3.4 «ЛИМИТЫ (строгие условия)»: 5 han, 4 han 40+ fu, 3 han 70+ fu"),
-    yakuman_cap=(2, "docs/rules.md §4; seed 001 §3.1.4 «как Yakuman или Double Yakuman»"),
-    honba=(0, "docs/rules.md §4; seed 001 §3–4 (a hand's value and its payments hold no honba)"),
-    riichi_deposit=(0, "docs/rules.md §4; seed 001 §3.1.1, §4 (riichi is a yaku; no stick is put on the table)"),
+    winds=(False, "/docs/rules §4; seed 001 §1.1 «Ветров у нас нет вообще»"),
+    yaku=(KOSTAREV_YAKU, "/docs/rules §4; seed 001 §3.1.1–3.1.4 (the yaku list)"),
+    chanta_needs_run=(False, "/docs/rules §4 (chanta without a run: honroutou and junchan are not in the list)"),
+    ryuuiisou_8s=(False, "/docs/rules §4; seed 001 §3.1.4 Ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou, 發"),
+    open_pinfu_fu=(0, "/docs/rules §4; seed 001 §3.2 (the fu checklist has no +2 for an open hand without fu)"),
+    mangan_cap=(False, "/docs/rules §4; seed 001 §3.4 «ЛИМИТЫ (строгие условия)»: 5 han, 4 han 40+ fu, 3 han 70+ fu"),
+    yakuman_cap=(2, "/docs/rules §4; seed 001 §3.1.4 «как Yakuman или Double Yakuman»"),
+    honba=(0, "/docs/rules §4; seed 001 §3–4 (a hand's value and its payments hold no honba)"),
+    riichi_deposit=(0, "/docs/rules §4; seed 001 §3.1.1, §4 (riichi is a yaku; no stick is put on the table)"),
 )
-"""docs/rules.md §4: the family's document (seed 001) where it is deliberate, the standard rules where it is silent."""
+"""/docs/rules §4: the family's document (seed 001) where it is deliberate, the standard rules where it is silent."""
 
 KIDS = _preset(
     STANDARD,
     _STANDARD_SOURCES,
     "kids",
-    scoring=("kids", "docs/rules.md §5; seed 000 «СИСТЕМА ОЧКОВ (ДЕТСКАЯ)»"),
-    yaku=(frozenset(), "docs/rules.md §5; seed 000 §8 (no han / fu)"),
-    aka=(False, "docs/rules.md §5; seed 000 §8 «дора» is not used"),
-    double_yakuman=(False, "docs/rules.md §5 (no yakuman in kids points)"),
-    winds=(False, "docs/rules.md §5 (no winds by default)"),
+    scoring=("kids", "/docs/rules §5; seed 000 «СИСТЕМА ОЧКОВ (ДЕТСКАЯ)»"),
+    yaku=(frozenset(), "/docs/rules §5; seed 000 §8 (no han / fu)"),
+    aka=(False, "/docs/rules §5; seed 000 §8 «дора» is not used"),
+    double_yakuman=(False, "/docs/rules §5 (no yakuman in kids points)"),
+    winds=(False, "/docs/rules §5 (no winds by default)"),
     kids_closed_bonus_with_riichi=(
         False,
-        "docs/rules.md §5; seed 000 «Пример подсчёта»: riichi + 2 pons + tsumo = 2 + 2 + 1 = 5",
+        "/docs/rules §5; seed 000 «Пример подсчёта»: riichi + 2 pons + tsumo = 2 + 2 + 1 = 5",
     ),
-    honba=(0, "docs/rules.md §5; seed 000 (points only: nobody pays, no honba)"),
-    riichi_deposit=(0, "docs/rules.md §5; seed 000 §5 «жетон / монету риичи (если используете)»: no deposit"),
+    honba=(0, "/docs/rules §5; seed 000 (points only: nobody pays, no honba)"),
+    riichi_deposit=(0, "/docs/rules §5; seed 000 §5 «жетон / монету риичи (если используете)»: no deposit"),
 )
-"""docs/rules.md §5: points only, no dora, no winds by default."""
+"""/docs/rules §5: points only, no dora, no winds by default."""
 
 PRESETS: dict[str, Rules] = {"standard": STANDARD, "kostarev": KOSTAREV, "kids": KIDS}
-"""Every preset's defaults (docs/rules.md §3 'Defaults in standard', §4, §5); sources in :data:`SOURCES`."""
+"""Every preset's defaults (/docs/rules §3 'Defaults in standard', §4, §5); sources in :data:`SOURCES`."""
 
 _OPTIONS = tuple(name for name in RulesSpec.__struct_fields__ if name != "preset")
 

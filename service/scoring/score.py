@@ -1,4 +1,4 @@
-"""Scoring one hand: every reading is scored and the highest wins (docs/rules.md §2–4).
+"""Scoring one hand: every reading is scored and the highest wins (/docs/rules §2–4).
 
 A *reading* is one decomposition of the hand plus the place the winning tile took in it
 (which sets the wait). Each reading gets yaku (:mod:`.yaku`), fu (:mod:`.fu`), dora,
@@ -202,7 +202,7 @@ def result_cache_clear() -> None:
 
 
 def score(req: ScoreRequest) -> ScoreResult:
-    """Score one hand (docs/endpoints.md `POST /v1/score`; docs/rules.md §2–4).
+    """Score one hand (/docs/endpoints `POST /v1/score`; /docs/rules §2–4).
 
     Returns a win with yaku, han, fu (itemised), limit and payments, or ``is_win: false``
     with ``reason`` ``not_complete`` (no winning shape) or ``no_yaku`` (complete, no yaku;

@@ -1,4 +1,4 @@
-"""Shanten: how many tile exchanges a hand is from tenpai (docs/rules.md §2 winning shapes).
+"""Shanten: how many tile exchanges a hand is from tenpai (/docs/rules §2 winning shapes).
 
 Definition used here (exact, with the four-copies limit). A hand of ``3n+1`` or ``3n+2``
 concealed tiles (``n`` = 4 − number of melds) is compared with every *complete* concealed
@@ -53,7 +53,7 @@ _EMPTY: Final = (0,) + (_NEG,) * (_SLOTS - 1)
 ALL_KINDS_CAPS: Final = (4,) * 34
 """Caps with every kind available and no melds: 4 copies of each of the 34 kinds."""
 NO_WINDS_CAPS: Final = tuple(0 if k in WINDS else 4 for k in range(34))
-"""Caps for a preset without winds (docs/rules.md §1): winds can never be part of the hand."""
+"""Caps for a preset without winds (/docs/rules §1): winds can never be part of the hand."""
 _ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONOURS))
 
 
@@ -310,7 +310,7 @@ def regular_shanten(counts: Sequence[int], caps: Sequence[int] = ALL_KINDS_CAPS)
 
 
 def chiitoitsu_shanten(counts: Sequence[int], caps: Sequence[int] = ALL_KINDS_CAPS) -> int | None:
-    """Shanten of seven *different* pairs (a quad is one pair, docs/rules.md §2); None unless 13 or 14 tiles.
+    """Shanten of seven *different* pairs (a quad is one pair, /docs/rules §2); None unless 13 or 14 tiles.
 
     Best overlap = the seven kinds (with cap ≥ 2) holding the most of min(count, 2).
     """

@@ -3,7 +3,7 @@
 Every amount is computed, never typed in: :func:`.limits.base_points` (``base = fu ×
 2^(2+han)``, the mangan cap, option ``kiriage_mangan``, option ``kazoe``) and
 :func:`.payments.payments` (rounded up to 100 per payment). The literal table of seed 003
-is in the tests, which compare every cell with this module (docs/rules.md §3 Limits, Payments).
+is in the tests, which compare every cell with this module (/docs/rules §3 Limits, Payments).
 
 Which cells exist (seed 003 §1: "a dash means no hand has that value"):
 
@@ -127,7 +127,7 @@ class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
 
     `cells`: han 1–4 × fu 20, 25, 30, 40 … 110, row by row. `limits`: mangan to sanbaiman,
     13+ han (kazoe: yakuman or sanbaiman by option `kazoe`), yakuman and double yakuman.
-    All amounts in points, rounded up to 100 per payment (docs/rules.md §3 Payments).
+    All amounts in points, rounded up to 100 per payment (/docs/rules §3 Payments).
     """
 
     preset: str
@@ -161,12 +161,12 @@ _HAN_LIMITS: Final = (("mangan", 5, "5"), ("haneman", 6, "6–7"), ("baiman", 8,
 
 
 def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
-    """The full table for ``rules`` (docs/rules.md §3 Limits and Payments; seed 003 §1, §3, §4).
+    """The full table for ``rules`` (/docs/rules §3 Limits and Payments; seed 003 §1, §3, §4).
 
     Reads options ``kiriage_mangan`` (4 han 30 fu and 3 han 60 fu become mangan),
     ``kazoe`` (what 13+ han is worth), ``mangan_cap`` and ``open_pinfu_fu`` (kostarev's 20 fu ron
     column); limit names are in ``lang``. Raises ``ValueError`` for a preset without han/fu
-    (``kids``, docs/rules.md §5), which has no table.
+    (``kids``, /docs/rules §5), which has no table.
 
     >>> from .presets import PRESETS
     >>> t = points_table(PRESETS["standard"])

@@ -1,9 +1,9 @@
 """Tenpai and waits: shanten, waits with unseen copies, riichi, and what each wait is worth.
 
-``POST /v1/tenpai`` (docs/endpoints.md "Other endpoints"). A :class:`TenpaiRequest` holds
+``POST /v1/tenpai`` (/docs/endpoints "Other endpoints"). A :class:`TenpaiRequest` holds
 the concealed tiles *without* a winning tile: ``13 − 3 × melds`` tiles (is this hand
 tenpai, on what, for how much?) or ``14 − 3 × melds`` (which discard?, answered per
-discard). Rules: docs/rules.md §2 (winning shapes: 4 sets + pair, seven *different* pairs,
+discard). Rules: /docs/rules §2 (winning shapes: 4 sets + pair, seven *different* pairs,
 kokushi where the preset has it), §3 (scoring, via :func:`.score.score`), §5 (kids: riichi
 needs a closed hand one tile from winning).
 
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 RIICHI_MIN_POINTS: Final = 1000
-"""A riichi declaration puts a 1000-point stick on the table (docs/rules.md §3 Payments)."""
+"""A riichi declaration puts a 1000-point stick on the table (/docs/rules §3 Payments)."""
 RIICHI_MIN_TILES_LEFT: Final = 4
 """Riichi needs at least one more own draw: 4 or more tiles left in the live wall."""
 
@@ -134,7 +134,7 @@ class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
 
     `reasons`: `open_hand` (a chi, pon or open kan), `not_tenpai`, `points_below_1000`
     (only if `points` was given), `too_few_tiles_left` (fewer than 4, only if `tiles_left`
-    was given). The last two apply in presets with han/fu scoring (docs/rules.md §3), not `kids` (§5).
+    was given). The last two apply in presets with han/fu scoring (/docs/rules §3), not `kids` (§5).
     """
 
     allowed: bool
@@ -250,7 +250,7 @@ def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
 
 
 def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
-    """Check everything physically impossible (docs/rules.md §1–2); raise :class:`InvalidHand` naming each field."""
+    """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field."""
     errors: list[FieldError] = []
 
     def tiles(value: str | Sequence[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -359,7 +359,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
-    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; docs/rules.md §2)."""
+    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; /docs/rules §2)."""
     if not rules.winds:
         if req.seat_wind is not None:
             errors.append(FieldError("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
@@ -478,7 +478,7 @@ def _analyse_13(
 
 
 def analyse(req: TenpaiRequest) -> TenpaiResult:
-    """Answer `POST /v1/tenpai` for ``req`` (docs/rules.md §2, §3, §5).
+    """Answer `POST /v1/tenpai` for ``req`` (/docs/rules §2, §3, §5).
 
     A ``13 − 3m`` hand (m melds) gets its shanten, waits with unseen copies and ron/tsumo
     values, improving tiles when not tenpai, and the riichi check; a ``14 − 3m`` hand the

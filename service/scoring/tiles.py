@@ -1,4 +1,4 @@
-"""Tiles and mpsz notation (docs/rules.md §1).
+"""Tiles and mpsz notation (/docs/rules §1).
 
 A tile *kind* is an ``int`` 0–33: ``0–8`` = 1m–9m (man), ``9–17`` = 1p–9p (pin),
 ``18–26`` = 1s–9s (sou), ``27–33`` = 1z–7z = East, South, West, North, White (haku),
@@ -300,7 +300,7 @@ def _parse_codes(codes: tuple[str, ...]) -> TileList:
 def parse_tiles(value: str | Sequence[str]) -> TileList:
     """Parse an mpsz string (``"123m406p55z"``) or a list of codes (``["1m", "0p"]``).
 
-    Raises :class:`NotationError` with a message that says what is wrong. docs/rules.md §1.
+    Raises :class:`NotationError` with a message that says what is wrong. /docs/rules §1.
     Results are cached on the string (or tuple of codes).
 
     >>> parse_tiles("406p")
@@ -312,7 +312,7 @@ def parse_tiles(value: str | Sequence[str]) -> TileList:
 
 
 def dora_from_indicator(kind: int) -> int:
-    """The dora kind an indicator points to (docs/rules.md §3 Dora).
+    """The dora kind an indicator points to (/docs/rules §3 Dora).
 
     9→1 within a suit; E→S→W→N→E; White→Green→Red→White.
 

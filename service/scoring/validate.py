@@ -1,4 +1,4 @@
-"""From a :class:`~.model.ScoreRequest` to a validated :class:`~.hand.Hand` (docs/rules.md §1–2).
+"""From a :class:`~.model.ScoreRequest` to a validated :class:`~.hand.Hand` (/docs/rules §1–2).
 
 Everything physically impossible is collected as :class:`~.model.FieldError` entries and
 raised together as :class:`~.model.InvalidHand` (HTTP 422): bad notation, a 5th copy,
@@ -91,7 +91,7 @@ RequestTuple = tuple[
 """The types of :data:`REQUEST_FIELDS`, for the unpacking."""
 
 MAX_INDICATORS: Final = 5
-"""One dora indicator plus up to four kan dora (docs/rules.md §3 Dora)."""
+"""One dora indicator plus up to four kan dora (/docs/rules §3 Dora)."""
 
 
 class _Errors:
@@ -215,7 +215,7 @@ def _flags(
     dealer: bool,
     errors: _Errors,
 ) -> None:
-    """Impossible flag combinations (docs/rules.md §2); the flags as the request gives them."""
+    """Impossible flag combinations (/docs/rules §2); the flags as the request gives them."""
     riichi = riichi_flag or double_riichi
     if ippatsu and not riichi:
         errors.add("ippatsu", "ippatsu needs riichi (or double_riichi)")
@@ -268,13 +268,13 @@ def red_fives_message(total: int, suit: int, per_suit: int) -> str:
 
 
 def absent_yaku_message(flag: str, rules: Rules) -> str:
-    """The message for a situation flag whose yaku the preset does not have (docs/rules.md §4: a 422, not ignored)."""
+    """The message for a situation flag whose yaku the preset does not have (/docs/rules §4: a 422, not ignored)."""
     return f"not a yaku in the {rules.preset} preset: leave {flag} out (GET /v1/rules/{rules.preset} lists its yaku)"
 
 
 def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[FieldError], prefix: str = "") -> None:
     """Honba and riichi sticks that the rules do not have (options ``honba`` and ``riichi_deposit`` 0:
-    kostarev, docs/rules.md §4, seed 001 §4; kids, §5) are invalid input naming ``prefix + honba`` /
+    kostarev, /docs/rules §4, seed 001 §4; kids, §5) are invalid input naming ``prefix + honba`` /
     ``prefix + riichi_sticks``."""
     if honba and not rules.honba:
         errors.append(

@@ -1,4 +1,4 @@
-"""Yaku and yakuman: one pure predicate plus frozen data per yaku (docs/rules.md §3, §4).
+"""Yaku and yakuman: one pure predicate plus frozen data per yaku (/docs/rules §3, §4).
 
 Each :class:`Yaku` carries its id (API.md), han closed / open (``None`` = closed only),
 yakuman multiple, and the ids it replaces. :data:`REGISTRY` is keyed by id and never
@@ -210,7 +210,7 @@ _BITS: Final = tuple(bin(n).count("1") for n in range(16))
 def chanta(c: Ctx) -> bool:
     """混全帯么九 Chanta: every set and the pair hold a terminal or honour.
 
-    Standard also needs a run (docs/rules.md §3); kostarev reads it literally (§4), so an
+    Standard also needs a run (/docs/rules §3); kostarev reads it literally (§4), so an
     all-terminals-and-dragons toitoi is chanta there (option data ``chanta_needs_run``).
     """
     return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or c.n_runs > 0)
@@ -344,7 +344,7 @@ def tsuuiisou(c: Ctx) -> bool:
 
 @_yaku("ryuuiisou", 13, 13, yakuman=1, needs=("green_only",))
 def ryuuiisou(c: Ctx) -> bool:
-    """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (docs/rules.md §3, §4)."""
+    """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (/docs/rules §3, §4)."""
     return not (c.mask & (NOT_GREEN_MASK if c.rules.ryuuiisou_8s else NOT_GREEN_NO_8S_MASK))
 
 

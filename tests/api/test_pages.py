@@ -71,4 +71,4 @@ def test_links_in_the_docs_stay_inside_the_service() -> None:
 def test_nothing_points_outside_the_repository(path: str) -> None:
     text = (ROOT / path).read_text(encoding="utf-8")
     assert "../shared" not in text
-    assert not re.search(r"(?<![\w/])RULES\.md|API\.md", text), "cite docs/rules.md (served at /docs/rules)"
+    assert not re.search(r"(?<![\w/])RULES\.md|API\.md", text), "cite /docs/rules (service/docs/rules.md, served there)"

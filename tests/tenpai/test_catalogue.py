@@ -1,6 +1,6 @@
 """The rules and yaku catalogue (service.scoring.catalogue) against RULES.md and API.md, typed in here.
 
-docs/rules.md §3 lists the standard yaku with han closed/open, §4 the kostarev list (seed 001
+/docs/rules §3 lists the standard yaku with han closed/open, §4 the kostarev list (seed 001
 §3.1.1–3.1.4), §5 the kids preset (no yaku). API.md lists the yaku ids that need names.
 """
 
@@ -24,7 +24,7 @@ from service.scoring.catalogue import (
 )
 from service.scoring.presets import PRESETS
 
-# (han closed, han open or None = closed only, yakuman multiple): docs/rules.md §3
+# (han closed, han open or None = closed only, yakuman multiple): /docs/rules §3
 STANDARD = {
     "riichi": (1, None, 0), "ippatsu": (1, None, 0), "menzen_tsumo": (1, None, 0), "pinfu": (1, None, 0),
     "tanyao": (1, 1, 0), "iipeikou": (1, None, 0), "haku": (1, 1, 0), "hatsu": (1, 1, 0), "chun": (1, 1, 0),
@@ -41,7 +41,7 @@ STANDARD = {
     "tenhou": (13, None, 1), "chiihou": (13, None, 1),
 }  # fmt: skip
 
-# docs/rules.md §4 / seed 001 §3.1.1–3.1.4
+# /docs/rules §4 / seed 001 §3.1.1–3.1.4
 KOSTAREV = {
     "riichi": (1, None, 0), "menzen_tsumo": (1, None, 0), "pinfu": (1, None, 0), "tanyao": (1, 1, 0),
     "haku": (1, 1, 0), "hatsu": (1, 1, 0), "chun": (1, 1, 0), "iipeikou": (1, None, 0),
@@ -140,10 +140,10 @@ def test_every_option_is_documented_with_its_type_and_defaults() -> None:
     hints = typing.get_type_hints(RulesSpec)
     for name in fields:
         option = by_name[name]
-        assert option.rules.startswith("docs/rules.md §")
+        assert option.rules.startswith("/docs/rules §")
         assert option.defaults == {p: getattr(r, name) for p, r in PRESETS.items()}
         assert set(option.sources) == set(PRESETS)
-        assert all(source.startswith("docs/rules.md §") for source in option.sources.values()), name
+        assert all(source.startswith("/docs/rules §") for source in option.sources.values()), name
         assert option.meaning == text(f"option.{name}")
         if hints[name] == bool | None:
             assert (option.type, option.values) == ("boolean", None)
@@ -182,7 +182,7 @@ def test_presets_listed_with_defaults() -> None:
 
 def test_one_preset_has_default_per_option_and_its_yaku() -> None:
     kids = preset_rules("kids")
-    # docs/rules.md §5: seed 000's worked example is the rule, so the closed-hand +1 is off for riichi wins
+    # /docs/rules §5: seed 000's worked example is the rule, so the closed-hand +1 is off for riichi wins
     assert {o.name: o.defaults for o in kids.options}["kids_closed_bonus_with_riichi"] == {"kids": False}
     assert all(set(o.defaults) == set(o.sources) == {"kids"} for o in kids.options)
     assert kids.yaku == []
