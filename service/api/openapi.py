@@ -284,58 +284,39 @@ def _add_query_examples(operation: Operation, handler: HTTPRouteHandler) -> None
 _JSON_TYPES: dict[type, str] = {str: "string", bool: "boolean", int: "integer", float: "number"}
 
 
-def _tagged_unions_as_one_of(node: Any) -> None:
-    """A tagged union (msgspec writes ``anyOf`` with a ``discriminator``) as ``oneOf``: exactly one variant
-    matches, which is what generators need to make a union type rather than one merged interface. The tag
-    property is required in each variant."""
-    if isinstance(node, dict):
-        if "discriminator" in node and "anyOf" in node:
-            node["oneOf"] = node.pop("anyOf")
-        for value in node.values():
-            _tagged_unions_as_one_of(value)
-    elif isinstance(node, list):
-        for value in node:
-            _tagged_unions_as_one_of(value)
-
-
-def _tag_required(schemas: dict[str, Any]) -> None:
-    for schema in list(schemas.values()):
-        for union in _unions(schema):
-            tag = union["discriminator"]["propertyName"]
-            for ref in union["discriminator"].get("mapping", {}).values():
-                variant = schemas[ref.rsplit("/", 1)[1]]
-                required = variant.setdefault("required", [])
-                if tag not in required:
-                    required.insert(0, tag)
-
-
-def _unions(node: Any) -> list[dict[str, Any]]:
+def _objects(node: Any) -> list[dict[str, Any]]:
+    """Every JSON object in ``node`` (itself included), parents before children; a list, so callers may
+    change the objects as they go."""
     found: list[dict[str, Any]] = []
-    if isinstance(node, dict):
-        if "discriminator" in node:
-            found.append(node)
-        for value in node.values():
-            found += _unions(value)
-    elif isinstance(node, list):
-        for value in node:
-            found += _unions(value)
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(item)
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
     return found
 
 
-def _typed_enums(node: Any) -> None:
+def _tagged_unions_as_one_of(schemas: dict[str, Any]) -> None:
+    """A tagged union (msgspec writes ``anyOf`` with a ``discriminator``, the tag required in each variant) as
+    ``oneOf``: exactly one variant matches, which is what generators need to make a union type rather than one
+    merged interface."""
+    for node in _objects(schemas):
+        if "discriminator" in node and "anyOf" in node:
+            node["oneOf"] = node.pop("anyOf")
+
+
+def _typed_enums(schemas: dict[str, Any]) -> None:
     """Give every ``enum`` without a ``type`` the JSON type of its values (msgspec writes a ``Literal`` as a
     bare ``enum``, which generators then type as ``unknown``)."""
-    if isinstance(node, dict):
+    for node in _objects(schemas):
         values = node.get("enum")
         if isinstance(values, list) and "type" not in node:
             kinds = {_JSON_TYPES.get(type(v)) for v in values}
             if len(kinds) == 1 and None not in kinds:
                 node["type"] = kinds.pop()
-        for value in node.values():
-            _typed_enums(value)
-    elif isinstance(node, list):
-        for value in node:
-            _typed_enums(value)
 
 
 def _plain_optional(schema: Schema) -> Schema:
@@ -366,19 +347,14 @@ def _tidy_parameters(operation: Operation) -> None:
 
 
 def _referenced(node: Any, schemas: dict[str, Any], found: set[str]) -> set[str]:
-    """Every component schema name ``node`` refers to, directly or through other components."""
-    if isinstance(node, dict):
-        ref = node.get("$ref")
+    """Every component schema name ``node`` refers to, directly or through other components, added to ``found``."""
+    for item in _objects(node):
+        ref = item.get("$ref")
         if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
             name = ref.rsplit("/", 1)[1]
             if name not in found:
                 found.add(name)
                 _referenced(schemas.get(name), schemas, found)
-        for value in node.values():
-            _referenced(value, schemas, found)
-    elif isinstance(node, list):
-        for value in node:
-            _referenced(value, schemas, found)
     return found
 
 
@@ -452,7 +428,6 @@ def complete_document(app: Litestar) -> None:
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
     _tagged_unions_as_one_of(openapi.components.schemas)
-    _tag_required(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
     openapi.components.headers = {
         **(openapi.components.headers or {}),
