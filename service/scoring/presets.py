@@ -184,18 +184,16 @@ _STANDARD_SOURCES: Final[dict[str, str]] = {
 """Where each of ``standard``'s values comes from."""
 
 
-def _preset(base: Rules, base_sources: dict[str, str], preset: str, **changes: tuple[object, str]) -> Rules:
-    """``base`` with ``changes`` (option or preset-data name → ``(value, source)``) applied;
-    the sources are recorded in :data:`SOURCES` (unchanged options keep ``base``'s source)."""
-    SOURCES[preset] = {**base_sources, **{name: source for name, (_, source) in changes.items()}}
-    return msgspec.structs.replace(base, preset=preset, **{name: value for name, (value, _) in changes.items()})
+def _preset(
+    base: Rules, base_sources: dict[str, str], preset: str, **changes: tuple[object, str]
+) -> tuple[Rules, dict[str, str]]:
+    """``base`` with ``changes`` (option or preset-data name → ``(value, source)``) applied, and the sources
+    of all its values (an unchanged option keeps ``base``'s source)."""
+    rules = msgspec.structs.replace(base, preset=preset, **{name: value for name, (value, _) in changes.items()})
+    return rules, {**base_sources, **{name: source for name, (_, source) in changes.items()}}
 
 
-SOURCES: Final[dict[str, dict[str, str]]] = {"standard": _STANDARD_SOURCES}
-"""Per preset, where each option's value comes from (a /docs/rules section and the seed line):
-``GET /v1/rules`` lists it beside the default."""
-
-KOSTAREV = _preset(
+KOSTAREV, _KOSTAREV_SOURCES = _preset(
     STANDARD,
     _STANDARD_SOURCES,
     "kostarev",
@@ -211,7 +209,7 @@ KOSTAREV = _preset(
 )
 """/docs/rules §4: the family's document (seed 001) where it is deliberate, the standard rules where it is silent."""
 
-KIDS = _preset(
+KIDS, _KIDS_SOURCES = _preset(
     STANDARD,
     _STANDARD_SOURCES,
     "kids",
@@ -231,6 +229,14 @@ KIDS = _preset(
 
 PRESETS: dict[str, Rules] = {"standard": STANDARD, "kostarev": KOSTAREV, "kids": KIDS}
 """Every preset's defaults (/docs/rules §3 'Defaults in standard', §4, §5); sources in :data:`SOURCES`."""
+
+SOURCES: Final[dict[str, dict[str, str]]] = {
+    "standard": _STANDARD_SOURCES,
+    "kostarev": _KOSTAREV_SOURCES,
+    "kids": _KIDS_SOURCES,
+}
+"""Per preset, where each option's value comes from (a /docs/rules section and the seed line):
+``GET /v1/rules`` lists it beside the default."""
 
 _OPTIONS = tuple(name for name in RulesSpec.__struct_fields__ if name != "preset")
 
