@@ -17,6 +17,7 @@ query parameter they do not declare: another is a 400 problem naming it
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Literal
 
 from litestar import Response, get, post
@@ -32,6 +33,7 @@ from service.scoring.catalogue import (
     rules_catalogue,
     yaku_catalogue,
 )
+from service.scoring.model import Preset
 from service.scoring.presets import PRESETS
 from service.scoring.table import PointsTable, points_table
 from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
@@ -51,8 +53,7 @@ __all__ = [
     "tenpai",
 ]
 
-Preset = Literal["standard", "kostarev", "kids"]
-TablePreset = Literal["standard", "kostarev"]
+TablePreset = Literal["standard", "kostarev", "tenhou", "majsoul", "wrc", "ema", "mleague"]
 """The presets that score with han and fu, so have a points table (tested against the presets' ``scoring``)."""
 
 
@@ -191,7 +192,7 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
     sync_to_thread=False,
 )
 def get_preset_rules(
-    preset: Annotated[str, Parameter(description="standard, kostarev or kids")],
+    preset: Annotated[str, Parameter(description="A preset id (GET /v1/rules lists them).")],
     accept_language: AcceptLanguage = None,
 ) -> Response[PresetRules]:
     """:func:`service.scoring.catalogue.preset_rules`; 404 problem naming ``preset`` when unknown."""
@@ -223,13 +224,14 @@ def get_yaku(
     kuitan: Annotated[bool | None, Parameter(description="Open tanyao counts.")] = None,
     double_yakuman: Annotated[bool | None, Parameter(description="Double yakuman count ×2.")] = None,
     renhou: Annotated[
-        Literal["off", "mangan", "yakuman"] | None, Parameter(description="Renhou: off, mangan or yakuman.")
+        Literal["off", "mangan", "yaku", "yakuman"] | None,
+        Parameter(description="Renhou: off, mangan, yaku (5 han) or yakuman."),
     ] = None,
     accept_language: AcceptLanguage = None,
 ) -> Response[YakuCatalogue]:
     """:func:`service.scoring.catalogue.yaku_catalogue` for one or every preset, in the negotiated language."""
     lang = negotiate_language(accept_language)
-    names: list[Preset] = [preset] if preset else ["standard", "kostarev", "kids"]
+    names: list[Preset] = [preset] if preset else list(typing.get_args(Preset))
     rules = [
         resolve_rules(RulesSpec(preset=p, kuitan=kuitan, double_yakuman=double_yakuman, renhou=renhou)) for p in names
     ]

@@ -18,7 +18,7 @@ import msgspec
 from msgspec import Meta
 
 from service.scoring import RulesSpec, ScoreRequest, ScoreResult
-from service.scoring.model import Preset
+from service.scoring.model import GameOptions, Preset
 
 __all__ = [
     "Draw",
@@ -57,67 +57,6 @@ MAX_STICK_AMOUNT = 2_000_000
 
 class _Request(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Base of every request Struct: frozen, keyword-only, unknown fields rejected."""
-
-
-class GameOptions(_Request, frozen=True, kw_only=True):
-    """Game rule options overriding the preset's defaults one by one (/docs/rules §4–6).
-
-    An option left out (null) takes the preset's default (``service.game.GAME_PRESETS``):
-
-    | option | standard | kostarev | kids |
-    |---|---|---|---|
-    | start_points | 25000 | 25000 | 0 |
-    | return_points | 30000 | 25000 | 0 |
-    | uma | 15000, 5000, −5000, −15000 | 0, 0, 0, 0 | 0, 0, 0, 0 |
-    | bust | below_zero | cannot_pay | none |
-    | multiple_ron | allowed | head_bump | head_bump |
-    | pao | true | false | false |
-    | noten_payment | 3000 | 0 | 0 |
-    | nagashi_mangan | true | false | false |
-    | riichi_deposit | 1000 | 0 | 0 |
-    | honba | 300 | 0 | 0 |
-    | target | 0 (none) | 0 (none) | 10 |
-    | leftover_sticks | first | none | none |
-    """
-
-    start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
-    """Each player's starting score, points; the scores plus the riichi sticks on the table must
-    add up to 4 × this (han/fu presets)."""
-    return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
-    """Oka's return score, points: every player's final is measured from it, and first place
-    takes oka = 4 × (return − start) (seed 003 §5)."""
-    uma: (
-        Annotated[
-            list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)
-        ]
-        | None
-    ) = None
-    """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
-    bust: Literal["below_zero", "at_zero", "none", "cannot_pay"] | None = None
-    """When a player is out and the game ends: `below_zero` (score < 0), `at_zero` (score ≤ 0),
-    `none` (never), `cannot_pay` (kostarev, /docs/rules §4: a payer who owes more than they hold
-    pays what they hold and is out; so is a player who reaches 0)."""
-    multiple_ron: Literal["allowed", "head_bump"] | None = None
-    """Several rons on one discard: `allowed` (each wins; honba and the riichi sticks go to the
-    first winner in turn order from the discarder) or `head_bump` (only that first one wins)."""
-    pao: bool | None = None
-    """Liability (pao) for daisangen / daisuushii: on tsumo the liable player pays it all, on ron
-    half with the discarder; the liable player pays the honba (Tenhou)."""
-    noten_payment: Literal[0, 3000] | None = None
-    """Points paid in total by the noten players to the tenpai players at an exhaustive draw."""
-    nagashi_mangan: bool | None = None
-    """Nagashi mangan at an exhaustive draw: paid as a mangan tsumo, without honba or sticks,
-    instead of the no-ten payments."""
-    riichi_deposit: Literal[0, 1000] | None = None
-    """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
-    nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""
-    honba: Literal[0, 300] | None = None
-    """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo), or 0 = no honba (a repeat
-    hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4). Default: the rules' option `honba`."""
-    target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
-    """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
-    leftover_sticks: Literal["first", "none"] | None = None
-    """`POST /v1/final`: riichi sticks left on the table go to first place, or to nobody."""
 
 
 class HandValue(_Request, frozen=True, kw_only=True):

@@ -1,22 +1,25 @@
-"""Game-level rule options as frozen data: busting, multiple ron, pao, draws, uma/oka (/docs/rules §4–6).
+"""Game-level rule options: busting, multiple ron, pao, draws, game end, uma/oka (/docs/rules §4–6, /docs/rulesets).
 
-Each preset has one :class:`GameRules` value in :data:`GAME_PRESETS`; a request may
-override any option through :class:`~.model.GameOptions`. Code reads options by name and
+Each preset has one :class:`GameRules` value in :data:`GAME_PRESETS`, built from the one
+table of rule worlds (``service/scoring/presets.toml``, with the source of every value);
+a request may override any option through :class:`~.model.GameOptions`. Code reads options by name and
 never branches on a preset's name (STYLE.md §4). The scoring rules of the hand itself
 (:class:`service.scoring.Rules`) are separate and come from the request's ``rules``.
 """
 
 from __future__ import annotations
 
+import typing
 from typing import Final, Literal
 
 import msgspec
 
 from service.scoring import Rules
+from service.scoring.presets import GAME_DEFAULTS, SHARED_OPTIONS
 
 from .model import GameOptions
 
-__all__ = ["BUST_MODES", "GAME_PRESETS", "GameRules", "resolve_game"]
+__all__ = ["ABORTIVE_DRAWS", "BUST_MODES", "GAME_PRESETS", "GameRules", "resolve_game"]
 
 BustMode = Literal["below_zero", "at_zero", "none", "cannot_pay"]
 
@@ -24,11 +27,16 @@ BUST_MODES: Final = ("below_zero", "at_zero", "none", "cannot_pay")
 """Busting (tobi) modes: see :attr:`GameRules.bust`."""
 
 
+AbortiveDraw = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
+ABORTIVE_DRAWS: Final = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+"""The abortive draws (/docs/rulesets §5): nine terminals, four winds, four riichi, four kans, triple ron."""
+
+
 class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     """The game rules one settlement runs under: a preset's defaults with overrides applied.
 
     Points are points (not sticks). See :class:`~.model.GameOptions` for what each option
-    means; the defaults per preset are in :data:`GAME_PRESETS`.
+    means; the defaults and sources per preset are in ``service/scoring/presets.toml``.
     """
 
     start_points: int
@@ -37,76 +45,64 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     """Oka's return (kaeshi) score, points: oka = 4 × (return − start) goes to first place."""
     uma: tuple[int, int, int, int]
     """Uma for 1st–4th place, points (sum 0)."""
+    final_rounding: Literal["none", "gosha_rokunyuu"]
+    """`none`: final points are exact; `gosha_rokunyuu` (Tenhou): each of 2nd–4th place's score minus the
+    return is rounded to 1,000 with 500 down and 600 up (on its size), first place takes what makes the sum 0."""
+    ties: Literal["seat_order", "shared"]
+    """Equal scores: the seat nearer the first dealer ranks higher, or the tied players share uma and oka."""
+    leftover_sticks: Literal["first", "none"]
+    """Riichi sticks left on the table at the end: to first place (`first`) or to nobody."""
     bust: BustMode
     """`below_zero`: out below 0; `at_zero`: out at 0 or below; `none`: never out;
     `cannot_pay`: a payer pays at most what they hold, and is out when short or at 0."""
     multiple_ron: Literal["allowed", "head_bump"]
     """`allowed`: every ron on one discard wins; `head_bump`: only the first in turn order."""
+    multi_ron_sticks: Literal["nearest", "each"]
+    """With several winners: `nearest` (honba and every riichi stick to the first winner from the
+    discarder) or `each` (every winner gets the honba and their own riichi stick back, the nearest the rest)."""
     pao: bool
-    """Liability (sekinin barai) for daisangen / daisuushii is played."""
+    """Liability (sekinin barai) is played, for the yakuman in ``pao_yakuman``."""
+    pao_yakuman: frozenset[str]
+    """The yakuman ids that carry liability (daisangen, daisuushii; M-League also suukantsu)."""
+    pao_scope: Literal["whole_hand", "pao_part"]
+    """What the liable player answers for: the whole hand (stacked yakuman included) or the pao yakuman only."""
+    pao_ron_honba: Literal["liable", "discarder"]
+    """Who pays the honba of a ron under pao."""
     noten_payment: Literal[0, 3000]
     """Points the noten players pay the tenpai players in total at an exhaustive draw."""
     nagashi_mangan: bool
     """Nagashi mangan is played: paid as a mangan tsumo at an exhaustive draw."""
-    riichi_deposit: Literal[0, 1000] = 1000
-    """Points a riichi declaration puts on the table (one riichi stick); by default the hand rules'
-    option ``riichi_deposit`` (kostarev and kids: 0)."""
-    honba: Literal[0, 300] = 300
+    abortive_draws: frozenset[AbortiveDraw]
+    """The abortive draws played; each moves no points, leaves the sticks, adds a honba, keeps the dealer."""
+    chombo: Literal["none", "mangan", "deduction"]
+    """A chombo's penalty: none (not an outcome), a reverse mangan tsumo paid at once, or
+    ``chombo_points`` deducted from the final score after uma."""
+    chombo_points: int
+    """Points a chombo deducts from the final score (``chombo`` `deduction`)."""
+    length: Literal["tonpuu", "hanchan"]
+    """The game's length: East only (4 hands and repeats) or East and South (8)."""
+    extension: Literal["none", "sudden_death"]
+    """After the last hand with nobody at ``extension_points``: the game ends (`none`) or goes on into the
+    next wind until somebody has them (`sudden_death`; hard stop after one more wind)."""
+    extension_points: int
+    """The score the extension (and agari-yame / tenpai-yame) needs, points (0 = none)."""
+    agari_yame: bool
+    """The last hand's dealer, first after winning, ends the game instead of repeating."""
+    tenpai_yame: bool
+    """The last hand's dealer, first and tenpai at a draw, ends the game instead of repeating."""
+    riichi_deposit: Literal[0, 1000]
+    """Points a riichi declaration puts on the table (one riichi stick); the hand rules' option."""
+    honba: Literal[0, 300]
     """Points one honba adds to a win (300 on ron, 100 from each payer on tsumo); 0 = no honba at all:
-    a repeat hand adds nothing and the count stays 0. By default the hand rules' option ``honba``."""
+    a repeat hand adds nothing and the count stays 0. The hand rules' option."""
     target: int
     """The game ends when a score reaches this many points (0 = no target)."""
-    leftover_sticks: Literal["first", "none"]
-    """Riichi sticks left on the table at the end: to first place (`first`) or to nobody."""
 
 
 GAME_PRESETS: dict[str, GameRules] = {
-    # /docs/rules §6 (start 25,000, return 30,000, uma +15/+5/−5/−15 thousand); Tenhou / Mahjong
-    # Soul practice for busting below zero, double ron, pao, 3000 no-ten, nagashi mangan.
-    "standard": GameRules(
-        start_points=25_000,
-        return_points=30_000,
-        uma=(15_000, 5_000, -5_000, -15_000),
-        bust="below_zero",
-        multiple_ron="allowed",
-        pao=True,
-        noten_payment=3000,
-        nagashi_mangan=True,
-        target=0,
-        leftover_sticks="first",
-    ),
-    # /docs/rules §4 / seed 001 §2.4, §4.4: start 25,000, no uma/oka, a player who cannot pay in
-    # full pays what they hold and is out; seed 001 §2.3 item 4: a drawn hand is simply a draw
-    # (no no-ten payments); §2.3 item 3 speaks of one winner ("как только кто-то выиграл"), so
-    # only the first ron in turn order wins; no pao and no nagashi mangan (/docs/rules §4 "not used").
-    "kostarev": GameRules(
-        start_points=25_000,
-        return_points=25_000,
-        uma=(0, 0, 0, 0),
-        bust="cannot_pay",
-        multiple_ron="head_bump",
-        pao=False,
-        noten_payment=0,
-        nagashi_mangan=False,
-        target=0,
-        leftover_sticks="none",
-    ),
-    # /docs/rules §5 / seed 000 §9: kids points start at 0 and the game is played to 10 (or 15);
-    # nobody pays anybody, so no deposits, no busting, no uma/oka.
-    "kids": GameRules(
-        start_points=0,
-        return_points=0,
-        uma=(0, 0, 0, 0),
-        bust="none",
-        multiple_ron="head_bump",
-        pao=False,
-        noten_payment=0,
-        nagashi_mangan=False,
-        target=10,
-        leftover_sticks="none",
-    ),
+    preset: msgspec.convert(values, GameRules) for preset, values in GAME_DEFAULTS.items()
 }
-"""Every preset's game defaults (/docs/rules §4–6, seeds 000, 001, 003 §5)."""
+"""Every preset's game defaults, read from the one table of rule worlds (``service/scoring/presets.toml``)."""
 
 _OPTIONS = tuple(GameOptions.__struct_fields__)
 
@@ -127,9 +123,11 @@ def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
     (0, 0)
     """
     base = GAME_PRESETS[rules.preset]
-    overrides: dict[str, object] = {"riichi_deposit": rules.riichi_deposit, "honba": rules.honba}
+    overrides: dict[str, object] = {name: getattr(rules, name) for name in SHARED_OPTIONS}
     if options is not None:
         overrides.update({name: value for name in _OPTIONS if (value := getattr(options, name)) is not None})
-    if "uma" in overrides:
-        overrides["uma"] = tuple(overrides["uma"])  # type: ignore[arg-type]
+    for name in ("uma", "pao_yakuman", "abortive_draws"):  # request lists → the struct's tuple / sets
+        if name in overrides:
+            value = typing.cast(list[object], overrides[name])
+            overrides[name] = tuple(value) if name == "uma" else frozenset(value)
     return msgspec.structs.replace(base, **overrides)

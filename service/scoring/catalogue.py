@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import typing
 from functools import lru_cache
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 import msgspec
 
 from service.i18n import LANGUAGES, Language, negotiate_language, text
 
 from .kids import KIDS_POINTS
-from .model import RulesSpec
+from .model import GameOptions, RulesSpec
 from .names import kids_name, yaku_name
-from .presets import PRESETS, SOURCES, Rules
+from .presets import GAME_DEFAULTS, PRESETS, SOURCES, Rules
 from .yaku import REGISTRY, Yaku, active_yaku
 
 __all__ = [
@@ -43,7 +43,7 @@ __all__ = [
     "yaku_catalogue",
 ]
 
-OptionValue = bool | int | str
+OptionValue = bool | int | str | list[str | int]
 
 
 class YakuNames(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,39 +65,77 @@ YAKU_NAMES: Final[dict[str, YakuNames]] = {
 
 
 OPTION_SECTIONS: Final[dict[str, str]] = {
-    "kuitan": "/docs/rules §3",
-    "aka": "/docs/rules §1, §3",
-    "double_yakuman": "/docs/rules §3",
-    "kazoe": "/docs/rules §3 Limits",
-    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1",
-    "double_wind_pair_fu": "/docs/rules §3 Fu",
-    "renhou": "/docs/rules §3",
+    "kuitan": "/docs/rules §3; /docs/rulesets §2",
+    "aka": "/docs/rules §1, §3; /docs/rulesets §1",
+    "aka_per_suit": "/docs/rules §1; /docs/rulesets §1",
+    "double_yakuman": "/docs/rules §3; /docs/rulesets §3",
+    "kazoe": "/docs/rules §3 Limits; /docs/rulesets §3",
+    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1; /docs/rulesets §3",
+    "mangan_cap": "/docs/rules §3 Limits, §4",
+    "yakuman_cap": "/docs/rules §3, §4; /docs/rulesets §3",
+    "double_wind_pair_fu": "/docs/rules §3 Fu; /docs/rulesets §2",
+    "open_pinfu_fu": "/docs/rules §3 Fu, §4; /docs/rulesets §2, §8",
+    "pinfu_tsumo_fu": "/docs/rulesets §2, §8",
+    "renhou": "/docs/rules §3; /docs/rulesets §2",
     "winds": "/docs/rules §1",
     "ryuuiisou_8s": "/docs/rules §3, §4",
-    "open_pinfu_fu": "/docs/rules §3 Fu, §4",
-    "mangan_cap": "/docs/rules §3 Limits, §4",
-    "yakuman_cap": "/docs/rules §3, §4",
-    "aka_per_suit": "/docs/rules §1",
-    "honba": "/docs/rules §3 Payments, §4",
-    "riichi_deposit": "/docs/rules §3, §4",
     "kids_closed_bonus_with_riichi": "/docs/rules §5",
+    "open_kan_dora": "/docs/rulesets §1",
+    "daisharin": "/docs/rulesets §8",
+    "daisharin_other_suits": "/docs/rulesets §8",
+    "daichisei": "/docs/rulesets §8",
+    "open_riichi": "/docs/rulesets §8",
+    "sashikomi_yakuman": "/docs/rulesets §8",
+    "paarenchan": "/docs/rulesets §8",
+    "aotenjou": "/docs/rulesets §8",
+    "nagashi_mangan": "/docs/rules §6; /docs/rulesets §2, §4",
+    "honba": "/docs/rules §3 Payments, §4; /docs/rulesets §4",
+    "riichi_deposit": "/docs/rules §3, §4; /docs/rulesets §4",
+    "start_points": "/docs/rules §6; /docs/rulesets §6",
+    "return_points": "/docs/rules §6; /docs/rulesets §6",
+    "uma": "/docs/rules §6; /docs/rulesets §6",
+    "final_rounding": "/docs/rulesets §6",
+    "ties": "/docs/rulesets §6",
+    "leftover_sticks": "/docs/rules §6; /docs/rulesets §6",
+    "bust": "/docs/rules §4, §6; /docs/rulesets §6",
+    "multiple_ron": "/docs/rules §6; /docs/rulesets §4",
+    "multi_ron_sticks": "/docs/rulesets §4",
+    "pao": "/docs/rules §6; /docs/rulesets §4",
+    "pao_yakuman": "/docs/rulesets §4",
+    "pao_scope": "/docs/rulesets §4",
+    "pao_ron_honba": "/docs/rulesets §4",
+    "noten_payment": "/docs/rules §6; /docs/rulesets §5",
+    "abortive_draws": "/docs/rulesets §5",
+    "chombo": "/docs/rulesets §6",
+    "chombo_points": "/docs/rulesets §6",
+    "length": "/docs/rulesets §6",
+    "extension": "/docs/rulesets §6",
+    "extension_points": "/docs/rulesets §6",
+    "agari_yame": "/docs/rulesets §6",
+    "tenpai_yame": "/docs/rulesets §6",
+    "target": "/docs/rules §5, §6",
 }
-"""The /docs/rules section of every rule option (every :class:`~.model.RulesSpec` field but ``preset``);
-its meaning is the catalogue entry ``option.<name>`` (:mod:`service.i18n`)."""
+"""The documentation sections of every rule option (hand and game); its meaning is the catalogue entry
+``option.<name>`` (:mod:`service.i18n`)."""
 
 
 # --- options and presets -------------------------------------------------------------------
 
 
 class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One rule option: `type` `boolean` or `enum` (then `values`), `meaning` (in the answer's
-    language), `rules` (the /docs/rules section), and per preset its default and where that default
-    comes from: `defaults` and `sources`, keyed by preset id. `GET /v1/rules` lists every preset,
+    """One rule option: `type` `boolean`, `enum` (then `values`), `integer` (`minimum`, `maximum`) or
+    `list` (of `values`, or of integers when `values` is null); `set_in`: the request object that
+    takes it (`rules`, `game`, or `both`); `meaning` (in the answer's language), `rules` (the
+    documentation sections), and per preset its default and where that default comes from:
+    `defaults` and `sources`, keyed by preset id. `GET /v1/rules` lists every preset,
     `GET /v1/rules/{preset}` the one asked for, in the same shape."""
 
     name: str
-    type: Literal["boolean", "enum"]
+    type: Literal["boolean", "enum", "integer", "list"]
     values: list[OptionValue] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    set_in: Literal["rules", "game", "both"]
     meaning: str
     rules: str
     defaults: dict[str, OptionValue]
@@ -149,21 +187,52 @@ def _active(rules: Rules) -> list[Yaku]:
     return [y for key, y in REGISTRY.items() if key in keys]
 
 
-def _option_type(name: str) -> tuple[Literal["boolean", "enum"], list[OptionValue] | None]:
-    """Option type read from the :class:`RulesSpec` annotation (``bool``, ``Literal[…]`` or an int range)."""
-    hint = typing.get_type_hints(RulesSpec, include_extras=True)[name]
-    args = [a for a in typing.get_args(hint) if a is not type(None)]
-    if args == [bool]:
-        return "boolean", None
-    (arg,) = args
-    if typing.get_origin(arg) is typing.Annotated:  # an int in a range (Meta ge / le): every value listed
-        meta = arg.__metadata__[0]
-        return "enum", list(range(meta.ge, meta.le + 1))
-    return "enum", list(typing.get_args(arg))
+class _OptionType(NamedTuple):
+    kind: Literal["boolean", "enum", "integer", "list"]
+    values: list[OptionValue] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
 
 
-OPTIONS: Final[tuple[str, ...]] = tuple(n for n in RulesSpec.__struct_fields__ if n != "preset")
-"""Every rule option, in :class:`RulesSpec` order."""
+ENUM_RANGE_LIMIT: Final = 10
+"""An int option with at most this many values is listed as an `enum` of them; a wider one is an `integer`."""
+
+
+def _option_type(name: str) -> _OptionType:
+    """Option type read from its :class:`RulesSpec` or :class:`GameOptions` annotation."""
+    owner = RulesSpec if name in RulesSpec.__struct_fields__ else GameOptions
+    hint = typing.get_type_hints(owner, include_extras=True)[name]
+    (arg,) = [a for a in typing.get_args(hint) if a is not type(None)]
+    if arg is bool:
+        return _OptionType("boolean")
+    if typing.get_origin(arg) is typing.Annotated:
+        inner, meta = typing.get_args(arg)[0], arg.__metadata__[0]
+        if typing.get_origin(inner) is list:
+            (item,) = typing.get_args(inner)
+            if typing.get_origin(item) is Literal:
+                return _OptionType("list", list(typing.get_args(item)))
+            return _OptionType("list")
+        if meta.le - meta.ge <= ENUM_RANGE_LIMIT:
+            return _OptionType("enum", list(range(meta.ge, meta.le + 1)))
+        return _OptionType("integer", minimum=meta.ge, maximum=meta.le)
+    return _OptionType("enum", list(typing.get_args(arg)))
+
+
+OPTIONS: Final[tuple[str, ...]] = tuple(
+    dict.fromkeys([*(n for n in RulesSpec.__struct_fields__ if n != "preset"), *GameOptions.__struct_fields__])
+)
+"""Every rule option: :class:`RulesSpec`'s (hand), then :class:`GameOptions`' (game)."""
+
+
+def _set_in(name: str) -> Literal["rules", "game", "both"]:
+    hand, game = name in RulesSpec.__struct_fields__, name in GameOptions.__struct_fields__
+    return "both" if hand and game else "rules" if hand else "game"
+
+
+def _default(preset: str, name: str) -> OptionValue:
+    """A preset's value of option ``name`` as JSON data (lists for the set- and tuple-valued ones)."""
+    value = getattr(PRESETS[preset], name) if name in RulesSpec.__struct_fields__ else GAME_DEFAULTS[preset][name]
+    return value if isinstance(value, bool | int | str) else list(value)
 
 
 def _preset_info(rules: Rules, lang: Language) -> PresetInfo:
@@ -173,19 +242,22 @@ def _preset_info(rules: Rules, lang: Language) -> PresetInfo:
         summary=text(f"preset.{rules.preset}.summary", lang),
         winds=rules.winds,
         scoring=rules.scoring,
-        defaults={name: getattr(rules, name) for name in OPTIONS},
+        defaults={name: _default(rules.preset, name) for name in OPTIONS},
     )
 
 
 def _option(name: str, lang: Language, presets: list[Rules]) -> OptionInfo:
-    kind, values = _option_type(name)
+    kind = _option_type(name)
     return OptionInfo(
         name=name,
-        type=kind,
-        values=values,
+        type=kind.kind,
+        values=kind.values,
+        minimum=kind.minimum,
+        maximum=kind.maximum,
+        set_in=_set_in(name),
         meaning=text(f"option.{name}", lang),
         rules=OPTION_SECTIONS[name],
-        defaults={r.preset: getattr(r, name) for r in presets},
+        defaults={r.preset: _default(r.preset, name) for r in presets},
         sources={r.preset: SOURCES[r.preset][name] for r in presets},
     )
 
@@ -195,8 +267,8 @@ def rules_catalogue(lang: Language = "en") -> RulesCatalogue:
     """Every preset and option (`GET /v1/rules`), texts in ``lang``.
 
     >>> c = rules_catalogue()
-    >>> [p.id for p in c.presets], c.options[0].name, c.options[0].defaults
-    (['standard', 'kostarev', 'kids'], 'kuitan', {'standard': True, 'kostarev': True, 'kids': True})
+    >>> [p.id for p in c.presets], c.options[0].name, all(c.options[0].defaults.values())
+    (['standard', 'kostarev', 'kids', 'tenhou', 'majsoul', 'wrc', 'ema', 'mleague'], 'kuitan', True)
     """
     presets = list(PRESETS.values())
     return RulesCatalogue(

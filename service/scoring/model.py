@@ -15,6 +15,7 @@ from msgspec import Meta
 __all__ = [
     "FieldError",
     "FuItem",
+    "GameOptions",
     "InvalidHand",
     "MeldSpec",
     "Payment",
@@ -76,7 +77,8 @@ RiichiStickCount = Annotated[
 """The table counts of a score or tenpai request (/docs/rules §3 Payments, §4)."""
 
 Wind = Literal["E", "S", "W", "N"]
-Preset = Literal["standard", "kostarev", "kids"]
+Preset = Literal["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+"""Every preset (service/scoring/presets.toml; /docs/rules §3–5, /docs/rulesets)."""
 
 
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -92,14 +94,17 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Red fives (0m/0p/0s) are aka dora, 1 han each: /docs/rules §1, §3."""
     double_yakuman: bool | None = None
     """Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count ×2: /docs/rules §3."""
-    kazoe: Literal["yakuman", "sanbaiman"] | None = None
-    """What 13+ han (without a yakuman) is worth: /docs/rules §3 Limits."""
+    kazoe: Literal["yakuman", "sanbaiman", "uncapped"] | None = None
+    """What 13+ han (without a yakuman) is worth: `yakuman` (one, always), `sanbaiman` (capped there),
+    `uncapped` (13+ a yakuman, 26+ a double, 39+ a triple, …): /docs/rules §3 Limits, /docs/rulesets §3."""
     kiriage_mangan: bool | None = None
     """4 han 30 fu and 3 han 60 fu are rounded up to mangan: /docs/rules §3 Limits."""
     double_wind_pair_fu: Literal[2, 4] | None = None
     """Fu for a pair of the wind that is both seat and round wind: /docs/rules §3 Fu."""
-    renhou: Literal["off", "mangan", "yakuman"] | None = None
-    """Renhou (non-dealer ron before the first own draw): /docs/rules §3."""
+    renhou: Literal["off", "mangan", "yaku", "yakuman"] | None = None
+    """Renhou (non-dealer ron before the first own draw): `off` (no such yaku; the flag is refused),
+    `mangan` (a fixed mangan, EMA), `yaku` (5 han that add to the other yaku and dora, WRC and the
+    `mahjong` package's default), `yakuman`: /docs/rules §3, /docs/rulesets §2."""
     winds: bool | None = None
     """Whether wind tiles exist; without them a wind anywhere is invalid: /docs/rules §1."""
     ryuuiisou_8s: bool | None = None
@@ -117,12 +122,133 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     several yakuman add up: /docs/rules §3, §4."""
     aka_per_suit: Annotated[int, Meta(ge=0, le=4)] | None = None
     """How many red fives a suit may hold (0–4; some sets play two red 5p): /docs/rules §1."""
+    pinfu_tsumo_fu: Literal[0, 2] | None = None
+    """Tsumo fu for a pinfu-shaped closed tsumo: 0 (20 fu pinfu tsumo) or 2 (the hand takes the 2 tsumo
+    fu and is then not pinfu; the `mahjong` package's `fu_for_pinfu_tsumo`): /docs/rulesets §2, §8."""
+    open_kan_dora: Literal["immediate", "after_discard"] | None = None
+    """When an open kan's (daiminkan, shouminkan) new dora indicator is turned: `immediate`, or
+    `after_discard` (Tenhou, Mahjong Soul: not yet visible for a rinshan win on that kan's replacement
+    tile; the request says so with `rinshan_open_kan`): /docs/rulesets §1."""
+    daisharin: bool | None = None
+    """22334455667788p (closed) is the yakuman daisharin (`mahjong`'s `has_daisharin`): /docs/rulesets §8."""
+    daisharin_other_suits: bool | None = None
+    """The same shape in man (daisuurin) and sou (daichikurin) is a yakuman too; implies `daisharin`
+    (`has_daisharin_other_suits`): /docs/rulesets §8."""
+    daichisei: bool | None = None
+    """Seven pairs of honours is the yakuman daichisei, which stacks with tsuuiisou (`has_daichisei`):
+    /docs/rulesets §8."""
+    open_riichi: bool | None = None
+    """Open riichi exists: 2 han (3 with double riichi) instead of riichi's 1 (`is_open_riichi`): /docs/rulesets §8."""
+    sashikomi_yakuman: bool | None = None
+    """A ron on the discard of a player in open riichi adds a yakuman (`has_sashikomi_yakuman`;
+    the request's `sashikomi`): /docs/rulesets §8."""
+    paarenchan: Literal["off", "needs_yaku", "always"] | None = None
+    """Paarenchan (the request's `paarenchan`, a yakuman multiple as in the `mahjong` package): `off`
+    (refused), `needs_yaku` (only with another yaku, the package's default), `always`: /docs/rulesets §8."""
+    aotenjou: bool | None = None
+    """No limits at all: base points = fu × 2^(2 + han) for every hand, a yakuman counting 13 han
+    (the `mahjong` package's `Aotenjou`): /docs/rulesets §8."""
+    nagashi_mangan: bool | None = None
+    """Nagashi mangan exists: `POST /v1/score` with `nagashi_mangan` scores it (a mangan, paid as a
+    tsumo), `POST /v1/settle` pays it at an exhaustive draw: /docs/rules §6, /docs/rulesets §2, §4."""
     honba: Literal[0, 300] | None = None
     """Points a honba (repeat count) adds to a win: 300 (100 from each payer on tsumo); 0 = no honba,
     so a request's `honba` must be 0 (kostarev, seed 001 §4): /docs/rules §3 Payments, §4."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points a riichi declaration puts on the table (one stick); 0 = riichi costs nothing and no sticks
     are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): /docs/rules §3, §4."""
+
+
+class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Game rule options overriding the preset's defaults one by one (/docs/rules §4–6, /docs/rulesets §4–6).
+
+    An option left out (null) takes the preset's default; `GET /v1/rules` lists every preset's
+    value with its source (the table is ``service/scoring/presets.toml``).
+    """
+
+    start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Each player's starting score, points; the scores plus the riichi sticks on the table must
+    add up to 4 × this (han/fu presets)."""
+    return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Oka's return score, points: every player's final is measured from it, and first place
+    takes oka = 4 × (return − start) (seed 003 §5)."""
+    uma: (
+        Annotated[
+            list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)
+        ]
+        | None
+    ) = None
+    """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
+    final_rounding: Literal["none", "gosha_rokunyuu"] | None = None
+    """`POST /v1/final`: `none` (exact), or `gosha_rokunyuu` (Tenhou): 2nd–4th place's score minus the
+    return rounded to 1,000 (500 down, 600 up, on its size), first place the rest so the sum is 0."""
+    ties: Literal["seat_order", "shared"] | None = None
+    """Equal final scores: `seat_order` (nearer the first dealer ranks higher) or `shared` (the tied
+    players share their uma and oka equally, WRC)."""
+    leftover_sticks: Literal["first", "none"] | None = None
+    """`POST /v1/final`: riichi sticks left on the table go to first place, or to nobody."""
+    bust: Literal["below_zero", "at_zero", "none", "cannot_pay"] | None = None
+    """When a player is out and the game ends: `below_zero` (score < 0), `at_zero` (score ≤ 0),
+    `none` (never), `cannot_pay` (kostarev, /docs/rules §4: a payer who owes more than they hold
+    pays what they hold and is out; so is a player who reaches 0)."""
+    multiple_ron: Literal["allowed", "head_bump"] | None = None
+    """Several rons on one discard: `allowed` (each wins) or `head_bump` (only the first winner in
+    turn order from the discarder wins)."""
+    multi_ron_sticks: Literal["nearest", "each"] | None = None
+    """Honba and riichi sticks with several winners: `nearest` (all to the first winner in turn order
+    from the discarder) or `each` (every winner gets the honba and their own riichi stick back; the
+    other sticks go to the nearest, EMA)."""
+    pao: bool | None = None
+    """Liability (pao) is played for the yakuman in `pao_yakuman`: on tsumo the liable player pays,
+    on ron half with the discarder."""
+    pao_yakuman: (
+        Annotated[list[Literal["daisangen", "daisuushii", "suukantsu"]], Meta(min_length=1, max_length=3)] | None
+    ) = None
+    """The yakuman that carry liability (daisangen, daisuushii; M-League also suukantsu)."""
+    pao_scope: Literal["whole_hand", "pao_part"] | None = None
+    """What the liable player answers for: `whole_hand` (Tenhou: stacked yakuman included) or `pao_part`
+    (Mahjong Soul: the pao yakuman only; the rest is paid as usual)."""
+    pao_ron_honba: Literal["liable", "discarder"] | None = None
+    """Who pays the honba of a ron under pao: the liable player (Tenhou) or the discarder (Mahjong Soul, EMA)."""
+    noten_payment: Literal[0, 3000] | None = None
+    """Points paid in total by the noten players to the tenpai players at an exhaustive draw."""
+    nagashi_mangan: bool | None = None
+    """Nagashi mangan at an exhaustive draw: paid as a mangan tsumo, without honba or sticks,
+    instead of the no-ten payments. Default: the rules' option `nagashi_mangan`."""
+    abortive_draws: (
+        Annotated[
+            list[Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]],
+            Meta(max_length=5),
+        ]
+        | None
+    ) = None
+    """The abortive draws played (outcome `abortive`; `sanchahou` also makes three rons on one discard
+    one): no points move, the sticks stay on the table, honba + 1, the dealer keeps the seat."""
+    chombo: Literal["none", "mangan", "deduction"] | None = None
+    """A chombo (outcome `chombo`): `none` (not played), `mangan` (the offender pays a mangan tsumo's
+    amounts, as the dealer pays on a dealer's tsumo when they deal), `deduction` (`chombo_points` off
+    their final score, after uma: the settlement reports it in `penalties`)."""
+    chombo_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Points a chombo deducts from the final score under `chombo: deduction` (WRC, EMA, M-League: 20,000)."""
+    length: Literal["tonpuu", "hanchan"] | None = None
+    """The game's length: `tonpuu` (East only) or `hanchan` (East and South); used with `round_wind`."""
+    extension: Literal["none", "sudden_death"] | None = None
+    """After the last hand, nobody at `extension_points`: `none` (the game ends) or `sudden_death`
+    (Tenhou: on into the next wind, ending once somebody has them; hard stop after that wind)."""
+    extension_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
+    """Points the extension and agari-yame / tenpai-yame need (Tenhou: 30,000)."""
+    agari_yame: bool | None = None
+    """The last hand's dealer ends the game by winning while first (with `extension_points`)."""
+    tenpai_yame: bool | None = None
+    """The last hand's dealer ends the game by being tenpai at a draw while first (with `extension_points`)."""
+    riichi_deposit: Literal[0, 1000] | None = None
+    """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
+    nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""
+    honba: Literal[0, 300] | None = None
+    """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo), or 0 = no honba (a repeat
+    hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4). Default: the rules' option `honba`."""
+    target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
+    """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
 
 
 class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -164,6 +290,18 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    open_riichi: bool = False
+    """Riichi (or double riichi) was declared open (option `open_riichi`): 2 han, 3 with double riichi."""
+    sashikomi: bool = False
+    """Won by ron on the discard of a player in open riichi (option `sashikomi_yakuman`)."""
+    paarenchan: Annotated[int, Meta(ge=0, le=6)] = 0
+    """Paarenchan as a yakuman multiple (1 = yakuman), as the `mahjong` package's `paarenchan` (option `paarenchan`)."""
+    nagashi_mangan: bool = False
+    """Score nagashi mangan instead of a hand: a mangan paid as a tsumo (option `nagashi_mangan`)."""
+    rinshan_open_kan: bool = False
+    """A rinshan win on the replacement tile of an open kan (daiminkan, shouminkan) declared this turn;
+    the last of `dora_indicators` (and of `ura_indicators`) is that kan's. Under option `open_kan_dora`
+    `after_discard` it is not yet turned and does not count (the service does not guess which)."""
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
     honba: HonbaCount = 0

@@ -1,20 +1,27 @@
-"""Presets as frozen data: named rule options with a default per preset (/docs/rules §3–5).
+"""Rule worlds as frozen data: every preset's options, hand scoring and game rules, with sources.
 
-A request names a preset and may override any option; :func:`resolve_rules` turns that
-into a :class:`Rules` value, cached so that no rule object is built per call. Code reads
-options by name; nothing branches on a preset's name.
+The one home of the presets is ``presets.toml`` beside this module: one section a preset,
+one line an option, ``option = [value, "source"]`` (/docs/rules §3–6, /docs/rulesets). This
+module reads it once at import: :data:`PRESETS` holds each preset's hand rules as a
+:class:`Rules`, :data:`GAME_DEFAULTS` its game rules (the values ``service.game`` builds its
+``GameRules`` from), :data:`SOURCES` the source of every value. A request names a preset
+and may override any option; :func:`resolve_rules` turns that into a :class:`Rules` value,
+cached so that no rule object is built per call. Code reads options by name; nothing
+branches on a preset's name, and adding a preset is adding a section to the table.
 """
 
 from __future__ import annotations
 
+import tomllib
 from functools import lru_cache
-from typing import Final, Literal
+from importlib import resources
+from typing import Any, Final, Literal
 
 import msgspec
 
 from .model import RulesSpec
 
-__all__ = ["PRESETS", "SOURCES", "Rules", "resolve_rules"]
+__all__ = ["GAME_DEFAULTS", "PRESETS", "SOURCES", "Rules", "resolve_rules"]
 
 STANDARD_YAKU = frozenset(
     {
@@ -116,18 +123,28 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     preset: str
     kuitan: bool
     aka: bool
+    aka_per_suit: int
     double_yakuman: bool
-    kazoe: Literal["yakuman", "sanbaiman"]
+    kazoe: Literal["yakuman", "sanbaiman", "uncapped"]
     kiriage_mangan: bool
+    mangan_cap: bool
+    yakuman_cap: int
     double_wind_pair_fu: Literal[2, 4]
-    renhou: Literal["off", "mangan", "yakuman"]
+    open_pinfu_fu: Literal[0, 2]
+    pinfu_tsumo_fu: Literal[0, 2]
+    renhou: Literal["off", "mangan", "yaku", "yakuman"]
     winds: bool
     ryuuiisou_8s: bool
     kids_closed_bonus_with_riichi: bool
-    open_pinfu_fu: Literal[0, 2]
-    mangan_cap: bool
-    yakuman_cap: int
-    aka_per_suit: int
+    open_kan_dora: Literal["immediate", "after_discard"]
+    daisharin: bool
+    daisharin_other_suits: bool
+    daichisei: bool
+    open_riichi: bool
+    sashikomi_yakuman: bool
+    paarenchan: Literal["off", "needs_yaku", "always"]
+    aotenjou: bool
+    nagashi_mangan: bool
     honba: Literal[0, 300]
     riichi_deposit: Literal[0, 1000]
     # preset data
@@ -139,104 +156,58 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     """`han_fu`: yaku, han, fu, limits (§3–4); `kids`: points only (§5)."""
 
 
-STANDARD = Rules(
-    preset="standard",
-    kuitan=True,
-    aka=True,
-    double_yakuman=True,
-    kazoe="yakuman",
-    kiriage_mangan=False,
-    double_wind_pair_fu=4,
-    renhou="off",
-    winds=True,
-    ryuuiisou_8s=True,
-    kids_closed_bonus_with_riichi=True,
-    open_pinfu_fu=2,
-    mangan_cap=True,
-    yakuman_cap=0,
-    aka_per_suit=1,
-    honba=300,
-    riichi_deposit=1000,
-    yaku=STANDARD_YAKU,
-    chanta_needs_run=True,
-    scoring="han_fu",
-)
-"""/docs/rules §3 'Defaults in standard'."""
-
-_STANDARD_SOURCES: Final[dict[str, str]] = {
-    "kuitan": "/docs/rules §3 (open tanyao on)",
-    "aka": "/docs/rules §1, §3 (red fives are aka dora)",
-    "double_yakuman": "/docs/rules §3 (double yakuman on)",
-    "kazoe": "/docs/rules §3 Limits (13+ han: kazoe yakuman)",
-    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1 (kiriage mangan off)",
-    "double_wind_pair_fu": "/docs/rules §3 Fu; seed 003 §2 (a double wind pair is 4 fu)",
-    "renhou": "/docs/rules §3 (renhou off)",
-    "winds": "/docs/rules §1 (34 kinds, winds included)",
-    "ryuuiisou_8s": "/docs/rules §3 (ryuuiisou: 2, 3, 4, 6, 8 sou and Green)",
-    "kids_closed_bonus_with_riichi": "/docs/rules §5 (used by the kids preset only)",
-    "open_pinfu_fu": "/docs/rules §3 Fu; seed 003 §2 («за отсутствие любых фу в открытой руке — 2 минипоинта»)",
-    "mangan_cap": "/docs/rules §3 Limits; seed 003 §3 (base capped at 2,000)",
-    "yakuman_cap": "/docs/rules §3 (several yakuman add up)",
-    "aka_per_suit": "/docs/rules §1 (one red five per suit)",
-    "honba": "/docs/rules §3 Payments (+300 per honba)",
-    "riichi_deposit": "/docs/rules §3 Payments (riichi sticks of 1,000)",
+YAKU_SETS: Final[dict[str, frozenset[str]]] = {
+    "standard": STANDARD_YAKU,
+    "kostarev": KOSTAREV_YAKU,
+    "none": frozenset(),
 }
-"""Where each of ``standard``'s values comes from."""
+"""The yaku lists a preset's ``yaku`` line names."""
+
+HAND_OPTIONS: Final = tuple(name for name in Rules.__struct_fields__ if name != "preset")
+"""Every name of :class:`Rules` a preset's section sets (options and preset data)."""
 
 
-def _preset(
-    base: Rules, base_sources: dict[str, str], preset: str, **changes: tuple[object, str]
-) -> tuple[Rules, dict[str, str]]:
-    """``base`` with ``changes`` (option or preset-data name → ``(value, source)``) applied, and the sources
-    of all its values (an unchanged option keeps ``base``'s source)."""
-    rules = msgspec.structs.replace(base, preset=preset, **{name: value for name, (value, _) in changes.items()})
-    return rules, {**base_sources, **{name: source for name, (_, source) in changes.items()}}
+SHARED_OPTIONS: Final = ("nagashi_mangan", "honba", "riichi_deposit")
+"""Options of both the hand (a score's payments, nagashi on ``/v1/score``) and the game (settle)."""
 
 
-KOSTAREV, _KOSTAREV_SOURCES = _preset(
-    STANDARD,
-    _STANDARD_SOURCES,
-    "kostarev",
-    winds=(False, "/docs/rules §4; seed 001 §1.1 «Ветров у нас нет вообще»"),
-    yaku=(KOSTAREV_YAKU, "/docs/rules §4; seed 001 §3.1.1–3.1.4 (the yaku list)"),
-    chanta_needs_run=(False, "/docs/rules §4 (chanta without a run: honroutou and junchan are not in the list)"),
-    ryuuiisou_8s=(False, "/docs/rules §4; seed 001 §3.1.4 Ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou, 發"),
-    open_pinfu_fu=(0, "/docs/rules §4; seed 001 §3.2 (the fu checklist has no +2 for an open hand without fu)"),
-    mangan_cap=(False, "/docs/rules §4; seed 001 §3.4 «ЛИМИТЫ (строгие условия)»: 5 han, 4 han 40+ fu, 3 han 70+ fu"),
-    yakuman_cap=(2, "/docs/rules §4; seed 001 §3.1.4 «как Yakuman или Double Yakuman»"),
-    honba=(0, "/docs/rules §4; seed 001 §3–4 (a hand's value and its payments hold no honba)"),
-    riichi_deposit=(0, "/docs/rules §4; seed 001 §3.1.1, §4 (riichi is a yaku; no stick is put on the table)"),
+def _load(
+    table: dict[str, dict[str, list[Any]]],
+) -> tuple[dict[str, Rules], dict[str, dict[str, Any]], dict[str, dict[str, str]]]:
+    """``presets.toml`` → (hand rules, game values, sources) per preset.
+
+    Raises ``msgspec.ValidationError`` (at import) naming a value of the wrong type, and
+    ``ValueError`` for a line that is not ``[value, source]`` or a yaku list that does not exist.
+    """
+    rules: dict[str, Rules] = {}
+    game: dict[str, dict[str, Any]] = {}
+    sources: dict[str, dict[str, str]] = {}
+    for preset, section in table.items():
+        values: dict[str, Any] = {}
+        sources[preset] = {}
+        for name, cell in section.items():
+            if not (isinstance(cell, list) and len(cell) == 2 and isinstance(cell[1], str)):
+                raise ValueError(f"presets.toml [{preset}] {name}: expected [value, source], got {cell!r}")
+            values[name], sources[preset][name] = cell
+        values["yaku"] = YAKU_SETS[values["yaku"]]
+        hand = {name: values.pop(name) for name in HAND_OPTIONS if name in values}
+        for name in SHARED_OPTIONS:  # hand options the game rules read too
+            values[name] = hand[name]
+        rules[preset] = msgspec.convert({"preset": preset, **hand}, Rules)
+        game[preset] = values
+    return rules, game, sources
+
+
+PRESETS: dict[str, Rules]
+"""Every preset's hand rules (/docs/rules §3–5, /docs/rulesets), in table order."""
+GAME_DEFAULTS: dict[str, dict[str, Any]]
+"""Every preset's game rules as plain values (``service.game.options`` builds ``GameRules`` from them)."""
+SOURCES: dict[str, dict[str, str]]
+"""Per preset, where each value comes from (a /docs/rules or /docs/rulesets section and its source
+keys): ``GET /v1/rules`` lists it beside the default."""
+PRESETS, GAME_DEFAULTS, SOURCES = _load(
+    tomllib.loads(resources.files(__package__).joinpath("presets.toml").read_text(encoding="utf-8"))
 )
-"""/docs/rules §4: the family's document (seed 001) where it is deliberate, the standard rules where it is silent."""
-
-KIDS, _KIDS_SOURCES = _preset(
-    STANDARD,
-    _STANDARD_SOURCES,
-    "kids",
-    scoring=("kids", "/docs/rules §5; seed 000 «СИСТЕМА ОЧКОВ (ДЕТСКАЯ)»"),
-    yaku=(frozenset(), "/docs/rules §5; seed 000 §8 (no han / fu)"),
-    aka=(False, "/docs/rules §5; seed 000 §8 «дора» is not used"),
-    double_yakuman=(False, "/docs/rules §5 (no yakuman in kids points)"),
-    winds=(False, "/docs/rules §5 (no winds by default)"),
-    kids_closed_bonus_with_riichi=(
-        False,
-        "/docs/rules §5; seed 000 «Пример подсчёта»: riichi + 2 pons + tsumo = 2 + 2 + 1 = 5",
-    ),
-    honba=(0, "/docs/rules §5; seed 000 (points only: nobody pays, no honba)"),
-    riichi_deposit=(0, "/docs/rules §5; seed 000 §5 «жетон / монету риичи (если используете)»: no deposit"),
-)
-"""/docs/rules §5: points only, no dora, no winds by default."""
-
-PRESETS: dict[str, Rules] = {"standard": STANDARD, "kostarev": KOSTAREV, "kids": KIDS}
-"""Every preset's defaults (/docs/rules §3 'Defaults in standard', §4, §5); sources in :data:`SOURCES`."""
-
-SOURCES: Final[dict[str, dict[str, str]]] = {
-    "standard": _STANDARD_SOURCES,
-    "kostarev": _KOSTAREV_SOURCES,
-    "kids": _KIDS_SOURCES,
-}
-"""Per preset, where each option's value comes from (a /docs/rules section and the seed line):
-``GET /v1/rules`` lists it beside the default."""
 
 _OPTIONS = tuple(name for name in RulesSpec.__struct_fields__ if name != "preset")
 

@@ -132,7 +132,7 @@ class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
 
     preset: str
     kiriage_mangan: bool
-    kazoe: Literal["yakuman", "sanbaiman"]
+    kazoe: Literal["yakuman", "sanbaiman", "uncapped"]
     cells: list[TableCell]
     limits: list[LimitRow]
 

@@ -56,6 +56,11 @@ REQUEST_FIELDS: Final = (
     "tenhou",
     "chiihou",
     "renhou",
+    "open_riichi",
+    "sashikomi",
+    "paarenchan",
+    "nagashi_mangan",
+    "rinshan_open_kan",
     "dora_indicators",
     "ura_indicators",
     "honba",
@@ -83,6 +88,11 @@ RequestTuple = tuple[
     bool,  # tenhou
     bool,  # chiihou
     bool,  # renhou
+    bool,  # open_riichi
+    bool,  # sashikomi
+    int,  # paarenchan
+    bool,  # nagashi_mangan
+    bool,  # rinshan_open_kan
     str | Sequence[str],  # dora_indicators
     str | Sequence[str],  # ura_indicators
     int,  # honba
@@ -371,6 +381,11 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         tenhou,
         chiihou,
         renhou,
+        _open_riichi,
+        _sashikomi,
+        _paarenchan,
+        _nagashi_mangan,
+        _rinshan_open_kan,
         dora_value,
         ura_value,
         honba,

@@ -22,6 +22,7 @@ from service.scoring.catalogue import (
     yaku_catalogue,
     yaku_entries,
 )
+from service.scoring.model import GameOptions
 from service.scoring.presets import PRESETS
 
 # (han closed, han open or None = closed only, yakuman multiple): /docs/rules §3
@@ -132,28 +133,37 @@ def test_catalogue_name_follows_the_language() -> None:
 
 
 def test_every_option_is_documented_with_its_type_and_defaults() -> None:
-    fields = [f for f in RulesSpec.__struct_fields__ if f != "preset"]
-    assert list(OPTIONS) == fields
-    assert set(OPTION_SECTIONS) == set(fields)
+    hand = [f for f in RulesSpec.__struct_fields__ if f != "preset"]
+    game = [f for f in GameOptions.__struct_fields__ if f not in hand]
+    assert list(OPTIONS) == hand + game
+    assert set(OPTION_SECTIONS) == set(OPTIONS)
     catalogue = rules_catalogue()
     by_name = {o.name: o for o in catalogue.options}
-    hints = typing.get_type_hints(RulesSpec)
-    for name in fields:
+    hints = typing.get_type_hints(RulesSpec) | typing.get_type_hints(GameOptions)
+    for name in OPTIONS:
         option = by_name[name]
-        assert option.rules.startswith("/docs/rules §")
-        assert option.defaults == {p: getattr(r, name) for p, r in PRESETS.items()}
-        assert set(option.sources) == set(PRESETS)
-        assert all(source.startswith("/docs/rules §") for source in option.sources.values()), name
+        assert option.rules.startswith("/docs/rules"), name
+        assert set(option.defaults) == set(option.sources) == set(PRESETS)
+        assert all(source.startswith(("/docs/rules §", "/docs/rulesets §")) for source in option.sources.values()), name
         assert option.meaning == text(f"option.{name}")
         if hints[name] == bool | None:
             assert (option.type, option.values) == ("boolean", None)
-        else:
-            assert option.type == "enum"
-    assert by_name["kazoe"].values == ["yakuman", "sanbaiman"]
+    for name in hand:
+        assert by_name[name].defaults == {p: getattr(r, name) for p, r in PRESETS.items()}, name
+    assert by_name["kazoe"].values == ["yakuman", "sanbaiman", "uncapped"]
     assert by_name["double_wind_pair_fu"].values == [2, 4]
-    assert by_name["renhou"].values == ["off", "mangan", "yakuman"]
+    assert by_name["renhou"].values == ["off", "mangan", "yaku", "yakuman"]
     assert by_name["aka_per_suit"].values == [0, 1, 2, 3, 4]
     assert by_name["yakuman_cap"].values == list(range(11))
+    assert (by_name["start_points"].type, by_name["start_points"].maximum) == ("integer", 1_000_000)
+    assert (by_name["uma"].type, by_name["uma"].values) == ("list", None)
+    assert by_name["pao_yakuman"].values == ["daisangen", "daisuushii", "suukantsu"]
+    assert [by_name[n].set_in for n in ("kuitan", "bust", "honba")] == ["rules", "game", "both"]
+    # the table's values, one cell each, as RULESETS lists them (/docs/rulesets §6)
+    assert by_name["uma"].defaults["tenhou"] == [20000, 10000, -10000, -20000]
+    assert by_name["uma"].defaults["mleague"] == [30000, 10000, -10000, -30000]
+    assert by_name["start_points"].defaults["wrc"] == 30000
+    assert "[TH-mj4]" in by_name["uma"].sources["tenhou"]
 
 
 @pytest.mark.parametrize(("lang", "script"), [("ru", CYRILLIC), ("ja", CJK)])
@@ -174,7 +184,7 @@ def test_yaku_descriptions_are_translated(lang: str, script: re.Pattern[str]) ->
 
 def test_presets_listed_with_defaults() -> None:
     presets = {p.id: p for p in rules_catalogue().presets}
-    assert list(presets) == ["standard", "kostarev", "kids"]
+    assert list(presets) == ["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
     assert (presets["standard"].winds, presets["kostarev"].winds, presets["kids"].winds) == (True, False, False)
     assert presets["kids"].scoring == "kids"
     assert presets["standard"].defaults["double_yakuman"] is True

@@ -185,6 +185,9 @@ def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
     assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}
 
 
+PRESET_IDS = ["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+
+
 # --- GET /v1/rules, /v1/rules/{preset} ------------------------------------------------------------
 
 
@@ -192,10 +195,11 @@ def test_rules_lists_presets_and_options(client: TestClient[Litestar]) -> None:
     r = client.get("/v1/rules")
     assert (r.status_code, r.headers["content-language"]) == (200, "en")
     body = r.json()
-    assert [p["id"] for p in body["presets"]] == ["standard", "kostarev", "kids"]
+    assert [p["id"] for p in body["presets"]] == PRESET_IDS
     kiriage = next(o for o in body["options"] if o["name"] == "kiriage_mangan")
     assert kiriage["type"] == "boolean"
-    assert kiriage["defaults"] == {"standard": False, "kostarev": False, "kids": False}
+    # /docs/rulesets §3: kiriage mangan in WRC and M-League only
+    assert [p for p, on in kiriage["defaults"].items() if on] == ["wrc", "mleague"]
     assert kiriage["meaning"].startswith("Kiriage mangan")
 
 
@@ -222,7 +226,7 @@ def test_kids_preset_lists_its_points(client: TestClient[Litestar]) -> None:
 
 
 def test_unknown_preset_is_404_naming_it(client: TestClient[Litestar]) -> None:
-    assert fields_of(problem_of(client.get("/v1/rules/tenhou"), 404)) == ["preset"]
+    assert fields_of(problem_of(client.get("/v1/rules/tenhou3"), 404)) == ["preset"]
 
 
 # --- GET /v1/yaku ---------------------------------------------------------------------------
@@ -230,7 +234,7 @@ def test_unknown_preset_is_404_naming_it(client: TestClient[Litestar]) -> None:
 
 def test_yaku_for_every_preset_by_default(client: TestClient[Litestar]) -> None:
     body = client.get("/v1/yaku").json()
-    assert [p["preset"] for p in body["presets"]] == ["standard", "kostarev", "kids"]
+    assert [p["preset"] for p in body["presets"]] == PRESET_IDS
     assert body["presets"][2]["yaku"] == []
 
 
