@@ -196,3 +196,26 @@ def test_limit_rows_are_named_in_the_language() -> None:
 def test_kids_has_no_table() -> None:
     with pytest.raises(ValueError, match="kids"):
         points_table(PRESETS["kids"])
+
+
+# --- the rule worlds' tables (/docs/rulesets §3) ----------------------------------------------------
+
+
+def _cell(preset: str, han: int, fu: int) -> TableCell:
+    return next(c for c in points_table(PRESETS[preset]).cells if (c.han, c.fu) == (han, fu))
+
+
+@pytest.mark.parametrize(("preset", "ron", "dealer_ron"), [("tenhou", 7700, 11600), ("wrc", 8000, 12000)])
+def test_kiriage_mangan_per_world(preset: str, ron: int, dealer_ron: int) -> None:
+    """§3 Kiriage: 4 han 30 fu = 30 × 2^6 = 1,920 base → 7,680 → 7,700 (dealer 11,520 → 11,600) on
+    Tenhou; WRC rounds it up to mangan, 8,000 / 12,000."""
+    cell = _cell(preset, 4, 30)
+    assert (cell.non_dealer.ron, cell.dealer.ron) == (ron, dealer_ron)
+
+
+@pytest.mark.parametrize(("preset", "base"), [("tenhou", 8000), ("majsoul", 8000), ("ema", 6000), ("mleague", 6000)])
+def test_thirteen_han_per_world(preset: str, base: int) -> None:
+    """§3 13+ han: kazoe yakuman (8,000 base, 32,000 ron) on Tenhou / Mahjong Soul; sanbaiman (6,000
+    base, 24,000) in EMA and M-League."""
+    row = next(r for r in points_table(PRESETS[preset]).limits if r.han == "13+")
+    assert (row.base_points, row.non_dealer.ron) == (base, 4 * base)
