@@ -25,7 +25,7 @@ from .errors import PROBLEM_TYPES, problem
 
 __all__ = ["DOC_PAGES", "PAGE_ROUTES", "doc_page", "index_page", "problem_page", "render"]
 
-DOC_PAGES: Final = ("rules", "notation", "endpoints", "problems")
+DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems")
 """The pages under ``/docs/`` (``service/docs/<name>.md``)."""
 
 _STYLE: Final = (
@@ -51,6 +51,7 @@ def render(*parts: str) -> str:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{html.escape(title[1] if title else 'Riichi mahjong scoring')}</title><style>{_STYLE}</style>"
         "</head><body><nav><a href='/'>Home</a> · <a href='/docs/rules'>Rules</a> · "
+        "<a href='/docs/rulesets'>Rule sets</a> · "
         "<a href='/docs/notation'>Notation</a> · <a href='/docs/endpoints'>Endpoints</a> · "
         "<a href='/docs/problems'>Problems</a> · <a href='/schema'>API docs</a></nav>"
         f"{body}</body></html>"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from service.app import create_app
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "service" / "docs"
 LINK = re.compile(r"\]\(([^)]+)\)")
+PRESETS_TOML = ROOT / "service" / "scoring" / "presets.toml"
+RULESETS_CITATION = re.compile(r"/docs/rulesets §(\d+)(?:–(\d+))?")
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +40,37 @@ def test_the_rules_page_has_every_section(client: TestClient[Litestar]) -> None:
     text = client.get("/docs/rules").text
     for section in ("1. Tiles and notation", "3. <code>standard</code> preset", "4. <code>kostarev</code> preset"):
         assert section in text
+
+
+def test_the_rulesets_page_has_every_section_presets_toml_cites(client: TestClient[Litestar]) -> None:
+    """Every `/docs/rulesets §N` (or §N–M) a preset's source cites is a numbered section of the served page,
+    and every source key it cites in brackets ([TH-mj4], [S-corpus], …) is listed in its §10."""
+    r = client.get("/docs/rulesets")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    sections = {int(n) for n in re.findall(r"<h2>(\d+)\. ", r.text)}
+    assert sections == set(range(1, 11))
+    assert "<h2>Presets</h2>" in r.text
+    with PRESETS_TOML.open("rb") as f:
+        presets = tomllib.load(f)
+    cited = {
+        int(n)
+        for options in presets.values()
+        for _, source in options.values()
+        for first, last in RULESETS_CITATION.findall(source)
+        for n in range(int(first), int(last or first) + 1)
+    }
+    assert cited
+    assert sorted(cited - sections) == []
+    listed = set(re.findall(r"<li>\[([\w-]+)\]", r.text.split("<h2>10. Sources</h2>")[1]))
+    keys = {
+        key
+        for options in presets.values()
+        for _, source in options.values()
+        if "/docs/rulesets" in source
+        for key in re.findall(r"\[([\w-]+)\]", source)
+    }
+    assert sorted(keys - listed) == [], "a source key presets.toml cites is not in §10 Sources"
 
 
 @pytest.mark.parametrize("type_", sorted(PROBLEM_TYPES.values()))
