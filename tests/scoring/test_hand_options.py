@@ -222,7 +222,7 @@ def test_rinshan_open_kan_needs_its_situation(changes: dict[str, Any], why: str)
             {"pinfu": 1, "tanyao": 1, "ryanpeikou": 3, "chinitsu": 6},
             24000,
             id="man-needs-other-suits",
-        ),  # fmt: skip
+        ),
         pytest.param("m", {"daisharin_other_suits": True}, {"daisuurin": 13}, 32000, id="daisuurin"),
         pytest.param("s", {"daisharin_other_suits": True}, {"daichikurin": 13}, 32000, id="daichikurin"),
         # other suits imply daisharin
@@ -304,13 +304,13 @@ def test_sashikomi_is_a_yakuman() -> None:
             },
             "sashikomi",
             id="sashikomi-by-tsumo",
-        ),  # fmt: skip
+        ),
         pytest.param({"paarenchan": 1}, "paarenchan", id="paarenchan-option-off"),
         pytest.param(
             {"paarenchan": 1, "riichi": True, "rules": {"paarenchan": "always"}},
             "paarenchan",
             id="paarenchan-non-dealer",
-        ),  # fmt: skip
+        ),
         pytest.param({"nagashi_mangan": True, "rules": "wrc"}, "nagashi_mangan", id="nagashi-option-off"),
         pytest.param({"nagashi_mangan": True, "riichi": True, "ippatsu": True}, "nagashi_mangan", id="nagashi-ippatsu"),
     ],

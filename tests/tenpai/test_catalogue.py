@@ -64,8 +64,10 @@ suuankou_tanki daisangen shousuushii daisuushii tsuuiisou ryuuiisou chinroutou c
 tenhou chiihou"""
 API_IDS = API_TEXT.split()
 # the yaku of the optional rules, each shown only where its option is on (/docs/rulesets §8)
-OPTION_IDS = """open_riichi double_open_riichi nagashi_mangan daisharin daisuurin daichikurin daichisei sashikomi
-paarenchan""".split()
+OPTION_IDS = [
+    "open_riichi", "double_open_riichi", "nagashi_mangan", "daisharin", "daisuurin", "daichikurin", "daichisei",
+    "sashikomi", "paarenchan",
+]  # fmt: skip
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
