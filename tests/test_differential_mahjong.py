@@ -186,6 +186,9 @@ def _excluded(variant: str, mine: ScoreResult, request: dict[str, Any]) -> bool:
     fu_ids = {f.id for f in mine.fu_breakdown}
     if variant == "open_pinfu_fu_0" and request.get("win") == "tsumo" and fu_ids == {"base", "tsumo"}:
         return True  # test_pinned_open_no_fu_tsumo_takes_the_tsumo_fu (package 2.1.0 gives 20 fu)
+    kokushi = variant == "aotenjou" and mine.reading is not None and mine.reading.shape == "kokushi"
+    if kokushi and any(not y.id.startswith("kokushi") and y.id not in ("dora", "ura_dora") for y in mine.yaku):
+        return True  # test_pinned_aotenjou_kokushi_keeps_its_ordinary_yaku
     return variant.startswith("daisharin") and bool(request.get("melds"))  # test_pinned_daisharin_is_closed_only
 
 
@@ -277,6 +280,19 @@ def test_pinned_aotenjou_tsuuiisou_seven_pairs() -> None:
     assert (mine.han, mine.fu, mine.points) == (28, 25, 107374182400)
     with pytest.raises(ValueError, match="not in list"):
         reference_score(request)
+
+
+def test_pinned_aotenjou_kokushi_keeps_its_ordinary_yaku() -> None:
+    """Aotenjou keeps every ordinary yaku beside a yakuman (the package does so for standard shapes, e.g.
+    menzen tsumo beside suuankou): 19m19p19s1234567z + 1m, dealer tsumo: kokushi 13-sided 26 + menzen
+    tsumo 1 = 27 han, fu 20 + 2 tsumo + 2 single wait = 24 → 30: base 30 × 2^29 = 16,106,127,360; each
+    non-dealer pays 2 × base = 32,212,254,720 → 32,212,254,800; × 3 = 96,636,764,400. The package's kokushi
+    path adds no ordinary yaku (26 han: 48,318,382,200)."""
+    request = {"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "tsumo", "seat_wind": "E",
+               "rules": {"aotenjou": True}}  # fmt: skip
+    mine = ours(request)
+    assert (mine.han, mine.fu, mine.points) == (27, 30, 96636764400)
+    assert (reference_score(request).han, reference_score(request).points) == (26, 48318382200)
 
 
 def test_pinned_nagashi_mangan_is_a_tsumo_without_honba_or_sticks() -> None:
