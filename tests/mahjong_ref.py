@@ -2,7 +2,9 @@
 
 :func:`reference_score` takes the same request dict as ``POST /v1/score`` and scores it with
 ``mahjong.hand_calculating.hand.HandCalculator``, with the package's options set to the
-request's rules (open tanyao, aka dora, double yakuman, kazoe, kiriage). The answer is a
+request's rules (open tanyao, aka dora, double yakuman, kazoe, kiriage, and the options of
+/docs/rulesets §8: open_pinfu_fu, pinfu_tsumo_fu, renhou, daisharin, daichisei, sashikomi, paarenchan,
+yakuman_cap 0 or 6, aotenjou through the package's ``Aotenjou`` calculator). The answer is a
 :class:`Reference` in our terms: points as in our ``ScoreResult.points`` (all payments,
 without honba or riichi sticks) and yaku under our ids (../shared/API.md).
 """
@@ -15,6 +17,7 @@ from typing import Any, Final, NamedTuple
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import Aotenjou
 from mahjong.meld import Meld
 
 __all__ = ["Reference", "mahjong_call", "reference_score", "tile_codes"]
@@ -31,8 +34,26 @@ _STANDARD_OPTIONS: Final = {
     "double_yakuman": True,
     "kazoe": "yakuman",
     "kiriage_mangan": False,
+    "open_pinfu_fu": 2,
+    "pinfu_tsumo_fu": 0,
+    "renhou": "off",
+    "daisharin": False,
+    "daisharin_other_suits": False,
+    "daichisei": False,
+    "open_riichi": False,
+    "sashikomi_yakuman": False,
+    "paarenchan": "off",
+    "yakuman_cap": 0,
+    "aotenjou": False,
+    "nagashi_mangan": True,
 }
-"""Our ``standard`` preset's values for the options the package also has (RULES.md §3)."""
+"""Our ``standard`` preset's values for the options the package also has (RULES.md §3, /docs/rulesets §8)."""
+
+_KAZOE: Final = {
+    "yakuman": HandConstants.KAZOE_LIMITED,
+    "sanbaiman": HandConstants.KAZOE_SANBAIMAN,
+    "uncapped": HandConstants.KAZOE_NO_LIMIT,
+}
 
 _OUR_YAKU: Final = {
     "tsumo": "menzen_tsumo",
@@ -88,6 +109,12 @@ _OUR_YAKU: Final = {
     "tenhou": "tenhou",
     "chiihou": "chiihou",
     "renhou_yakuman": "renhou",
+    "open_riichi": "open_riichi",
+    "daburu_open_riichi": "double_open_riichi",
+    "daichisei": "daichisei",
+    "sashikomi": "sashikomi",
+    "paarenchan": "paarenchan",
+    "nagashi_mangan": "nagashi_mangan",
     "dora": "dora",
     "aka_dora": "aka_dora",
     "ura_dora": "ura_dora",
@@ -138,7 +165,7 @@ class _Ids:
         raise ValueError(f"no copy of {code} left (aka={self.aka}): more than the game holds")
 
 
-def _options(rules: Any) -> OptionalRules:
+def _values(rules: Any) -> dict[str, Any]:
     values: dict[str, Any] = dict(_STANDARD_OPTIONS)
     if isinstance(rules, dict):
         if rules.get("preset", "standard") != "standard":
@@ -146,12 +173,28 @@ def _options(rules: Any) -> OptionalRules:
         values.update({k: v for k, v in rules.items() if k in values and v is not None})
     elif rules not in (None, "standard"):
         raise ValueError("the mahjong package only models the standard preset")
+    if values["yakuman_cap"] not in (0, 6):
+        raise ValueError("the package caps yakuman at 6 (limit_to_sextuple_yakuman) or not at all")
+    return values
+
+
+def _options(rules: Any) -> OptionalRules:
+    values = _values(rules)
     return OptionalRules(
         has_open_tanyao=values["kuitan"],
         has_aka_dora=values["aka"],
         has_double_yakuman=values["double_yakuman"],
-        kazoe_limit=HandConstants.KAZOE_LIMITED if values["kazoe"] == "yakuman" else HandConstants.KAZOE_SANBAIMAN,
+        kazoe_limit=_KAZOE[values["kazoe"]],
         kiriage=values["kiriage_mangan"],
+        fu_for_open_pinfu=values["open_pinfu_fu"] == 2,
+        fu_for_pinfu_tsumo=values["pinfu_tsumo_fu"] == 2,
+        renhou_as_yakuman=values["renhou"] == "yakuman",
+        has_daisharin=values["daisharin"],
+        has_daisharin_other_suits=values["daisharin_other_suits"],
+        has_daichisei=values["daichisei"],
+        has_sashikomi_yakuman=values["sashikomi_yakuman"],
+        limit_to_sextuple_yakuman=values["yakuman_cap"] == 6,
+        paarenchan_needs_yaku=values["paarenchan"] != "always",
     )
 
 
@@ -190,6 +233,9 @@ def mahjong_call(request: dict[str, Any]) -> dict[str, Any]:
         is_tenhou=bool(request.get("tenhou")),
         is_chiihou=bool(request.get("chiihou")),
         is_renhou=bool(request.get("renhou")),
+        is_open_riichi=bool(request.get("open_riichi")),
+        is_nagashi_mangan=bool(request.get("nagashi_mangan")),
+        paarenchan=int(request.get("paarenchan", 0)),
         player_wind=EAST + _WIND_INDEX[seat],
         round_wind=EAST + _WIND_INDEX[request.get("round_wind") or "E"],
         options=options,
@@ -204,6 +250,13 @@ def mahjong_call(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _our_id(attribute: str, yaku: Any) -> str:
+    """Our id of a package yaku: daisharin is one object the package renames by suit."""
+    if attribute == "daisharin":
+        return str(yaku.name).lower()  # Daisharin, Daisuurin, Daichikurin
+    return _OUR_YAKU[attribute]
+
+
 def reference_score(request: dict[str, Any]) -> Reference:
     """Score ``request`` (a ``POST /v1/score`` body, standard preset) with the ``mahjong`` package.
 
@@ -211,13 +264,15 @@ def reference_score(request: dict[str, Any]) -> Reference:
     two others' (``cost['main'] + 2 × cost['additional']``), i.e. the hand's value.
     """
     call = mahjong_call(request)
+    if _values(request.get("rules"))["aotenjou"]:
+        call["scores_calculator_factory"] = Aotenjou
     result = HandCalculator.estimate_hand_value(**call)
     if result.error:
         return Reference(False, result.error, None, None, 0, frozenset(), False)
     names = {id(obj): name for name, obj in vars(call["config"].yaku).items()}
     is_open = result.is_open_hand
     yaku = frozenset(
-        (_OUR_YAKU[names[id(y)]], y.han_open if is_open and y.han_open else y.han_closed) for y in result.yaku or []
+        (_our_id(names[id(y)], y), y.han_open if is_open and y.han_open else y.han_closed) for y in result.yaku or []
     )
     cost = result.cost
     assert cost is not None

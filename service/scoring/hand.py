@@ -94,6 +94,11 @@ F_CHANKAN: Final = 1 << 27
 F_TENHOU: Final = 1 << 28
 F_CHIIHOU: Final = 1 << 29
 F_RENHOU: Final = 1 << 30
+F_OPEN_RIICHI: Final = 1 << 34  # riichi (or double riichi) declared open
+F_SASHIKOMI: Final = 1 << 35  # ron, in open riichi, on the discard of a player not in riichi
+F_SCORED_APART: Final = 1 << 36
+"""Never among a reading's facts: the yaku that :mod:`.score` adds itself (paarenchan, whose multiple
+is the request's, and nagashi mangan, which is no hand) need it, so the evaluator never calls them."""
 
 FACTS: Final = {
     "honours": F_HONOURS,
@@ -130,6 +135,9 @@ FACTS: Final = {
     "tenhou": F_TENHOU,
     "chiihou": F_CHIIHOU,
     "renhou": F_RENHOU,
+    "open_riichi": F_OPEN_RIICHI,
+    "sashikomi": F_SASHIKOMI,
+    "scored_apart": F_SCORED_APART,
 }
 """Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
 among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
@@ -158,7 +166,9 @@ class Hand:
     point to (one entry per indicator), ``seat``/``round`` wind kinds or -1 (no winds).
     ``menzen``: no chi, pon or open kan (a closed kan keeps the hand closed).
     ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan,
-    chankan, tenhou, chiihou, renhou). ``facts``: the hand's :data:`FACTS` bits.
+    chankan, tenhou, chiihou, renhou; open riichi and sashikomi imply riichi). ``open_riichi``,
+    ``sashikomi`` (flags; options ``open_riichi``, ``sashikomi_yakuman``) and ``paarenchan`` (the
+    request's yakuman multiple, 0 for none) are validated. ``facts``: the hand's :data:`FACTS` bits.
     """
 
     def __init__(
@@ -186,6 +196,9 @@ class Hand:
         ura: tuple[int, ...],
         honba: int,
         riichi_sticks: int,
+        open_riichi: bool = False,
+        sashikomi: bool = False,
+        paarenchan: int = 0,
     ) -> None:
         self.rules = rules
         self.win = win
@@ -209,6 +222,9 @@ class Hand:
         self.ura = ura
         self.honba = honba
         self.riichi_sticks = riichi_sticks
+        self.open_riichi = open_riichi
+        self.sashikomi = sashikomi
+        self.paarenchan = paarenchan
         self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
         menzen = True
         self.concealed = concealed
@@ -283,6 +299,8 @@ class Hand:
                 | (F_TENHOU if tenhou else 0)
                 | (F_CHIIHOU if chiihou else 0)
                 | (F_RENHOU if renhou else 0)
+                | (F_OPEN_RIICHI if open_riichi else 0)
+                | (F_SASHIKOMI if sashikomi else 0)
             )
         self.facts = facts
         """The hand's :data:`FACTS` bits."""

@@ -1,8 +1,8 @@
 """Limits: base points from han and fu, capped and named (/docs/rules §3 Limits, seed 003 §3).
 
 ``base = fu × 2^(2+han)``, capped at 2000 (mangan); 6–7 han haneman 3000; 8–10 baiman
-4000; 11–12 sanbaiman 6000; 13+ kazoe (yakuman 8000, or sanbaiman by option); yakuman
-8000 × multiple.
+4000; 11–12 sanbaiman 6000; 13+ kazoe (yakuman 8000, or sanbaiman, or one yakuman per 13 han, by
+option ``kazoe``); yakuman 8000 × multiple. Option ``aotenjou``: no limits, ``fu × 2^(2+han)`` always.
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
 
     ``yakuman`` is the total multiple before option ``yakuman_cap``. Option ``mangan_cap``
     off (kostarev, seed 001 §3.4 "строгие условия") makes mangan exactly 5 han, 4 han 40+ fu
-    or 3 han 70+ fu, and any other base is used as computed (2 han 130 fu: 2,080).
+    or 3 han 70+ fu, and any other base is used as computed (2 han 130 fu: 2,080). Option ``kazoe``
+    ``uncapped`` counts a kazoe yakuman per 13 han (26+ double, …; capped by ``yakuman_cap``, as the
+    ``mahjong`` package's ``KAZOE_NO_LIMIT``); option ``aotenjou`` drops every limit: ``fu × 2^(2+han)``.
     The scorer's inner loop calls this once per reading and names the limit of the best
     reading only (:func:`limit_name`).
 
@@ -68,13 +70,18 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
     >>> limit_base(2, 130, PRESETS["standard"]), limit_base(2, 130, PRESETS["kostarev"])
     (2000, 2080)
     """
+    if rules.aotenjou:
+        return fu << (2 + han)  # no limits at all, a yakuman counting its han (/docs/rulesets §8)
     if yakuman:
         return YAKUMAN_BASE * paid_yakuman(yakuman, rules)
     if han >= 5:
         for min_han, name, base in LIMITS:
             if han >= min_han:
-                if name == "kazoe_yakuman" and rules.kazoe == "sanbaiman":
-                    return 6000
+                if name == "kazoe_yakuman":
+                    if rules.kazoe == "sanbaiman":
+                        return 6000
+                    if rules.kazoe == "uncapped":  # 13–25 han one yakuman, 26–38 two, …
+                        return YAKUMAN_BASE * paid_yakuman(han // 13, rules)
                 return base
     base = fu << (2 + han)  # fu × 2^(2+han)
     if base >= MANGAN_BASE:
@@ -90,11 +97,13 @@ def limit_name(han: int, base: int, yakuman: int = 0) -> str:
     """The limit name of a hand worth ``base`` (from :func:`limit_base`) with ``han`` and a
     total ``yakuman`` multiple: ``none``, ``mangan`` … ``kazoe_yakuman``, ``yakuman``, ….
 
-    >>> limit_name(4, 2000), limit_name(13, 6000), limit_name(3, 960)
-    ('mangan', 'sanbaiman', 'none')
+    >>> limit_name(4, 2000), limit_name(13, 6000), limit_name(3, 960), limit_name(26, 16000)
+    ('mangan', 'sanbaiman', 'none', 'double_yakuman')
     """
     if yakuman:
         return yakuman_name(yakuman)
+    if han >= 26 and base >= 2 * YAKUMAN_BASE:  # kazoe uncapped: named as the package does (2x yakuman, …)
+        return yakuman_name(base // YAKUMAN_BASE)
     if han < 5:
         return "mangan" if base == MANGAN_BASE else "none"
     for min_han, name, limit in LIMITS:

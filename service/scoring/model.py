@@ -7,7 +7,7 @@ by hand. Field names follow /docs/endpoints; units are stated per field.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 from msgspec import Meta
@@ -29,6 +29,11 @@ __all__ = [
     "Tiles",
     "YakuItem",
 ]
+
+MAX_EXACT_POINTS: Final = 2**53 - 1
+"""The largest points value an answer holds (9,007,199,254,740,991: the largest integer every JSON
+reader, JavaScript's included, holds exactly). Only option `aotenjou` comes near it; a hand worth more
+is a 422 naming `rules.aotenjou` (/docs/rulesets §8)."""
 
 # `$(?!\n)`: Python's `$` also matches before a final newline; the lookahead forbids it.
 TILE_CODE_PATTERN = r"^(?:[0-9][mps]|[1-7]z)$(?!\n)"
@@ -102,9 +107,11 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     double_wind_pair_fu: Literal[2, 4] | None = None
     """Fu for a pair of the wind that is both seat and round wind: /docs/rules §3 Fu."""
     renhou: Literal["off", "mangan", "yaku", "yakuman"] | None = None
-    """Renhou (non-dealer ron before the first own draw): `off` (no such yaku; the flag is refused),
-    `mangan` (a fixed mangan, EMA), `yaku` (5 han that add to the other yaku and dora, WRC and the
-    `mahjong` package's default), `yakuman`: /docs/rules §3, /docs/rulesets §2."""
+    """Renhou (non-dealer ron before the first own draw): `off` (no such yaku; the flag is a 422),
+    `mangan` (EMA: a fixed mangan that needs no other yaku; the hand is scored as renhou alone, 5 han
+    mangan without dora, and as the hand without renhou, and the higher is paid), `yaku` (5 han that add
+    to the other yaku and dora, WRC and the `mahjong` package's default), `yakuman` (13 han, adds to other
+    yakuman): /docs/rules §3, /docs/rulesets §2 Renhou."""
     winds: bool | None = None
     """Whether wind tiles exist; without them a wind anywhere is invalid: /docs/rules §1."""
     ryuuiisou_8s: bool | None = None
@@ -138,16 +145,23 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Seven pairs of honours is the yakuman daichisei, which stacks with tsuuiisou (`has_daichisei`):
     /docs/rulesets §8."""
     open_riichi: bool | None = None
-    """Open riichi exists: 2 han (3 with double riichi) instead of riichi's 1 (`is_open_riichi`): /docs/rulesets §8."""
+    """Open riichi exists (yaku `open_riichi`, `double_open_riichi`; the request's `open_riichi`): 2 han
+    (3 with double riichi) instead of riichi's 1 (`is_open_riichi`): /docs/rulesets §8."""
     sashikomi_yakuman: bool | None = None
-    """A ron on the discard of a player in open riichi adds a yakuman (`has_sashikomi_yakuman`;
-    the request's `sashikomi`): /docs/rulesets §8."""
+    """A player in open riichi who wins by ron on the discard of a player not in riichi scores the yakuman
+    sashikomi (`has_sashikomi_yakuman`: ron only; the request's `sashikomi`; needs option `open_riichi`):
+    /docs/rulesets §8."""
     paarenchan: Literal["off", "needs_yaku", "always"] | None = None
     """Paarenchan (the request's `paarenchan`, a yakuman multiple as in the `mahjong` package): `off`
-    (refused), `needs_yaku` (only with another yaku, the package's default), `always`: /docs/rulesets §8."""
+    (the request's `paarenchan` must be 0), `needs_yaku` (added only to a hand with another yaku, the
+    package's default `paarenchan_needs_yaku`), `always` (added to any complete hand): /docs/rulesets §8."""
     aotenjou: bool | None = None
-    """No limits at all: base points = fu × 2^(2 + han) for every hand, a yakuman counting 13 han
-    (the `mahjong` package's `Aotenjou`): /docs/rulesets §8."""
+    """No limits at all (the `mahjong` package's `Aotenjou`): base points = fu × 2^(2 + han) for every
+    hand; a yakuman counts its 13 han per multiple beside the ordinary yaku and dora (less the yaku it
+    stands for: daisangen drops the dragon yakuhai, tsuuiisou toitoi and honroutou, …), kokushi is 40 fu
+    by ron, 30 by tsumo; `kazoe`, `kiriage_mangan`, `mangan_cap` and `yakuman_cap` do not apply; honba
+    and riichi sticks are paid as usual (the package drops them). `limit` is `none`. A hand worth more
+    than 9,007,199,254,740,991 points is a 422 naming `rules.aotenjou`: /docs/rulesets §8."""
     nagashi_mangan: bool | None = None
     """Nagashi mangan exists: `POST /v1/score` with `nagashi_mangan` scores it (a mangan, paid as a
     tsumo), `POST /v1/settle` pays it at an exhaustive draw: /docs/rules §6, /docs/rulesets §2, §4."""
@@ -291,17 +305,30 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     chiihou: bool = False
     renhou: bool = False
     open_riichi: bool = False
-    """Riichi (or double riichi) was declared open (option `open_riichi`): 2 han, 3 with double riichi."""
+    """Riichi (or double riichi) was declared open: 2 han, 3 with double riichi, instead of 1 (2).
+    Needs `riichi` or `double_riichi`, and option `open_riichi` (else a 422 naming this field):
+    /docs/rulesets §8."""
     sashikomi: bool = False
-    """Won by ron on the discard of a player in open riichi (option `sashikomi_yakuman`)."""
+    """The winner, in open riichi, won by ron on the discard of a player not in riichi: the yakuman
+    sashikomi. Needs `open_riichi`, `win` `ron`, and option `sashikomi_yakuman` (else a 422 naming this
+    field): /docs/rulesets §8."""
     paarenchan: Annotated[int, Meta(ge=0, le=6)] = 0
-    """Paarenchan as a yakuman multiple (1 = yakuman), as the `mahjong` package's `paarenchan` (option `paarenchan`)."""
+    """Paarenchan (an eighth win in a row, so the winner is the dealer) as a yakuman multiple (1 = yakuman,
+    13 han each), as the `mahjong` package's `paarenchan`; 0 = none. Above 0 needs option `paarenchan`
+    not `off` and the dealer (else a 422 naming this field): /docs/rulesets §8."""
     nagashi_mangan: bool = False
-    """Score nagashi mangan instead of a hand: a mangan paid as a tsumo (option `nagashi_mangan`)."""
+    """Score nagashi mangan instead of a win: a mangan paid as a tsumo whatever `win` says (dealer 4,000
+    from each; non-dealer 4,000 from the dealer, 2,000 from each other), without honba or riichi sticks
+    (they stay on the table); yaku `nagashi_mangan`, 5 han, `fu` null, no reading. The tiles must be valid;
+    their shape does not matter. Needs option `nagashi_mangan`, and no ippatsu, haitei, houtei, rinshan,
+    chankan, tenhou, chiihou, renhou, open_riichi or paarenchan (else a 422 naming this field):
+    /docs/rulesets §4 Nagashi mangan payment, §8.2."""
     rinshan_open_kan: bool = False
     """A rinshan win on the replacement tile of an open kan (daiminkan, shouminkan) declared this turn;
-    the last of `dora_indicators` (and of `ura_indicators`) is that kan's. Under option `open_kan_dora`
-    `after_discard` it is not yet turned and does not count (the service does not guess which)."""
+    the last of `dora_indicators` is that kan's. Under option `open_kan_dora` `after_discard` it is not
+    yet turned and does not count, nor the last of `ura_indicators` when there are as many ura as dora
+    indicators; under `immediate` nothing changes. Needs `rinshan`, an open kan among `melds` and at
+    least 2 `dora_indicators` (else a 422 naming this field): /docs/rulesets §1 Kan-dora reveal."""
     dora_indicators: Tiles = ""
     ura_indicators: Tiles = ""
     honba: HonbaCount = 0
@@ -368,7 +395,9 @@ class Payment(msgspec.Struct, frozen=True, gc=False):
     """
 
     payer: Literal["discarder", "dealer", "non_dealer"]
-    amount: Annotated[int, Meta(ge=0, le=1_000_000, description="Points paid by each such payer, honba included.")]
+    amount: Annotated[
+        int, Meta(ge=0, le=MAX_EXACT_POINTS, description="Points paid by each such payer, honba included.")
+    ]
     count: Annotated[int, Meta(ge=1, le=3, description="How many players pay this amount.")]
     name: str
 
@@ -403,9 +432,10 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     Not a win: `is_win` false, `reason` one of `not_complete`, `no_yaku`, the other fields
     null or empty. Points are in points; `base_points` is fu × 2^(2+han) after limits.
     `points` excludes honba and riichi sticks; `total` is all the winner receives.
-    `yakuman` is the multiple paid (after option `yakuman_cap`). Names follow `Accept-Language`
-    (en, ja, ru): each item's `name`, `limit_name`, `reason_name`, and for the kids preset
-    `explanation`, the lines a child reads aloud ("Риичи — 2 очка", …, "Итого: 5 очков").
+    `yakuman` is the multiple paid (after option `yakuman_cap`). Points stay below 1,200,000 except under
+    option `aotenjou` (no limits), whose values reach 9,007,199,254,740,991 (`MAX_EXACT_POINTS`).
+    Names follow `Accept-Language` (en, ja, ru): each item's `name`, `limit_name`, `reason_name`, and for
+    the kids preset `explanation`, the lines a child reads aloud ("Риичи — 2 очка", …, "Итого: 5 очков").
     """
 
     is_win: bool
@@ -419,13 +449,17 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     yakuman: Annotated[int, Meta(ge=0, le=20, description="Total yakuman multiple; 0 for none.")] = 0
     fu_breakdown: Annotated[tuple[FuItem, ...], Meta(max_length=16)] = ()
     limit: str | None = None
-    base_points: Annotated[int, Meta(ge=0, le=160_000, description="fu × 2^(2+han) after limits, points.")] | None = (
-        None
-    )
-    points: Annotated[int, Meta(ge=0, le=1_000_000, description="The hand's value without honba or sticks.")] = 0
+    base_points: (
+        Annotated[
+            int,
+            Meta(ge=0, le=MAX_EXACT_POINTS, description="fu × 2^(2+han) after limits, points (option aotenjou: none)."),
+        ]
+        | None
+    ) = None
+    points: Annotated[int, Meta(ge=0, le=MAX_EXACT_POINTS, description="The hand's value without honba or sticks.")] = 0
     payments: Annotated[tuple[Payment, ...], Meta(max_length=2)] = ()
     riichi_sticks_won: Annotated[int, Meta(ge=0, le=100_000, description="Points from riichi sticks.")] = 0
-    total: Annotated[int, Meta(ge=0, le=1_200_000, description="Everything the winner receives, points.")] = 0
+    total: Annotated[int, Meta(ge=0, le=MAX_EXACT_POINTS, description="Everything the winner receives, points.")] = 0
     reading: Reading | None = None
     points_breakdown: Annotated[tuple[PointsItem, ...], Meta(max_length=16)] | None = None
     limit_name: str | None = None

@@ -17,15 +17,26 @@ import msgspec
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
-from .limits import limit_base, limit_name, paid_yakuman
-from .model import FieldError, FuItem, InvalidHand, Reading, ReadingSet, RulesSpec, ScoreRequest, ScoreResult, YakuItem
+from .limits import MANGAN_BASE, limit_base, limit_name, paid_yakuman
+from .model import (
+    MAX_EXACT_POINTS,
+    FieldError,
+    FuItem,
+    InvalidHand,
+    Reading,
+    ReadingSet,
+    RulesSpec,
+    ScoreRequest,
+    ScoreResult,
+    YakuItem,
+)
 from .names import limit_name as limit_text
 from .names import reason_name, yaku_name
 from .payments import hand_points, payments
 from .presets import Rules, resolve_rules
 from .tiles import kind_name
 from .validate import parse_request
-from .yaku import Candidate, YakuTable, evaluate_yaku, yaku_table
+from .yaku import REGISTRY, Candidate, YakuTable, evaluate_yaku, yaku_table
 
 __all__ = [
     "RESULT_CACHE_SIZE",
@@ -286,59 +297,74 @@ def _score(req: ScoreRequest) -> ScoreResult:
         from .kids import score_kids
 
         return score_kids(hand)
+    if req.nagashi_mangan:
+        return _nagashi_mangan(hand, rules)
+    aotenjou = rules.aotenjou
+    renhou_mangan = hand.renhou and rules.renhou == "mangan" and not aotenjou
+    paarenchan = hand.paarenchan
     dora_items: list[YakuItem] | None = None
-    best: tuple[Ctx, list[Candidate], list[FuItem]] | None = None
+    best: tuple[Ctx, list[Candidate], list[FuItem], bool] | None = None
     # The best so far, compared as (points, yakuman, han, fu): a yakuman outranks kazoe at equal points.
     best_points = best_yakuman = best_han = best_fu = best_base = -1
     complete = False
     for c in readings(hand):
         complete = True
         yaku, yakuman = evaluate_yaku(c, table)
+        if paarenchan and (yaku or rules.paarenchan == "always"):
+            yaku, yakuman = _with_paarenchan(yaku, yakuman, paarenchan, aotenjou)
         if not yaku:
             continue
-        han = 0
-        for y in yaku:
-            han += y.han
-        fu = 0
-        fu_list: list[FuItem] = []
-        if not yakuman:
-            fu_list = fu_items(c)
-            if c.shape == "chiitoitsu":
-                fu = 25
-            else:
-                for item in fu_list:
-                    fu += item.fu
-                fu = round_fu(fu)
-            if dora_items is None:
-                dora_items = _dora(hand)
-            for d in dora_items:
-                han += d.han
-        base = limit_base(han, fu, rules, yakuman)
-        points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo)
-        if points > best_points or (
-            points == best_points
-            and (
-                yakuman > best_yakuman
-                or (yakuman == best_yakuman and (han > best_han or (han == best_han and fu > best_fu)))
-            )
-        ):
-            best_points, best_yakuman, best_han, best_fu, best_base = points, yakuman, han, fu, base
-            best = (c, yaku, fu_list)
+        choices = _renhou_choices(yaku) if renhou_mangan and not yakuman else (yaku,)
+        for yaku in choices:
+            # option renhou "mangan": renhou alone is a fixed mangan, without dora (see _renhou_choices)
+            fixed = renhou_mangan and not yakuman and yaku[0].id == "renhou"
+            han = 0
+            for y in yaku:
+                han += y.han
+            fu = 0
+            fu_list: list[FuItem] = []
+            if not yakuman or aotenjou:
+                fu_list = fu_items(c)
+                if c.shape == "chiitoitsu":
+                    fu = 25
+                else:
+                    for item in fu_list:
+                        fu += item.fu
+                    fu = round_fu(fu)
+                if not fixed:
+                    if dora_items is None:
+                        dora_items = _dora(hand)
+                    for d in dora_items:
+                        han += d.han
+            base = limit_base(han, fu, rules, yakuman)
+            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo)
+            if points > best_points or (
+                points == best_points
+                and (
+                    yakuman > best_yakuman
+                    or (yakuman == best_yakuman and (han > best_han or (han == best_han and fu > best_fu)))
+                )
+            ):
+                best_points, best_yakuman, best_han, best_fu, best_base = points, yakuman, han, fu, base
+                best = (c, yaku, fu_list, not fixed)
     if best is None:
         reason = "no_yaku" if complete else "not_complete"
         return ScoreResult(is_win=False, reason=reason, preset=rules.preset, reason_name=_REASONS[reason])
-    c, yaku, fu_list = best
-    yakuman, han, fu, base = paid_yakuman(best_yakuman, rules), best_han, best_fu, best_base
+    c, yaku, fu_list, with_dora = best
+    han, fu, base = best_han, best_fu, best_base
+    yakuman = best_yakuman if aotenjou else paid_yakuman(best_yakuman, rules)
     pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
+    if aotenjou and pay.total > MAX_EXACT_POINTS:
+        raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
     items = [y.item for y in yaku]
-    if not yakuman and dora_items:
+    if (not yakuman or aotenjou) and with_dora and dora_items:
         items += dora_items
-    limit = limit_name(han, base, yakuman)
+    limit = "none" if aotenjou else limit_name(han, base, yakuman)
     return ScoreResult(
         is_win=True,
         preset=rules.preset,
         han=han,
-        fu=fu if not yakuman else None,
+        fu=fu if not yakuman or aotenjou else None,
         yaku=tuple(items),
         yakuman=yakuman,
         fu_breakdown=tuple(fu_list),
@@ -350,4 +376,61 @@ def _score(req: ScoreRequest) -> ScoreResult:
         riichi_sticks_won=pay.riichi_sticks_won,
         total=pay.total,
         reading=reading_out(c),
+    )
+
+
+def _too_large(han: int, fu: int, total: int) -> str:
+    """Why an aotenjou hand cannot be answered (``total`` points is past :data:`MAX_EXACT_POINTS`)."""
+    return (
+        f"under option aotenjou this hand is worth {fu} fu × 2^(2 + {han}) base, {total:.3e} points in all: "
+        f"more than {MAX_EXACT_POINTS:,}, the largest integer every JSON reader holds exactly"
+    )
+
+
+def _renhou_choices(yaku: list[Candidate]) -> tuple[list[Candidate], ...]:
+    """Option ``renhou`` ``mangan`` (EMA, /docs/rulesets §2 Renhou [EMA16][EMA-rw]: a fixed mangan that
+    needs no other yaku): a renhou hand is scored twice, as renhou alone (5 han, a mangan: no other yaku,
+    no dora) and as the hand without renhou (its other yaku and dora, when it has any); the caller keeps
+    the higher. So renhou is worth at least a mangan and never adds to the rest."""
+    alone = [y for y in yaku if y.id == "renhou"]
+    if not alone:
+        return (yaku,)
+    others = [y for y in yaku if y.id != "renhou"]
+    return (alone, others) if others else (alone,)
+
+
+_PAARENCHAN: Final = [Candidate(REGISTRY["paarenchan"], 13 * n, n) for n in range(7)]
+"""Paarenchan as a yakuman of each multiple the request allows (0–6; index 0 is never used)."""
+
+
+def _with_paarenchan(yaku: list[Candidate], yakuman: int, multiple: int, aotenjou: bool) -> tuple[list[Candidate], int]:
+    """A reading's yaku with paarenchan (request ``paarenchan``, a yakuman ``multiple``) added: a yakuman,
+    so the ordinary yaku go (not under option ``aotenjou``). The caller checks option ``paarenchan``
+    (``needs_yaku``: only beside another yaku; ``always``), as the ``mahjong`` package does."""
+    kept = yaku if aotenjou else [y for y in yaku if y.yakuman]
+    return [*kept, _PAARENCHAN[multiple]], yakuman + multiple
+
+
+_NAGASHI: Final = YakuItem("nagashi_mangan", 5, yaku_name("nagashi_mangan"))
+
+
+def _nagashi_mangan(hand: Hand, rules: Rules) -> ScoreResult:
+    """Nagashi mangan (request flag ``nagashi_mangan``, option ``nagashi_mangan``): not a win but a
+    payment at an exhaustive draw, a mangan paid as a tsumo whatever ``win`` says (dealer: 4,000 from
+    each; non-dealer: 4,000 from the dealer and 2,000 from each other), with no honba and no riichi sticks
+    (they stay on the table): /docs/rulesets §4 Nagashi mangan payment [TH-mj4][TH-mortal][MS-ed] and §8.2
+    (the ``mahjong`` package 2.3.0). The tiles were validated; their shape does not matter. No fu, no reading.
+    """
+    pay = payments(MANGAN_BASE, dealer=hand.dealer, tsumo=True)
+    return ScoreResult(
+        is_win=True,
+        preset=rules.preset,
+        han=5,
+        yaku=(_NAGASHI,),
+        limit="mangan",
+        limit_name=_LIMITS["mangan"],
+        base_points=MANGAN_BASE,
+        points=pay.points,
+        payments=pay.payments,
+        total=pay.total,
     )

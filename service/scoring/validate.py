@@ -32,7 +32,7 @@ from .tiles import (
     parse_tiles,
 )
 
-__all__ = ["absent_yaku_message", "parse_request", "red_fives_message", "table_errors"]
+__all__ = ["absent_yaku_message", "option_off_message", "parse_request", "red_fives_message", "table_errors"]
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
@@ -271,6 +271,75 @@ def _flags(
         errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
 
 
+def option_off_message(flag: str, option: str, rules: Rules) -> str:
+    """The message for a request flag whose rule option is off (a 422 naming the flag, not ignored)."""
+    return (
+        f"option {option} is off in the {rules.preset} preset: leave {flag} out, or set rules.{option} "
+        f"(GET /v1/rules/{rules.preset} lists its options)"
+    )
+
+
+_NOT_WITH_NAGASHI: Final = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+
+
+def _option_flags(
+    rules: Rules,
+    tsumo: bool,
+    riichi: bool,
+    open_riichi: bool,
+    sashikomi: bool,
+    paarenchan: int,
+    nagashi_mangan: bool,
+    rinshan_open_kan: bool,
+    rinshan: bool,
+    open_kan: bool,
+    n_dora: int,
+    dealer: bool,
+    win_flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool],
+    errors: _Errors,
+) -> None:
+    """The request flags of the optional rules (/docs/rulesets §1, §2, §8): each needs its option on,
+    and the situation it describes. ``win_flags``: ippatsu … renhou, as :data:`_NOT_WITH_NAGASHI`."""
+    if open_riichi:
+        if not rules.open_riichi:
+            errors.add("open_riichi", option_off_message("open_riichi", "open_riichi", rules))
+        elif not riichi:
+            errors.add(
+                "open_riichi", "open riichi is a riichi declared with the hand shown: set riichi or double_riichi"
+            )
+    if sashikomi:
+        if not rules.sashikomi_yakuman:
+            errors.add("sashikomi", option_off_message("sashikomi", "sashikomi_yakuman", rules))
+        elif not open_riichi or tsumo:
+            errors.add(
+                "sashikomi",
+                "sashikomi is a ron by a player in open riichi on the discard of a player not in riichi: "
+                "needs open_riichi and win 'ron'",
+            )
+    if paarenchan:
+        if rules.paarenchan == "off":
+            errors.add("paarenchan", option_off_message("paarenchan", "paarenchan", rules))
+        elif not dealer:
+            errors.add("paarenchan", "paarenchan is an eighth win in a row: the winner is then the dealer")
+    if nagashi_mangan:
+        if not rules.nagashi_mangan:
+            errors.add("nagashi_mangan", option_off_message("nagashi_mangan", "nagashi_mangan", rules))
+        else:
+            clashing = [name for i, name in enumerate(_NOT_WITH_NAGASHI) if win_flags[i]]
+            clashing += [name for name, flag in (("open_riichi", open_riichi), ("paarenchan", paarenchan)) if flag]
+            if clashing:
+                errors.add(
+                    "nagashi_mangan",
+                    f"nagashi mangan is paid at an exhaustive draw, not for a win: leave {', '.join(clashing)} out",
+                )
+    if rinshan_open_kan and not (rinshan and open_kan and n_dora >= 2):
+        errors.add(
+            "rinshan_open_kan",
+            "a rinshan win on an open kan's replacement tile needs rinshan, an open kan among melds and "
+            "at least 2 dora_indicators (the last is that kan's)",
+        )
+
+
 def red_fives_message(total: int, suit: int, per_suit: int) -> str:
     """The message for ``total`` red fives of ``suit`` (0–2) where the rules allow ``per_suit``."""
     allowed = "no red fives" if per_suit == 0 else "one per suit" if per_suit == 1 else f"{per_suit} per suit"
@@ -381,11 +450,11 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         tenhou,
         chiihou,
         renhou,
-        _open_riichi,
-        _sashikomi,
-        _paarenchan,
-        _nagashi_mangan,
-        _rinshan_open_kan,
+        open_riichi,
+        sashikomi,
+        paarenchan,
+        nagashi_mangan,
+        rinshan_open_kan,
         dora_value,
         ura_value,
         honba,
@@ -535,6 +604,31 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         ):
             if flag and name not in rules.yaku:
                 errors.add(name, absent_yaku_message(name, rules))
+    if renhou and rules.renhou == "off" and "renhou" in rules.yaku and rules.scoring == "han_fu":
+        errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
+    if open_riichi or sashikomi or paarenchan or nagashi_mangan or rinshan_open_kan:
+        _option_flags(
+            rules,
+            win_kind == "tsumo",
+            riichi or double_riichi,
+            open_riichi,
+            sashikomi,
+            paarenchan,
+            nagashi_mangan,
+            rinshan_open_kan,
+            rinshan,
+            any(m.type == "kan" and not m.closed for m in req_melds),
+            len(dora),
+            dealer,
+            (ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou),
+            errors,
+        )
+        if rinshan_open_kan and rules.open_kan_dora == "after_discard" and not errors.items:
+            # /docs/rulesets §1: the open kan's indicator (the last one listed) is turned only after the
+            # replacement tile's discard, so a rinshan win on that tile does not see it, nor its ura.
+            if len(ura) == len(dora):
+                ura = ura[:-1]
+            dora = dora[:-1]
     if honba or riichi_sticks:
         table_errors(honba, riichi_sticks, rules, errors.items)
     if errors.items:
@@ -565,4 +659,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         tuple([DORA_OF[k] for k in ura]) if riichi else (),
         honba,
         riichi_sticks,
+        open_riichi,
+        sashikomi,
+        paarenchan,
     )

@@ -103,8 +103,18 @@ def menzen_tsumo(c: Ctx) -> bool:
 
 @_yaku("pinfu", 1, None, needs=("standard", "runs", "ryanmen"))
 def pinfu(c: Ctx) -> bool:
-    """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait."""
-    return c.n_runs == 4 and c.menzen and not c.is_value_pair and c.wait == "ryanmen"
+    """平和 Pinfu: closed, four runs, a non-value pair, won on a two-sided (ryanmen) wait.
+
+    Option ``pinfu_tsumo_fu`` 2 (the ``mahjong`` package's ``fu_for_pinfu_tsumo``): a tsumo takes
+    its 2 tsumo fu, so the hand is then not pinfu (/docs/rulesets §8).
+    """
+    return (
+        c.n_runs == 4
+        and c.menzen
+        and not c.is_value_pair
+        and c.wait == "ryanmen"
+        and not (c.hand.tsumo and c.rules.pinfu_tsumo_fu)
+    )
 
 
 @_yaku("tanyao", 1, 1, needs=("simples_only",))
@@ -282,8 +292,35 @@ def chinitsu(c: Ctx) -> bool:
 
 @_yaku("renhou", 5, None, situational=True, needs=("renhou",))
 def renhou_mangan(c: Ctx) -> bool:
-    """人和 Renhou (option ``renhou: mangan``): non-dealer ron before the first own draw, 5 han."""
+    """人和 Renhou (option ``renhou``: ``yaku`` or ``mangan``): non-dealer ron before the first own draw,
+    5 han (``mangan``: scored apart as a fixed mangan, see :mod:`.score`)."""
     return c.hand.renhou
+
+
+@_yaku("open_riichi", 2, None, replaces=("riichi",), situational=True, needs=("open_riichi",))
+def open_riichi(c: Ctx) -> bool:
+    """オープン立直 Open riichi (option ``open_riichi``): riichi declared with the hand shown, 2 han."""
+    return c.hand.open_riichi and not c.hand.double_riichi
+
+
+@_yaku(
+    "double_open_riichi",
+    3,
+    None,
+    replaces=("riichi", "double_riichi"),
+    situational=True,
+    needs=("open_riichi", "double_riichi"),
+)
+def double_open_riichi(c: Ctx) -> bool:
+    """ダブルオープン立直 Double open riichi (option ``open_riichi``): double riichi declared open, 3 han."""
+    return c.hand.open_riichi and c.hand.double_riichi
+
+
+@_yaku("nagashi_mangan", 5, 5, situational=True, needs=("scored_apart",))
+def nagashi_mangan(c: Ctx) -> bool:
+    """流し満貫 Nagashi mangan (option ``nagashi_mangan``): no win, scored apart by :mod:`.score` as a
+    mangan tsumo (request flag ``nagashi_mangan``); never a reading's yaku."""
+    return False
 
 
 # --- yakuman ----------------------------------------------------------------------------
@@ -407,16 +444,102 @@ def chiihou(c: Ctx) -> bool:
 _yaku("renhou_yakuman", 13, None, yakuman=1, id="renhou", situational=True, needs=("renhou",))(renhou_mangan)
 
 
+def _daisharin_shape(c: Ctx, suit: int) -> bool:
+    # 2–8 of ``suit``, two of each, nothing else (seven pairs or the ryanpeikou readings alike)
+    if c.mask != 0x7F << (9 * suit + 1):
+        return False
+    counts = c.counts
+    first = 9 * suit + 1
+    return all(counts[first + i] == 2 for i in range(7))
+
+
+@_yaku("daisharin", 13, None, yakuman=1, needs=("no_melds", "one_suit", "simples_only"))
+def daisharin(c: Ctx) -> bool:
+    """大車輪 Daisharin (option ``daisharin``): 22334455667788p, closed."""
+    return _daisharin_shape(c, 1)
+
+
+@_yaku("daisuurin", 13, None, yakuman=1, needs=("no_melds", "one_suit", "simples_only"))
+def daisuurin(c: Ctx) -> bool:
+    """大数隣 Daisuurin (option ``daisharin_other_suits``): 22334455667788m, closed."""
+    return _daisharin_shape(c, 0)
+
+
+@_yaku("daichikurin", 13, None, yakuman=1, needs=("no_melds", "one_suit", "simples_only"))
+def daichikurin(c: Ctx) -> bool:
+    """大竹林 Daichikurin (option ``daisharin_other_suits``): 22334455667788s, closed."""
+    return _daisharin_shape(c, 2)
+
+
+@_yaku("daichisei", 13, None, yakuman=1, needs=("chiitoitsu", "no_suit"))
+def daichisei(c: Ctx) -> bool:
+    """大七星 Daichisei (option ``daichisei``): seven pairs of honours; it adds to tsuuiisou."""
+    return c.shape == "chiitoitsu" and not (c.mask & NOT_HONOURS_MASK)
+
+
+@_yaku("sashikomi", 13, None, yakuman=1, situational=True, needs=("sashikomi",))
+def sashikomi(c: Ctx) -> bool:
+    """差し込み Sashikomi (option ``sashikomi_yakuman``): a ron in open riichi on the discard of a player
+    not in riichi (request flag ``sashikomi``)."""
+    return c.hand.sashikomi
+
+
+@_yaku("paarenchan", 13, 13, yakuman=1, situational=True, needs=("scored_apart",))
+def paarenchan(c: Ctx) -> bool:
+    """八連荘 Paarenchan (option ``paarenchan``): the request's ``paarenchan`` yakuman multiple, added by
+    :mod:`.score` (with another yaku, or always); never a reading's predicate."""
+    return False
+
+
+AOTENJOU_DROPS: Final[dict[str, tuple[str, ...]]] = {
+    "daisangen": ("haku", "hatsu", "chun", "shousangen"),
+    "tsuuiisou": ("toitoi", "honroutou"),
+    "daisuushii": ("toitoi",),
+    "suuankou": ("toitoi", "sanankou"),
+    "suuankou_tanki": ("toitoi", "sanankou"),
+    "chinroutou": ("toitoi", "honroutou"),
+    "suukantsu": ("toitoi", "sankantsu"),
+    "chuuren": ("chinitsu",),
+    "junsei_chuuren": ("chinitsu",),
+    "daisharin": ("chinitsu", "pinfu", "tanyao", "ryanpeikou", "iipeikou", "chiitoitsu"),
+    "daisuurin": ("chinitsu", "pinfu", "tanyao", "ryanpeikou", "iipeikou", "chiitoitsu"),
+    "daichikurin": ("chinitsu", "pinfu", "tanyao", "ryanpeikou", "iipeikou", "chiitoitsu"),
+    "ryuuiisou": ("honitsu",),
+}
+"""Option ``aotenjou``: the ordinary yaku a yakuman already stands for, dropped beside it (the
+``mahjong`` package's ``Aotenjou.aotenjou_filter_yaku``; /docs/rulesets §8)."""
+
+
 @lru_cache(maxsize=256)
 def active_yaku(rules: Rules) -> tuple[tuple[Yaku, ...], tuple[Yaku, ...]]:
     """The registry entries a rule set uses, in registry order: ``(ordinary, yakuman)``.
 
-    The preset's ``yaku`` set decides; option ``renhou`` picks ``off`` / 5-han / yakuman.
+    The preset's ``yaku`` set decides; option ``renhou`` picks ``off`` / 5-han (``yaku``, ``mangan``)
+    / yakuman; the local yaku of /docs/rulesets §8 come with their options (``daisharin``,
+    ``daisharin_other_suits``, ``daichisei``, ``open_riichi``, ``sashikomi_yakuman``, ``paarenchan``)
+    and nagashi mangan with ``nagashi_mangan``, in han/fu presets.
     """
     keys = set(rules.yaku)
     keys.discard("renhou")
     if "renhou" in rules.yaku and rules.renhou != "off":
-        keys.add("renhou" if rules.renhou == "mangan" else "renhou_yakuman")
+        keys.add("renhou_yakuman" if rules.renhou == "yakuman" else "renhou")
+    if rules.scoring == "han_fu":
+        if rules.daisharin or rules.daisharin_other_suits:
+            keys.add("daisharin")
+        if rules.daisharin_other_suits:
+            keys.update(("daisuurin", "daichikurin"))
+        if rules.daichisei:
+            keys.add("daichisei")
+        if rules.open_riichi and "riichi" in rules.yaku:
+            keys.add("open_riichi")
+            if "double_riichi" in rules.yaku:
+                keys.add("double_open_riichi")
+        if rules.sashikomi_yakuman and rules.open_riichi:
+            keys.add("sashikomi")
+        if rules.paarenchan != "off":
+            keys.add("paarenchan")
+        if rules.nagashi_mangan:
+            keys.add("nagashi_mangan")
     used = [y for key, y in REGISTRY.items() if key in keys]
     return tuple(y for y in used if not y.yakuman), tuple(y for y in used if y.yakuman)
 
@@ -490,8 +613,8 @@ def could_be_yakuman(c: Ctx) -> bool:
     """A cheap necessary condition for any yakuman, so most hands skip those predicates.
 
     Every yakuman needs one of: three or more triplets/kans (suuankou, daisangen, the
-    winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren),
-    the kokushi shape, or a first-turn win (tenhou, chiihou, renhou: situational).
+    winds, chinroutou, suukantsu), at most one suit (tsuuiisou, ryuuiisou, chuuren, daisharin and
+    its suits, daichisei), the kokushi shape, or a situation flag (tenhou, chiihou, renhou, sashikomi).
     """
     return c.n_triplets >= 3 or c.suits <= 1 or c.shape == "kokushi" or c.hand.situational
 
@@ -499,7 +622,8 @@ def could_be_yakuman(c: Ctx) -> bool:
 def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
     """The yaku of one reading as ``([candidate, …], yakuman multiple)``.
 
-    With any yakuman, only yakuman are returned; otherwise the ordinary yaku. Dora are
+    With any yakuman, only yakuman are returned (option ``aotenjou``: the ordinary yaku too, less
+    :data:`AOTENJOU_DROPS`); otherwise the ordinary yaku. Dora are
     not yaku: see :mod:`.score`. ``table`` is :func:`yaku_table` of the hand's rules.
     """
     candidates = table[table_index(c)]
@@ -524,5 +648,13 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
         for y in hits:
             yakuman += y.yakuman
     if yakuman:
-        hits = [y for y in hits if y.yakuman]
+        if c.rules.aotenjou:  # no limits: the ordinary yaku stay, but not those a yakuman stands for
+            dropped: set[str] = set()
+            for y in hits:
+                if y.yakuman:
+                    dropped.update(AOTENJOU_DROPS.get(y.id, ()))
+            if dropped:
+                hits = [y for y in hits if y.id not in dropped]
+        else:
+            hits = [y for y in hits if y.yakuman]
     return hits, yakuman

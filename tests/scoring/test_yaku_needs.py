@@ -20,7 +20,7 @@ from service.scoring.hand import FACTS, Ctx
 from service.scoring.presets import resolve_rules
 from service.scoring.validate import parse_request
 from service.scoring.yaku import REGISTRY
-from tests.scoring import test_yaku_kostarev, test_yaku_standard
+from tests.scoring import test_hand_options, test_yaku_kostarev, test_yaku_standard
 from tests.strategies import seeded_hands
 
 readings = importlib.import_module("service.scoring.score").readings
@@ -74,8 +74,11 @@ def facts_of(c: Ctx) -> dict[str, bool]:
                 "tenhou",
                 "chiihou",
                 "renhou",
+                "open_riichi",
+                "sashikomi",
             )
         },
+        "scored_apart": False,  # never a reading's fact: paarenchan and nagashi mangan are added by score
     }
 
 
@@ -87,6 +90,7 @@ def _requests() -> list[ScoreRequest]:
         *test_yaku_standard.FU_CASES,
         *test_yaku_kostarev.YAKU_CASES,
         *test_yaku_kostarev.YAKUMAN_CASES,
+        *test_hand_options.NEEDS_CASES,
     ]
     requests = [case.values[0] for case in cases]
     return requests + [msgspec.convert(h, ScoreRequest) for h in seeded_hands(2000, 0)]
@@ -108,7 +112,7 @@ def test_no_yaku_holds_on_a_reading_without_what_it_needs() -> None:
                     missing = [need for need in y.needs if not have[need]]
                     assert missing == [], f"{y.key} held on {request} without {missing}"
 
-    declared = sorted(key for key, y in REGISTRY.items() if y.needs)
+    declared = sorted(key for key, y in REGISTRY.items() if y.needs and "scored_apart" not in y.needs)
     assert [key for key in declared if not seen[key]] == []  # each declaration was put to the test
 
 

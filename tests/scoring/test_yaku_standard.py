@@ -765,8 +765,6 @@ def test_yakuman_result_has_no_fu() -> None:
         pytest.param(std(PLAIN, "7s"), "no_yaku", id="closed-ron-without-yaku"),
         # iipeikou is closed only: chi 234m + 234m 567p 99s + 68s, ron 7s → nothing
         pytest.param(std("234m567p6899s", "7s", "chi:234m"), "no_yaku", id="open-iipeikou-is-no-yaku"),
-        # renhou flag with option renhou off (default): no han from it
-        pytest.param(std(PLAIN, "7s", renhou=True), "no_yaku", id="renhou-option-off"),
     ],
 )
 def test_not_a_win_has_a_reason(request_: ScoreRequest, reason: str) -> None:

@@ -40,6 +40,7 @@ STANDARD = {
     "daisuushii": (26, 26, 2), "tsuuiisou": (13, 13, 1), "ryuuiisou": (13, 13, 1), "chinroutou": (13, 13, 1),
     "chuuren": (13, None, 1), "junsei_chuuren": (26, None, 2), "suukantsu": (13, 13, 1),
     "tenhou": (13, None, 1), "chiihou": (13, None, 1),
+    "nagashi_mangan": (5, 5, 0),  # option nagashi_mangan on: /docs/rules §6 (a mangan, paid as a tsumo)
 }  # fmt: skip
 
 # /docs/rules §4 / seed 001 §3.1.1–3.1.4
@@ -62,6 +63,11 @@ honroutou ryanpeikou junchan honitsu chinitsu renhou dora ura_dora aka_dora koku
 suuankou_tanki daisangen shousuushii daisuushii tsuuiisou ryuuiisou chinroutou chuuren junsei_chuuren suukantsu
 tenhou chiihou"""
 API_IDS = API_TEXT.split()
+# the yaku of the optional rules, each shown only where its option is on (/docs/rulesets §8)
+OPTION_IDS = [
+    "open_riichi", "double_open_riichi", "nagashi_mangan", "daisharin", "daisuurin", "daichikurin", "daichisei",
+    "sashikomi", "paarenchan",
+]  # fmt: skip
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -119,7 +125,7 @@ def test_renhou_option_adds_its_entry(option: str, entry: tuple[int, int | None,
 
 
 def test_every_api_yaku_id_has_three_names() -> None:
-    assert set(YAKU_NAMES) == set(API_IDS)
+    assert set(YAKU_NAMES) == set(API_IDS) | set(OPTION_IDS)
     for key, names in YAKU_NAMES.items():
         assert names.en.isascii(), key
         assert CJK.search(names.ja), key
