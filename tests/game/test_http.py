@@ -67,7 +67,7 @@ def test_settle_dealer_mangan_tsumo_is_4100_all(client: TestClient[Litestar]) ->
     body = response.json()
     assert body["deltas"] == [12_300, -4_100, -4_100, -4_100]
     assert body["scores"] == [37_300, 20_900, 20_900, 20_900]
-    assert body["next_hand"] == {"dealer": 0, "honba": 2, "riichi_sticks": 0}
+    assert body["next_hand"] == {"dealer": 0, "honba": 2, "riichi_sticks": 0, "round_wind": None}
     assert (body["game_over"], body["end_reason"], body["placings"]) == (False, None, None)
     (win,) = body["wins"]
     assert (win["winner"], win["han"], win["limit"], win["points"], win["total"]) == (0, 5, "mangan", 12_000, 13_300)
@@ -170,7 +170,10 @@ BAD_TILES = {"type": "tsumo", "winner": 1, "hand": {"hand": "23455m234p3456s", "
         pytest.param("/v1/settle", _settle(honba=-1), 400, ["honba"], id="negative-honba"),
         pytest.param("/v1/settle", _settle(scores=[25_000] * 3), 400, ["scores"], id="three-players"),
         pytest.param("/v1/settle", _settle(bogus=1), 400, ["bogus"], id="unknown-field"),
-        pytest.param("/v1/settle", _settle(outcome={"type": "chombo"}), 400, ["outcome.type"], id="unknown-outcome"),
+        pytest.param("/v1/settle", _settle(outcome={"type": "kan"}), 400, ["outcome.type"], id="unknown-outcome"),
+        pytest.param(
+            "/v1/settle", _settle(outcome={"type": "chombo"}), 400, ["outcome.seat"], id="chombo-without-seat"
+        ),
         pytest.param("/v1/settle", _settle(game={"bust": "sometimes"}), 400, ["game.bust"], id="unknown-bust-mode"),
         pytest.param("/v1/settle", _settle(outcome=RON_ON_SELF), 422, ["outcome.wins[0].winner"], id="discarder-wins"),
         pytest.param(
