@@ -216,3 +216,30 @@ def test_openapi_lists_the_game_operations(client: TestClient[Litestar]) -> None
     for name in ("SettleRequest", "SettleResult", "FinalRequest", "FinalResult", "SticksRequest", "SticksResult"):
         assert name in doc["components"]["schemas"]
     assert "422" in doc["paths"]["/v1/settle"]["post"]["responses"]
+
+
+def test_settle_names_the_abortive_draw_the_end_and_the_chombo_in_the_language_asked(
+    client: TestClient[Litestar],
+) -> None:
+    abortive = {
+        "rules": "tenhou",
+        "scores": [25_000] * 4,
+        "dealer": 0,
+        "outcome": {"type": "abortive", "kind": "kyuushu_kyuuhai"},
+    }
+    body = client.post("/v1/settle", json=abortive, headers={"Accept-Language": "ja"}).json()
+    assert (body["abortive"], body["abortive_name"]) == ("kyuushu_kyuuhai", "九種九牌")
+    # South 4, dealer 3 first with 30,000 wins 500 all (1 han 30 fu): agari-yame
+    yame = {
+        "rules": "tenhou",
+        "scores": [20_000, 25_000, 25_000, 30_000],
+        "dealer": 3,
+        "round_wind": "S",
+        "outcome": {"type": "tsumo", "winner": 3, "value": {"han": 1, "fu": 30}},
+    }
+    body = client.post("/v1/settle", json=yame, headers={"Accept-Language": "ja"}).json()
+    assert (body["end_reason"], body["end_reason_name"]) == ("agari_yame", "アガリやめ")
+    chombo = {"scores": [25_000] * 4, "dealer": 0, "outcome": {"type": "chombo", "seat": 1}}
+    body = client.post("/v1/settle", json=chombo, headers={"Accept-Language": "ru"}).json()
+    assert {t["name"] for t in body["transfers"]} == {"Штраф за чомбо"}
+    assert body["deltas"] == [4_000, -8_000, 2_000, 2_000]  # 4,000 to the dealer, 2,000 to each other
