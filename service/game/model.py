@@ -176,7 +176,10 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks ties in
     placings). `honba` counts repeat sticks (300 points each); `riichi_sticks` the riichi
     sticks already on the table; `riichi` the seats that declared riichi this hand (each
-    puts `riichi_deposit` on the table). `last_hand`: the game ends after this hand.
+    puts `riichi_deposit` on the table; a riichi winner left out of it is taken to have deposited
+    already, so its stick must be among `riichi_sticks`, as in Tenhou's logs). `outcome`: a
+    `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo`. `last_hand`: the game
+    ends after this hand; `round_wind`: the service decides the game's end by the rules.
     3-player (sanma) games are not supported.
     """
 
