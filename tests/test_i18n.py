@@ -12,7 +12,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from service.game.model import TransferKind
+from service.game.model import ABORTIVE_KINDS, END_REASONS, TransferKind
 from service.i18n import LANGUAGES, keys, plural, text
 from service.scoring.catalogue import OPTIONS, YAKU_NAMES
 from service.scoring.fu import FU
@@ -33,6 +33,7 @@ def used_keys() -> set[str]:
     used |= {f"payer.{payer}" for payer in ("discarder", "dealer", "non_dealer")}
     used |= {f"kids.{id_}" for id_ in KIDS_POINTS} | {"kids.line", "kids.line_tiles", "kids.total", "kids.points"}
     used |= {f"transfer.{kind}" for kind in typing.get_args(TransferKind)}
+    used |= {f"abortive.{kind}" for kind in ABORTIVE_KINDS} | {f"end_reason.{reason}" for reason in END_REASONS}
     used |= {f"option.{name}" for name in OPTIONS}
     used |= {f"preset.{p}.{part}" for p in PRESETS for part in ("summary", "source")}
     used |= {"reason.not_complete", "reason.no_yaku"}

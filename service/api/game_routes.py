@@ -61,9 +61,11 @@ _COMMON: dict[str, Any] = {"tags": ["game"], "status_code": 200, "return_dto": N
     operation_id="settleHand",
     summary="Apply one hand's outcome to the players' scores",
     description="Per-seat deltas and new scores, every transfer, the next dealer / honba / riichi sticks, who "
-    "is out and whether the game is over (/docs/rules §3–6). A win is given as a hand to score (a `POST /v1/score` "
-    "request) or an already-scored value. Transfer and limit names, and a scored hand's names, follow "
-    "`Accept-Language` (en, ja, ru).",
+    "is out and whether the game is over (/docs/rules §3–6, /docs/rulesets §4–6). The outcome is a win (a hand to "
+    "score, a `POST /v1/score` request, or an already-scored value), an exhaustive draw, an abortive draw or a "
+    "chombo. With `round_wind` the service decides the game's end from the rules (length, extension, "
+    "agari-yame, tenpai-yame). Transfer, limit, abortive-draw and end-reason names, and a scored hand's names, "
+    "follow `Accept-Language` (en, ja, ru).",
     dto=StrictJSON[SettleRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
     response_headers=LANGUAGE_HEADERS,
@@ -80,8 +82,10 @@ def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage =
     "/v1/final",
     operation_id="finalStandings",
     summary="Final placings and points with uma and oka",
-    description="Final scores → placings (ties to the seat nearer the first dealer) and final points with uma, "
-    "oka and leftover riichi sticks; defaults per preset (/docs/rules §6, seed 003 §5; kostarev: none).",
+    description="Final scores → placings and final points with uma, oka, leftover riichi sticks and chombo "
+    "`penalties` (after uma); ties go to the seat nearer the first dealer or, under option `ties: shared`, share "
+    "their uma and oka; `final_rounding: gosha_rokunyuu` rounds as Tenhou does. Defaults per preset "
+    "(/docs/rules §6, /docs/rulesets §6, seed 003 §5; kostarev: none).",
     dto=StrictJSON[FinalRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
     **_COMMON,

@@ -11,6 +11,8 @@ Pure logic (no web framework): imports from :mod:`service.scoring`, never from
 """
 
 from .model import (
+    Abortive,
+    Chombo,
     Draw,
     FinalPlacing,
     FinalRequest,
@@ -38,6 +40,8 @@ from .sticks import fewest_sticks, pay_with, sticks, value_of
 
 __all__ = [
     "GAME_PRESETS",
+    "Abortive",
+    "Chombo",
     "Draw",
     "FinalPlacing",
     "FinalRequest",

@@ -12,6 +12,7 @@ Seats are numbered 0–3 **in turn order**: seat ``s + 1`` (mod 4) plays right a
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Literal
 
 import msgspec
@@ -21,7 +22,13 @@ from service.scoring import RulesSpec, ScoreRequest, ScoreResult
 from service.scoring.model import GameOptions, Preset
 
 __all__ = [
+    "ABORTIVE_KINDS",
+    "END_REASONS",
+    "Abortive",
+    "AbortiveKind",
+    "Chombo",
     "Draw",
+    "EndReason",
     "FinalPlacing",
     "FinalRequest",
     "FinalResult",
@@ -110,7 +117,10 @@ class Ron(_Request, frozen=True, kw_only=True, tag="ron", tag_field="type"):
     """A win on `discarder`'s discard: one to three winners in `wins` (any order).
 
     With option `multiple_ron: head_bump` only the first winner in turn order from the
-    discarder wins; the others are reported as `bumped`.
+    discarder wins; the others are reported as `bumped`. With `allowed`, three winners where the
+    rules' `abortive_draws` has `sanchahou` are that abortive draw instead (/docs/rulesets §5
+    Sanchahou): nobody wins, the result's `abortive` is `sanchahou`. Honba and riichi sticks with
+    several winners follow option `multi_ron_sticks` (/docs/rulesets §4).
     """
 
     discarder: Seat
@@ -125,7 +135,38 @@ class Draw(_Request, frozen=True, kw_only=True, tag="draw", tag_field="type"):
     nagashi: Annotated[list[Seat], Meta(max_length=4)] = []
 
 
-Outcome = Ron | Tsumo | Draw
+AbortiveKind = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
+ABORTIVE_KINDS: tuple[AbortiveKind, ...] = typing.get_args(AbortiveKind)
+"""The abortive draws (/docs/rulesets §5): nine terminals, four winds, four riichi, four kans, triple ron."""
+
+
+class Abortive(_Request, frozen=True, kw_only=True, tag="abortive", tag_field="type"):
+    """An abortive draw (/docs/rulesets §5 Effect of an abortive draw): `kind` must be one of the rules'
+    `abortive_draws` (else 422 naming `outcome.kind`); `suucha_riichi` needs all four seats in `riichi`.
+
+    No points move except this hand's riichi deposits, which go onto the table and stay there;
+    honba + 1 (where option `honba` is not 0); the dealer keeps the seat.
+    """
+
+    kind: AbortiveKind
+
+
+class Chombo(_Request, frozen=True, kw_only=True, tag="chombo", tag_field="type"):
+    """A chombo (illegal win or declaration) by `seat` (/docs/rulesets §6 Chombo; option `chombo`).
+
+    `mangan`: `seat` pays a reverse mangan tsumo at once (transfers of kind `chombo`: a non-dealer
+    4,000 to the dealer and 2,000 to each other player, the dealer 4,000 to each); `deduction`:
+    no points move and the result's `penalties` carries `chombo_points` for `seat`, to deduct from
+    the final score after uma (`POST /v1/final` `penalties`); `none`: 422 naming `outcome`.
+    The hand is then replayed: same dealer, same honba, and this hand's riichi declarations are
+    not deposited (the hand is void; the sticks already on the table stay there).
+    """
+
+    seat: Seat
+
+
+Outcome = Ron | Tsumo | Draw | Abortive | Chombo
+RoundWind = Literal["E", "S", "W"]
 
 
 class SettleRequest(_Request, frozen=True, kw_only=True):
@@ -135,7 +176,10 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks ties in
     placings). `honba` counts repeat sticks (300 points each); `riichi_sticks` the riichi
     sticks already on the table; `riichi` the seats that declared riichi this hand (each
-    puts `riichi_deposit` on the table). `last_hand`: the game ends after this hand.
+    puts `riichi_deposit` on the table; a riichi winner left out of it is taken to have deposited
+    already, so its stick must be among `riichi_sticks`, as in Tenhou's logs). `outcome`: a
+    `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo`. `last_hand`: the game
+    ends after this hand; `round_wind`: the service decides the game's end by the rules.
     3-player (sanma) games are not supported.
     """
 
@@ -164,11 +208,19 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     riichi: Annotated[list[Seat], Meta(max_length=4)] = []
     outcome: Outcome
     last_hand: bool = False
+    round_wind: RoundWind | None = None
+    """This hand's round wind (`E`, `S`, `W`; the hand number follows from `dealer` and `first_dealer`).
+    With it the service decides `game_over` from the rules' `length`, `extension`, `agari_yame`
+    and `tenpai_yame` (/docs/rulesets §6 Length, Extension, Agari-yame); without it only busting,
+    the target and `last_hand` end the game. A round the rules never reach is a 422 naming it."""
 
 
 TransferKind = Literal[
-    "riichi_deposit", "riichi_sticks", "ron", "tsumo", "pao", "honba", "noten", "nagashi", "kids_points"
+    "riichi_deposit", "riichi_sticks", "ron", "tsumo", "pao", "honba", "noten", "nagashi", "kids_points", "chombo"
 ]
+EndReason = Literal["bust", "target", "last_hand", "agari_yame", "tenpai_yame", "sudden_death", "extension_over"]
+END_REASONS: tuple[EndReason, ...] = typing.get_args(EndReason)
+"""Why a game ended: see :class:`SettleResult`."""
 
 
 class Transfer(msgspec.Struct, frozen=True, kw_only=True):
@@ -176,7 +228,8 @@ class Transfer(msgspec.Struct, frozen=True, kw_only=True):
 
     `owed` is what was due (more than `amount` only when a kostarev payer could not pay in
     full). `kind`: `riichi_deposit`, `riichi_sticks` (the pot to the winner), `ron`, `tsumo`,
-    `pao`, `honba`, `noten`, `nagashi`, `kids_points` (kids points come from nobody).
+    `pao`, `honba`, `noten`, `nagashi`, `kids_points` (kids points come from nobody), `chombo`
+    (a reverse mangan tsumo paid by the offender).
     """
 
     payer: int | None
@@ -214,11 +267,13 @@ class WinResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class NextHand(msgspec.Struct, frozen=True, kw_only=True):
-    """The next hand's dealer seat, honba count and riichi sticks on the table (count)."""
+    """The next hand's dealer seat, honba count, riichi sticks on the table (count) and round wind
+    (null when the request gave no `round_wind`)."""
 
     dealer: int
     honba: int
     riichi_sticks: int
+    round_wind: Literal["E", "S", "W", "N"] | None = None
 
 
 class Placing(msgspec.Struct, frozen=True, kw_only=True):
@@ -234,7 +289,13 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
 
     Han/fu presets are zero-sum with the pot: sum(deltas) + riichi_deposit × (next_hand.riichi_sticks −
     riichi_sticks) = 0. `bumped` lists rons lost to head bump; `out` the seats that are out;
-    `game_over` with `end_reason` (`bust`, `target`, `last_hand`) and then `placings`.
+    `abortive` the abortive draw this hand was (also `sanchahou` for a triple ron under it);
+    `penalties` (chombo `deduction` only) the points per seat to deduct from the final score after uma;
+    `game_over` with `end_reason` and then `placings`. End reasons (/docs/rulesets §6): `bust` (a player
+    is out), `target` (a score reached the target), `last_hand` (the last hand is over, or the request
+    said `last_hand`), `agari_yame` / `tenpai_yame` (the last hand's or an extension hand's dealer,
+    first with at least `extension_points`, won / was tenpai and stops), `sudden_death` (an extension
+    hand ended with somebody at `extension_points`), `extension_over` (the extension's wind is over).
     """
 
     preset: str
@@ -245,8 +306,14 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
     bumped: list[int] = []
     next_hand: NextHand
     out: list[int] = []
+    abortive: AbortiveKind | None = None
+    abortive_name: str | None = None
+    """The abortive draw's name in the answer's language."""
+    penalties: list[int] | None = None
     game_over: bool = False
-    end_reason: Literal["bust", "target", "last_hand"] | None = None
+    end_reason: EndReason | None = None
+    end_reason_name: str | None = None
+    """Why the game ended, in the answer's language."""
     placings: list[Placing] | None = None
 
 
@@ -262,10 +329,18 @@ class FinalRequest(_Request, frozen=True, kw_only=True):
     scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
     first_dealer: Seat = 0
     riichi_sticks: Annotated[int, Meta(ge=0, le=100)] = 0
+    penalties: (
+        Annotated[list[Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)]
+        | None
+    ) = None
+    """Points to deduct from each seat's final score after uma (chombo `deduction`: the settlements'
+    `penalties` added up), 4 values ≥ 0, multiples of 100."""
 
 
 class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
-    """One player's end result, points: `final` = `score` + `sticks` − return + `uma` + `oka`."""
+    """One player's end result, points: `final` = `score` + `sticks` − return + `uma` + `oka` − `penalty`
+    (with `final_rounding: gosha_rokunyuu` `score` − return is rounded to 1,000 for 2nd–4th place and
+    first place takes what makes the sum 0 before penalties)."""
 
     place: int
     seat: int
@@ -273,6 +348,7 @@ class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
     sticks: int
     uma: int
     oka: int
+    penalty: int = 0
     final: int
 
 

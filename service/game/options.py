@@ -17,7 +17,7 @@ import msgspec
 from service.scoring import Rules
 from service.scoring.presets import GAME_DEFAULTS, SHARED_OPTIONS
 
-from .model import GameOptions
+from .model import ABORTIVE_KINDS, AbortiveKind, GameOptions
 
 __all__ = ["ABORTIVE_DRAWS", "BUST_MODES", "GAME_PRESETS", "GameRules", "resolve_game"]
 
@@ -27,8 +27,8 @@ BUST_MODES: Final = ("below_zero", "at_zero", "none", "cannot_pay")
 """Busting (tobi) modes: see :attr:`GameRules.bust`."""
 
 
-AbortiveDraw = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
-ABORTIVE_DRAWS: Final = ("kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou")
+AbortiveDraw = AbortiveKind
+ABORTIVE_DRAWS: Final = ABORTIVE_KINDS
 """The abortive draws (/docs/rulesets §5): nine terminals, four winds, four riichi, four kans, triple ron."""
 
 
@@ -65,7 +65,8 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     pao_yakuman: frozenset[str]
     """The yakuman ids that carry liability (daisangen, daisuushii; M-League also suukantsu)."""
     pao_scope: Literal["whole_hand", "pao_part"]
-    """What the liable player answers for: the whole hand (stacked yakuman included) or the pao yakuman only."""
+    """What the liable player answers for: the whole hand (stacked yakuman included) or the pao yakuman only;
+    they pay it in full on tsumo (with all the honba) and half of it on ron (the discarder the other half)."""
     pao_ron_honba: Literal["liable", "discarder"]
     """Who pays the honba of a ron under pao."""
     noten_payment: Literal[0, 3000]
@@ -73,7 +74,8 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     nagashi_mangan: bool
     """Nagashi mangan is played: paid as a mangan tsumo at an exhaustive draw."""
     abortive_draws: frozenset[AbortiveDraw]
-    """The abortive draws played; each moves no points, leaves the sticks, adds a honba, keeps the dealer."""
+    """The abortive draws played (outcome `abortive`; `sanchahou` also turns three rons on one discard into
+    it); each moves no points but this hand's deposits, leaves the sticks, adds a honba, keeps the dealer."""
     chombo: Literal["none", "mangan", "deduction"]
     """A chombo's penalty: none (not an outcome), a reverse mangan tsumo paid at once, or
     ``chombo_points`` deducted from the final score after uma."""
@@ -87,9 +89,10 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     extension_points: int
     """The score the extension (and agari-yame / tenpai-yame) needs, points (0 = none)."""
     agari_yame: bool
-    """The last hand's dealer, first after winning, ends the game instead of repeating."""
+    """The last hand's (or an extension hand's) dealer, first after winning with at least ``extension_points``
+    (ties in seat order from the first dealer), ends the game instead of repeating (Mortal's game.rs)."""
     tenpai_yame: bool
-    """The last hand's dealer, first and tenpai at a draw, ends the game instead of repeating."""
+    """As ``agari_yame``, for a dealer who repeats by being tenpai at an exhaustive draw."""
     riichi_deposit: Literal[0, 1000]
     """Points a riichi declaration puts on the table (one riichi stick); the hand rules' option."""
     honba: Literal[0, 300]

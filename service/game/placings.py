@@ -2,8 +2,18 @@
 
 Places go by score, highest first; equal scores go to the seat nearer the first dealer in
 turn order (seat order from the first dealer). Final points, in points:
-``final = score + sticks − return + uma[place] + oka`` where oka = 4 × (return − start) goes
-to first place and ``sticks`` are leftover riichi sticks (option ``leftover_sticks``).
+``final = score + sticks − return + uma[place] + oka − penalty`` where oka = 4 × (return − start)
+goes to first place, ``sticks`` are leftover riichi sticks (option ``leftover_sticks``) and
+``penalty`` a chombo deduction after uma (request ``penalties``, /docs/rulesets §6 Chombo).
+
+- ``ties: shared`` (/docs/rulesets §6 Ties: WRC, M-League, EMA): players with equal scores
+  share the uma and oka of the places they hold, and tied firsts the leftover sticks, equally;
+  amounts stay multiples of 100, a remainder of 100s going one each in seat order from the
+  first dealer, so nothing is lost.
+- ``final_rounding: gosha_rokunyuu`` (/docs/rulesets §6 Final score formula, Tenhou): for 2nd–4th
+  place ``score − return`` is rounded to 1,000 on its size, 500 down and 600 up (−4,500 → −4,000,
+  −5,500 → −5,000, −6,600 → −7,000); first place takes what the others' rounding removed, so the
+  finals still sum to 0. Checked against 34 real Tenhou ``owari`` results (tests/game/test_final_tenhou.py).
 """
 
 from __future__ import annotations
@@ -11,7 +21,7 @@ from __future__ import annotations
 from service.scoring import FieldError, InvalidHand, resolve_rules
 
 from .model import FinalPlacing, FinalRequest, FinalResult, Placing
-from .options import resolve_game
+from .options import GameRules, resolve_game
 
 __all__ = ["final", "placings", "rank"]
 
@@ -44,7 +54,8 @@ def final(req: FinalRequest) -> FinalResult:
 
     Raises :class:`~service.scoring.InvalidHand` naming the field: `game.uma` not summing to
     0; `scores` (han/fu presets) not adding up to 4 × start with the sticks on the table;
-    `scores[i]` not a multiple of 100; `riichi_sticks` without riichi deposits.
+    `scores[i]` not a multiple of 100; `riichi_sticks` without riichi deposits; `penalties`
+    in the kids preset (it has no chombo).
     """
     rules = resolve_rules(req.rules)
     game = resolve_game(rules, req.game)
@@ -67,27 +78,35 @@ def final(req: FinalRequest) -> FinalResult:
                     f"not 4 × {game.start_points} = {expected} (set game.start_points if the game started elsewhere)",
                 )
             )
+    if req.penalties is not None and rules.scoring != "han_fu":
+        errors.append(FieldError("penalties", "the kids preset has no chombo penalties"))
     if errors:
         raise InvalidHand(errors)
     oka = 4 * (game.return_points - game.start_points)
     leftover = req.riichi_sticks * game.riichi_deposit if game.leftover_sticks == "first" else 0
-    rows = []
-    for i, seat in enumerate(rank(req.scores, req.first_dealer)):
-        sticks = leftover if i == 0 else 0
-        top = oka if i == 0 else 0
-        score = req.scores[seat]
-        uma = game.uma[i]
-        rows.append(
-            FinalPlacing(
-                place=i + 1,
-                seat=seat,
-                score=score,
-                sticks=sticks,
-                uma=uma,
-                oka=top,
-                final=score + sticks - game.return_points + uma + top,
-            )
+    order = rank(req.scores, req.first_dealer)
+    sticks = _shares(req.scores, order, [leftover, 0, 0, 0], game)
+    umas = _shares(req.scores, order, list(game.uma), game)
+    okas = _shares(req.scores, order, [oka, 0, 0, 0], game)
+    measured = [req.scores[seat] - game.return_points for seat in order]
+    if game.final_rounding == "gosha_rokunyuu":
+        rounded = [measured[0]] + [_gosha_rokunyuu(x) for x in measured[1:]]
+        rounded[0] += sum(measured) - sum(rounded)  # first place takes what the rounding removed
+        measured = rounded
+    penalties = req.penalties or [0, 0, 0, 0]
+    rows = [
+        FinalPlacing(
+            place=i + 1,
+            seat=seat,
+            score=req.scores[seat],
+            sticks=sticks[i],
+            uma=umas[i],
+            oka=okas[i],
+            penalty=penalties[seat],
+            final=measured[i] + sticks[i] + umas[i] + okas[i] - penalties[seat],
         )
+        for i, seat in enumerate(order)
+    ]
     return FinalResult(
         preset=rules.preset,
         start_points=game.start_points,
@@ -96,3 +115,37 @@ def final(req: FinalRequest) -> FinalResult:
         oka=oka,
         placings=rows,
     )
+
+
+def _gosha_rokunyuu(points: int) -> int:
+    """``points`` (a multiple of 100) rounded to 1,000 on its size, 500 down and 600 up (五捨六入).
+
+    >>> [_gosha_rokunyuu(p) for p in (4500, 4600, -4500, -5500, -6600, 0, -100)]
+    [4000, 5000, -4000, -5000, -7000, 0, 0]
+    """
+    size = (abs(points) + 400) // 1000 * 1000
+    return size if points >= 0 else -size
+
+
+def _shares(scores: list[int], order: list[int], amounts: list[int], game: GameRules) -> list[int]:
+    """``amounts`` by place (1st first) as each place receives them; under ``ties: shared`` the places
+    of tied scores pool theirs and split it equally in 100s, a remainder one 100 each in seat order
+    (``order`` already puts tied seats in seat order from the first dealer).
+
+    >>> from service.game import GAME_PRESETS
+    >>> _shares([30000, 30000, 20000, 40000], [3, 0, 1, 2], [15000, 5000, -5000, -15000], GAME_PRESETS["wrc"])
+    [15000, 0, 0, -15000]
+    """
+    if game.ties != "shared":
+        return list(amounts)
+    shared = list(amounts)
+    start = 0
+    while start < len(order):
+        end = start
+        while end + 1 < len(order) and scores[order[end + 1]] == scores[order[start]]:
+            end += 1
+        hundreds, extra = divmod(sum(amounts[start : end + 1]) // 100, end - start + 1)
+        for k in range(start, end + 1):
+            shared[k] = (hundreds + (1 if k - start < extra else 0)) * 100
+        start = end + 1
+    return shared

@@ -10,16 +10,31 @@ riichi sticks, riichi declarations and the outcome) and returns a
   player 1 × base (a dealer's tsumo: 2 × base from each), each rounded up to 100, plus 100
   per honba from each payer (option ``honba``: 300 a honba in all; 0 in kostarev, seed 001 §4).
 - **Ron** (seed 001 §4.1): only the discarder pays, 4 × base (6 × base to the dealer), plus
-  300 per honba. Several rons on one discard (option ``multiple_ron``): ``allowed`` pays each
-  winner; honba and the table's sticks go to the first winner in turn order from the
-  discarder only. ``head_bump``: only that first winner wins.
-- **Pao** (option ``pao``; Tenhou's split): for the daisangen / daisuushii part of a hand,
-  the liable player pays it all on tsumo (as if dealt in) and half on ron, the discarder the
-  other half; the liable player pays the honba. Other yakuman in the same hand are paid
-  normally.
+  300 per honba. Several rons on one discard (option ``multiple_ron``, /docs/rulesets §4 Double
+  ron): ``allowed`` pays each winner; ``head_bump``: only the first winner in turn order from the
+  discarder wins. Honba and the table's sticks (option ``multi_ron_sticks``, /docs/rulesets §4
+  Honba and table sticks with 2+ winners): ``nearest`` gives them all to that first winner;
+  ``each`` (EMA) gives every winner the honba from the discarder and their own riichi stick of
+  this hand back, the other sticks to the first winner. Three rons with ``sanchahou`` among
+  ``abortive_draws`` are that abortive draw (/docs/rulesets §4 Triple ron).
+- **Pao** (options ``pao``, ``pao_yakuman``, ``pao_scope``, ``pao_ron_honba``; /docs/rulesets §4
+  Pao): the liable player answers for the hand (``whole_hand``, Tenhou: stacked non-pao yakuman
+  included) or for the pao yakuman part only (``pao_part``, Mahjong Soul: the rest is paid as a
+  normal tsumo by all, or by the discarder on ron). On tsumo the liable player pays that part as
+  if dealt in, and all the honba; on ron the liable player and the discarder each pay half of
+  it, and the honba is paid by the liable player or the discarder (``pao_ron_honba``).
 - **Exhaustive draw**: the noten players pay ``noten_payment`` (3000) in total to the
   tenpai players; with nagashi mangan (option) each such seat is paid a mangan tsumo
   (no honba, no sticks) instead. The dealer keeps the deal when tenpai; honba + 1.
+- **Abortive draw** (outcome ``abortive``, option ``abortive_draws``, /docs/rulesets §5 Effect of an
+  abortive draw): no points move except this hand's riichi deposits, which stay on the table;
+  honba + 1; the dealer keeps the seat.
+- **Chombo** (outcome ``chombo``, options ``chombo`` and ``chombo_points``, /docs/rulesets §6 Chombo):
+  ``mangan``: the offender pays a reverse mangan tsumo (4,000 to the dealer and 2,000 to each
+  other player; a dealer offender 4,000 to each); ``deduction``: no points move and ``penalties``
+  carries ``chombo_points`` for the offender, deducted from the final score after uma. The hand
+  is void and replayed: same dealer, same honba, and this hand's riichi declarations are not
+  deposited (a void hand has no riichi; the sticks already on the table stay).
 - **Next hand**: a dealer win keeps the deal with honba + 1; otherwise the deal passes to
   the next seat and honba resets to 0. Without honba (option ``honba`` 0) the count stays 0.
 - **Busting** (option ``bust``, /docs/rules §4 game): ``below_zero`` (standard), ``at_zero``,
@@ -30,13 +45,23 @@ riichi sticks, riichi declarations and the outcome) and returns a
   (``transfers`` from ``null``), busting does not apply, honba and riichi sticks carry no
   points, and the game ends when a score reaches ``target`` (10; or 15).
 - **Target / last hand**: any preset may set ``target``; ``last_hand`` ends the game after
-  this hand (the client decides when its game is over: no agari-yame logic here).
+  this hand whatever else the rules say.
+- **Game end** (with ``round_wind``; options ``length``, ``extension``, ``extension_points``,
+  ``agari_yame``, ``tenpai_yame``; /docs/rulesets §6 Length, Extension, Agari-yame), as Mortal's
+  ``libriichi/src/arena/game.rs`` plays Tenhou: the game ends once the last hand (East 4 in
+  ``tonpuu``, South 4 in ``hanchan``) has passed the deal on; a dealer repeat in it is played, unless
+  the dealer is first (ties in seat order from the first dealer) with at least
+  ``extension_points`` and the rules have agari-yame (after a win) or tenpai-yame (after a draw).
+  Under ``sudden_death``, when nobody has ``extension_points`` after the last hand the game goes
+  on into the next wind; it ends at the end of any hand in which somebody has them (the table's
+  sticks not counted) unless the dealer repeats, which is played first (an abortive draw or a
+  chombo replay ends it too), and it stops after that wind's fourth hand whatever the scores.
 """
 
 from __future__ import annotations
 
 import typing
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 import msgspec
 
@@ -47,7 +72,13 @@ from service.scoring.names import limit_name, localise
 from service.scoring.payments import payments
 
 from .model import (
+    ABORTIVE_KINDS,
+    END_REASONS,
+    Abortive,
+    AbortiveKind,
+    Chombo,
     Draw,
+    EndReason,
     HandValue,
     NextHand,
     Ron,
@@ -59,17 +90,21 @@ from .model import (
     WinSpec,
 )
 from .options import GameRules, resolve_game
-from .placings import placings
+from .placings import placings, rank
 
-__all__ = ["PAO_YAKUMAN", "localise_settle", "settle"]
+__all__ = ["localise_settle", "settle"]
 
 SEATS = 4
 WINDS = ("E", "S", "W", "N")
 """Seat winds by distance in turn order from the dealer."""
-PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
-"""Yakuman ids that carry liability (pao) under option ``pao``."""
 TRANSFER_NAMES = {kind: text(f"transfer.{kind}") for kind in typing.get_args(TransferKind)}
 """English names of the transfer kinds (:func:`localise_settle` renames them)."""
+ABORTIVE_NAMES = {kind: text(f"abortive.{kind}") for kind in ABORTIVE_KINDS}
+"""English names of the abortive draws."""
+END_REASON_NAMES = {reason: text(f"end_reason.{reason}") for reason in END_REASONS}
+"""English names of the end reasons."""
+ROUND_WINDS = ("E", "S", "W", "N")
+"""Round winds by the index of the round (hand index // 4)."""
 MANGAN_BASE = 2000
 """Base points of a mangan: nagashi mangan is paid as a mangan tsumo."""
 
@@ -218,12 +253,23 @@ def _scored_hand(
         if getattr(hand, name) not in (0, value):
             errors.add(f"{path}.{name}", f"must be 0 or the settlement's {name} ({value}); it is taken from there")
     declared = seat in req.riichi
-    if (hand.riichi or hand.double_riichi) != declared:
+    in_riichi = hand.riichi or hand.double_riichi
+    # A riichi hand whose seat is not in `riichi` deposited its stick before: it must be on the table
+    # (Tenhou's logs count a hand's own deposits in `ba` and `sc` already).
+    if in_riichi != declared and (declared or not req.riichi_sticks):
         field = "double_riichi" if hand.double_riichi and not hand.riichi else "riichi"
         errors.add(
             f"{path}.{field}",
-            f"seat {seat} {'is' if declared else 'is not'} in the settlement's riichi list; the hand must agree",
+            f"seat {seat} {'is' if declared else 'is not'} in the settlement's riichi list"
+            + ("" if declared else " and no riichi stick is on the table")
+            + "; the hand must agree",
         )
+    if req.round_wind is not None and rules.winds:
+        if hand.round_wind is not None and hand.round_wind != req.round_wind:
+            errors.add(
+                f"{path}.round_wind", f"the settlement's round wind is {req.round_wind!r}, not {hand.round_wind!r}"
+            )
+        changes["round_wind"] = req.round_wind
     if len(errors) > before:
         return None
     try:
@@ -300,9 +346,12 @@ def _win(
         result = _scored_hand(spec.hand, f"{path}.hand", seat, tsumo, req, rules, errors)
         if result is None:
             return None
-        pao_multiple = sum(y.han // 13 for y in result.yaku if y.id in PAO_YAKUMAN)
+        pao_multiple = sum(y.han // 13 for y in result.yaku if y.id in game.pao_yakuman)
         if spec.pao is not None and not pao_multiple:
-            errors.add(f"{path}.pao", "pao applies to daisangen or daisuushii, and this hand has neither")
+            errors.add(
+                f"{path}.pao",
+                f"pao applies to {', '.join(sorted(game.pao_yakuman))} (game.pao_yakuman), and this hand has none",
+            )
             return None
         if rules.scoring == "kids":
             return _Win(seat, None, 0, 0, result.points, None, None, 0, None, result)
@@ -311,7 +360,7 @@ def _win(
             seat,
             spec.pao,
             base,
-            pao_multiple * YAKUMAN_BASE if spec.pao is not None else 0,
+            _pao_base(base, pao_multiple, game) if spec.pao is not None else 0,
             0,
             result.han,
             result.fu,
@@ -328,7 +377,7 @@ def _win(
     pao_multiple = 0
     if spec.pao is not None:
         if not value.yakuman:
-            errors.add(f"{path}.pao", "pao applies to daisangen or daisuushii, and this value is no yakuman")
+            errors.add(f"{path}.pao", "pao applies to a yakuman (game.pao_yakuman), and this value is no yakuman")
             return None
         pao_multiple = value.pao_yakuman or value.yakuman
         if pao_multiple > value.yakuman:
@@ -339,7 +388,14 @@ def _win(
         return None
     if rules.scoring == "kids":
         return _Win(seat, None, 0, 0, kids, None, None, 0, None, None)
-    return _Win(seat, spec.pao, base, pao_multiple * YAKUMAN_BASE, 0, value.han, value.fu, value.yakuman, limit, None)
+    pao_base = _pao_base(base, pao_multiple, game) if spec.pao is not None else 0
+    return _Win(seat, spec.pao, base, pao_base, 0, value.han, value.fu, value.yakuman, limit, None)
+
+
+def _pao_base(base: int, pao_multiple: int, game: GameRules) -> int:
+    """Base points the liable player answers for: all of ``base`` (``pao_scope`` ``whole_hand``) or the
+    pao yakuman's ``pao_multiple`` × 8,000 (``pao_part``), never more than the hand (a yakuman cap)."""
+    return base if game.pao_scope == "whole_hand" else min(base, pao_multiple * YAKUMAN_BASE)
 
 
 def _ron_value(base: int, dealer: bool) -> int:
@@ -356,12 +412,16 @@ def _tsumo_shares(base: int, dealer: bool) -> tuple[int, int]:
 
 
 def _pay_win(
-    ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None, honba: int, per_honba: int
+    ledger: _Ledger, w: _Win, req: SettleRequest, discarder: int | None, honba: int, game: GameRules
 ) -> tuple[int, int]:
     """Record the payments for one han/fu win; returns ``(hand points owed, honba points owed)``.
 
-    ``per_honba`` is option ``honba`` (300: from the discarder on ron, a third from each payer on tsumo).
+    ``game.honba`` is the points of a honba (300: from the discarder on ron, a third from each payer on
+    tsumo); under pao the liable player pays ``w.pao_base``'s share (see the module doc).
     """
+    per_honba = game.honba
+    if discarder is not None and w.liable == discarder:  # the liable player dealt in: a plain ron
+        w = w._replace(liable=None, pao_base=0)
     dealer_win = w.winner == req.dealer
     normal = w.base - w.pao_base
     points = 0
@@ -385,7 +445,8 @@ def _pay_win(
     points = _ron_value(normal, dealer_win) + 2 * half_pao
     if w.liable is not None:
         ledger.pay(w.liable, w.winner, half_pao, "pao")
-    ledger.pay(discarder if w.liable is None else w.liable, w.winner, per_honba * honba, "honba")
+    honba_payer = w.liable if w.liable is not None and game.pao_ron_honba == "liable" else discarder
+    ledger.pay(honba_payer, w.winner, per_honba * honba, "honba")
     return points, per_honba * honba
 
 
@@ -424,48 +485,150 @@ def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, e
     return req.dealer in tenpai
 
 
+def _abortive(req: SettleRequest, kind: AbortiveKind, game: GameRules, errors: _Errors) -> None:
+    """Check an abortive draw can be under these rules (/docs/rulesets §5)."""
+    if kind not in game.abortive_draws:
+        played = ", ".join(k for k in ABORTIVE_KINDS if k in game.abortive_draws) or "none"
+        errors.add("outcome.kind", f"{kind} is not an abortive draw in these rules (game.abortive_draws: {played})")
+    elif kind == "suucha_riichi" and len(set(req.riichi)) < SEATS:
+        errors.add("riichi", "suucha_riichi is four riichi declarations: list all four seats in riichi")
+
+
+def _chombo(req: SettleRequest, outcome: Chombo, rules: Rules, game: GameRules, ledger: _Ledger) -> list[int] | None:
+    """Validate and apply a chombo; returns the per-seat penalties (``deduction``) or None."""
+    if game.chombo == "none" or rules.scoring == "kids":
+        raise InvalidHand([FieldError("outcome", "chombo is not an outcome in these rules (game.chombo: none)")])
+    if game.chombo == "deduction":
+        return [game.chombo_points if s == outcome.seat else 0 for s in range(SEATS)]
+    from_dealer, from_other = _tsumo_shares(MANGAN_BASE, outcome.seat == req.dealer)
+    for payee in _turn_order(outcome.seat):  # a mangan tsumo the other way round
+        ledger.pay(outcome.seat, payee, from_dealer if payee == req.dealer else from_other, "chombo")
+    return None
+
+
+class _Turn(NamedTuple):
+    """How the hand ended for the game's flow: the dealer ``repeats`` (a win or tenpai), ``won``
+    (the repeat is a win), or the hand is ``replayed`` (an abortive draw or a chombo)."""
+
+    repeats: bool
+    won: bool
+    replayed: bool
+
+
+def _hand_index(req: SettleRequest) -> int | None:
+    """This hand's index in the game, 0 = East 1 (4 a wind), from ``round_wind``; None without it."""
+    if req.round_wind is None:
+        return None
+    return ROUND_WINDS.index(req.round_wind) * SEATS + (req.dealer - req.first_dealer) % SEATS
+
+
+def _hands(game: GameRules) -> tuple[int, int]:
+    """``(hands before the extension, hands with it)``: 4 or 8, plus 4 under ``sudden_death``."""
+    last = SEATS * (1 if game.length == "tonpuu" else 2)
+    return last, last + SEATS if game.extension == "sudden_death" else last
+
+
+def _check_round(req: SettleRequest, game: GameRules, errors: _Errors) -> None:
+    """A ``round_wind`` the rules' game never reaches (/docs/rulesets §6 Length, Extension)."""
+    index = _hand_index(req)
+    last, stop = _hands(game)
+    if index is not None and index >= stop:
+        reached = "East" if game.length == "tonpuu" else "South"
+        more = " and one more wind (extension)" if stop > last else ""
+        errors.add(
+            "round_wind", f"a {game.length} game is played to {reached} 4{more}: it has no {req.round_wind} round"
+        )
+
+
+def _game_end(
+    req: SettleRequest, game: GameRules, scores: list[int], turn: _Turn
+) -> tuple[EndReason | None, int | None]:
+    """``(end reason, next hand's index)`` by the rules' game flow (module doc; Mortal's game.rs)."""
+    index = _hand_index(req)
+    if index is None:
+        return None, None
+    last, stop = _hands(game)
+    someone = any(s >= game.extension_points for s in scores)
+    if turn.replayed:
+        return ("sudden_death" if index >= last and someone else None), index
+    if turn.repeats:
+        top = rank(scores, req.first_dealer)[0]
+        yame = game.agari_yame if turn.won else game.tenpai_yame
+        if index >= last - 1 and yame and top == req.dealer and scores[req.dealer] >= game.extension_points:
+            return ("agari_yame" if turn.won else "tenpai_yame"), index
+        return None, index
+    following = index + 1
+    if following >= stop:
+        if following == last:
+            return "last_hand", following
+        return ("sudden_death" if someone else "extension_over"), following
+    if following >= last and someone:
+        return ("last_hand" if following == last else "sudden_death"), following
+    return None, following
+
+
 def settle(req: SettleRequest) -> SettleResult:
     """Apply one hand's outcome to the four scores (``POST /v1/settle``; /docs/rules §3–6, see the module doc).
 
     Returns per-seat deltas and new scores (points), every transfer, each win's value, the
-    next dealer / honba / riichi sticks, who is out, whether the game is over and why, and
-    the placings when it is. A hand given to score is scored by :func:`service.scoring.score`.
+    next dealer / honba / riichi sticks (and round wind), who is out, the abortive draw or the
+    chombo penalties, whether the game is over and why, and the placings when it is. A hand
+    given to score is scored by :func:`service.scoring.score`.
 
     Raises :class:`~service.scoring.InvalidHand` (HTTP 422) naming each impossible field:
     ``scores[i]`` / ``scores`` (not a multiple of 100, already out, not adding up to
     4 × start with the sticks), ``riichi[i]``, ``outcome.wins[i].winner`` (the discarder, or
     listed twice), ``outcome.wins[i].pao``, ``outcome.wins[i].hand.…`` (the core's own
-    errors under that prefix, or a hand that does not win), ``outcome.tenpai``, ….
+    errors under that prefix, or a hand that does not win), ``outcome.tenpai``,
+    ``outcome.kind`` (an abortive draw the rules do not play), ``riichi`` (suucha riichi
+    without four declarations), ``outcome`` (a chombo where the rules have none),
+    ``round_wind`` (a round the rules never reach), ….
 
     >>> from .model import Tsumo, HandValue
     >>> r = settle(SettleRequest(scores=[25000] * 4, dealer=0, honba=1,
     ...                          outcome=Tsumo(winner=0, value=HandValue(han=5))))
     >>> r.deltas, r.next_hand
-    ([12300, -4100, -4100, -4100], NextHand(dealer=0, honba=2, riichi_sticks=0))
+    ([12300, -4100, -4100, -4100], NextHand(dealer=0, honba=2, riichi_sticks=0, round_wind=None))
     """
     rules = resolve_rules(req.rules)
     game = resolve_game(rules, req.game)
     errors = _Errors()
     _check_table(req, rules, game, errors)
+    _check_round(req, game, errors)
     if errors:
         raise InvalidHand(list(errors))
     han_fu = rules.scoring == "han_fu"
     deposit = game.riichi_deposit
     ledger = _Ledger(req.scores, req.riichi_sticks * deposit, cap=han_fu and game.bust == "cannot_pay")
-    for seat in req.riichi:
-        ledger.pay(seat, None, deposit, "riichi_deposit")
-    sticks = req.riichi_sticks + (len(req.riichi) if deposit else 0)
-
     outcome = req.outcome
+    if isinstance(outcome, Abortive):
+        _abortive(req, outcome.kind, game, errors)
+        if errors:
+            raise InvalidHand(list(errors))
+    if not isinstance(outcome, Chombo):  # a chombo voids the hand: its riichi declarations never happened
+        for seat in req.riichi:
+            ledger.pay(seat, None, deposit, "riichi_deposit")
+    sticks = req.riichi_sticks + (len(req.riichi) if deposit else 0)
+    next_honba = req.honba + 1 if game.honba else 0
+
     wins: list[WinResult] = []
     bumped: list[int] = []
+    abortive: AbortiveKind | None = None
+    penalties: list[int] | None = None
     if isinstance(outcome, Draw):
         keep_deal = _draw(req, outcome, game, ledger, errors)
+        turn = _Turn(repeats=keep_deal, won=False, replayed=False)
         next_hand = NextHand(
-            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS,
-            honba=req.honba + 1 if game.honba else 0,
-            riichi_sticks=sticks,
+            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS, honba=next_honba, riichi_sticks=sticks
         )
+    elif isinstance(outcome, Abortive):
+        abortive = outcome.kind
+        turn = _Turn(repeats=False, won=False, replayed=True)
+        next_hand = NextHand(dealer=req.dealer, honba=next_honba, riichi_sticks=sticks)
+    elif isinstance(outcome, Chombo):
+        penalties = _chombo(req, outcome, rules, game, ledger)
+        turn = _Turn(repeats=False, won=False, replayed=True)
+        next_hand = NextHand(dealer=req.dealer, honba=req.honba, riichi_sticks=req.riichi_sticks)
     else:
         discarder = outcome.discarder if isinstance(outcome, Ron) else None
         specs = list(enumerate(outcome.wins)) if isinstance(outcome, Ron) else [(-1, outcome)]
@@ -487,39 +650,21 @@ def settle(req: SettleRequest) -> SettleResult:
             if game.multiple_ron == "head_bump":
                 bumped = [w.winner for w in valued[1:]]
                 valued = valued[:1]
-        for n, w in enumerate(valued):
-            honba = req.honba if n == 0 else 0
-            if han_fu:
-                points, honba_points = _pay_win(ledger, w, req, discarder, honba, game.honba)
-            else:
-                ledger.award(w.winner, w.kids_points, "kids_points")
-                points, honba_points = w.kids_points, 0
-            taken = sticks if n == 0 else 0
-            if taken and deposit:
-                ledger.pay(None, w.winner, taken * deposit, "riichi_sticks")
-            wins.append(
-                WinResult(
-                    winner=w.winner,
-                    han=w.han,
-                    fu=w.fu,
-                    yakuman=w.yakuman,
-                    limit=w.limit,
-                    limit_name=limit_name(w.limit) if w.limit else None,
-                    base_points=w.base if han_fu else None,
-                    points=points,
-                    honba=honba_points,
-                    riichi_sticks=taken,
-                    total=points + honba_points + taken * deposit,
-                    liable=w.liable,
-                    score=w.result,
-                )
+            elif len(valued) == SEATS - 1 and "sanchahou" in game.abortive_draws:
+                abortive = "sanchahou"  # /docs/rulesets §4 Triple ron: an abortive draw, nobody wins
+                valued = []
+        if abortive is not None:
+            turn = _Turn(repeats=False, won=False, replayed=True)
+            next_hand = NextHand(dealer=req.dealer, honba=next_honba, riichi_sticks=sticks)
+        else:
+            wins = _pay_wins(ledger, valued, req, discarder, sticks, han_fu, game)
+            dealer_won = any(w.winner == req.dealer for w in valued)
+            turn = _Turn(repeats=dealer_won, won=dealer_won, replayed=False)
+            next_hand = NextHand(
+                dealer=req.dealer if dealer_won else (req.dealer + 1) % SEATS,
+                honba=next_honba if dealer_won else 0,
+                riichi_sticks=0,
             )
-        dealer_won = any(w.winner == req.dealer for w in valued)
-        next_hand = NextHand(
-            dealer=req.dealer if dealer_won else (req.dealer + 1) % SEATS,
-            honba=req.honba + 1 if dealer_won and game.honba else 0,
-            riichi_sticks=0,
-        )
 
     scores = ledger.scores
     out: list[int] = []
@@ -530,11 +675,16 @@ def settle(req: SettleRequest) -> SettleResult:
             out = [s for s in range(SEATS) if scores[s] <= 0]
         elif game.bust == "cannot_pay":
             out = [s for s in range(SEATS) if s in ledger.short or scores[s] <= 0]
-    end_reason: Literal["bust", "target", "last_hand"] | None = None
+    flow_end, following = _game_end(req, game, scores, turn)
+    if following is not None:
+        next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[min(following // SEATS, SEATS - 1)])
+    end_reason: EndReason | None = None
     if out:
         end_reason = "bust"
     elif game.target and any(s >= game.target for s in scores):
         end_reason = "target"
+    elif flow_end is not None:
+        end_reason = flow_end
     elif req.last_hand:
         end_reason = "last_hand"
     return SettleResult(
@@ -546,20 +696,74 @@ def settle(req: SettleRequest) -> SettleResult:
         bumped=bumped,
         next_hand=next_hand,
         out=out,
+        abortive=abortive,
+        abortive_name=ABORTIVE_NAMES[abortive] if abortive else None,
+        penalties=penalties,
         game_over=end_reason is not None,
         end_reason=end_reason,
+        end_reason_name=END_REASON_NAMES[end_reason] if end_reason else None,
         placings=placings(scores, req.first_dealer) if end_reason else None,
     )
 
 
+def _pay_wins(
+    ledger: _Ledger,
+    valued: list[_Win],
+    req: SettleRequest,
+    discarder: int | None,
+    sticks: int,
+    han_fu: bool,
+    game: GameRules,
+) -> list[WinResult]:
+    """Pay every winner (``valued`` in turn order from the discarder) their hand, honba and sticks.
+
+    ``multi_ron_sticks`` ``nearest``: honba and all ``sticks`` to the first winner; ``each``: every
+    winner gets the honba and their own riichi stick of this hand back, the first winner the rest.
+    """
+    deposit = game.riichi_deposit
+    each = game.multi_ron_sticks == "each"
+    own = [1 if each and n and deposit and w.winner in req.riichi else 0 for n, w in enumerate(valued)]
+    wins: list[WinResult] = []
+    for n, w in enumerate(valued):
+        honba = req.honba if n == 0 or each else 0
+        if han_fu:
+            points, honba_points = _pay_win(ledger, w, req, discarder, honba, game)
+        else:
+            ledger.award(w.winner, w.kids_points, "kids_points")
+            points, honba_points = w.kids_points, 0
+        taken = (sticks - sum(own)) if n == 0 else own[n]
+        if taken and deposit:
+            ledger.pay(None, w.winner, taken * deposit, "riichi_sticks")
+        wins.append(
+            WinResult(
+                winner=w.winner,
+                han=w.han,
+                fu=w.fu,
+                yakuman=w.yakuman,
+                limit=w.limit,
+                limit_name=limit_name(w.limit) if w.limit else None,
+                base_points=w.base if han_fu else None,
+                points=points,
+                honba=honba_points,
+                riichi_sticks=taken,
+                total=points + honba_points + taken * deposit,
+                liable=w.liable,
+                score=w.result,
+            )
+        )
+    return wins
+
+
 def localise_settle(result: SettleResult, lang: Language) -> SettleResult:
-    """``result`` with every name in ``lang``: transfers, each win's limit and its scored hand
-    (:func:`service.scoring.names.localise`); ``en`` returns ``result`` itself."""
+    """``result`` with every name in ``lang``: transfers, the abortive draw, the end reason, each win's
+    limit and its scored hand (:func:`service.scoring.names.localise`); ``en`` returns ``result`` itself."""
     if lang == "en":
         return result
     return msgspec.structs.replace(
         result,
         transfers=[msgspec.structs.replace(t, name=text(f"transfer.{t.kind}", lang)) for t in result.transfers],
+        abortive_name=text(f"abortive.{result.abortive}", lang) if result.abortive else None,
+        end_reason_name=text(f"end_reason.{result.end_reason}", lang) if result.end_reason else None,
         wins=[
             msgspec.structs.replace(
                 w,

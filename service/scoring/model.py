@@ -252,9 +252,10 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     extension_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
     """Points the extension and agari-yame / tenpai-yame need (Tenhou: 30,000)."""
     agari_yame: bool | None = None
-    """The last hand's dealer ends the game by winning while first (with `extension_points`)."""
+    """The last hand's (or an extension hand's) dealer ends the game by winning while first with at least
+    `extension_points` (ties in seat order from the first dealer); needs the settlement's `round_wind`."""
     tenpai_yame: bool | None = None
-    """The last hand's dealer ends the game by being tenpai at a draw while first (with `extension_points`)."""
+    """As `agari_yame`, for a dealer who is tenpai at an exhaustive draw; needs the settlement's `round_wind`."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
     nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""

@@ -67,7 +67,7 @@ def test_settle_dealer_mangan_tsumo_is_4100_all(client: TestClient[Litestar]) ->
     body = response.json()
     assert body["deltas"] == [12_300, -4_100, -4_100, -4_100]
     assert body["scores"] == [37_300, 20_900, 20_900, 20_900]
-    assert body["next_hand"] == {"dealer": 0, "honba": 2, "riichi_sticks": 0}
+    assert body["next_hand"] == {"dealer": 0, "honba": 2, "riichi_sticks": 0, "round_wind": None}
     assert (body["game_over"], body["end_reason"], body["placings"]) == (False, None, None)
     (win,) = body["wins"]
     assert (win["winner"], win["han"], win["limit"], win["points"], win["total"]) == (0, 5, "mangan", 12_000, 13_300)
@@ -170,7 +170,10 @@ BAD_TILES = {"type": "tsumo", "winner": 1, "hand": {"hand": "23455m234p3456s", "
         pytest.param("/v1/settle", _settle(honba=-1), 400, ["honba"], id="negative-honba"),
         pytest.param("/v1/settle", _settle(scores=[25_000] * 3), 400, ["scores"], id="three-players"),
         pytest.param("/v1/settle", _settle(bogus=1), 400, ["bogus"], id="unknown-field"),
-        pytest.param("/v1/settle", _settle(outcome={"type": "chombo"}), 400, ["outcome.type"], id="unknown-outcome"),
+        pytest.param("/v1/settle", _settle(outcome={"type": "kan"}), 400, ["outcome.type"], id="unknown-outcome"),
+        pytest.param(
+            "/v1/settle", _settle(outcome={"type": "chombo"}), 400, ["outcome.seat"], id="chombo-without-seat"
+        ),
         pytest.param("/v1/settle", _settle(game={"bust": "sometimes"}), 400, ["game.bust"], id="unknown-bust-mode"),
         pytest.param("/v1/settle", _settle(outcome=RON_ON_SELF), 422, ["outcome.wins[0].winner"], id="discarder-wins"),
         pytest.param(
@@ -213,3 +216,30 @@ def test_openapi_lists_the_game_operations(client: TestClient[Litestar]) -> None
     for name in ("SettleRequest", "SettleResult", "FinalRequest", "FinalResult", "SticksRequest", "SticksResult"):
         assert name in doc["components"]["schemas"]
     assert "422" in doc["paths"]["/v1/settle"]["post"]["responses"]
+
+
+def test_settle_names_the_abortive_draw_the_end_and_the_chombo_in_the_language_asked(
+    client: TestClient[Litestar],
+) -> None:
+    abortive = {
+        "rules": "tenhou",
+        "scores": [25_000] * 4,
+        "dealer": 0,
+        "outcome": {"type": "abortive", "kind": "kyuushu_kyuuhai"},
+    }
+    body = client.post("/v1/settle", json=abortive, headers={"Accept-Language": "ja"}).json()
+    assert (body["abortive"], body["abortive_name"]) == ("kyuushu_kyuuhai", "九種九牌")
+    # South 4, dealer 3 first with 30,000 wins 500 all (1 han 30 fu): agari-yame
+    yame = {
+        "rules": "tenhou",
+        "scores": [20_000, 25_000, 25_000, 30_000],
+        "dealer": 3,
+        "round_wind": "S",
+        "outcome": {"type": "tsumo", "winner": 3, "value": {"han": 1, "fu": 30}},
+    }
+    body = client.post("/v1/settle", json=yame, headers={"Accept-Language": "ja"}).json()
+    assert (body["end_reason"], body["end_reason_name"]) == ("agari_yame", "アガリやめ")
+    chombo = {"scores": [25_000] * 4, "dealer": 0, "outcome": {"type": "chombo", "seat": 1}}
+    body = client.post("/v1/settle", json=chombo, headers={"Accept-Language": "ru"}).json()
+    assert {t["name"] for t in body["transfers"]} == {"Штраф за чомбо"}
+    assert body["deltas"] == [4_000, -8_000, 2_000, 2_000]  # 4,000 to the dealer, 2,000 to each other

@@ -302,3 +302,12 @@ def test_last_hand_ends_the_game() -> None:
     assert (r.game_over, r.end_reason) == (True, "last_hand")
     assert r.placings is not None
     assert r.placings[0].seat == 1
+
+
+def test_a_riichi_hand_whose_stick_is_already_on_the_table() -> None:
+    # Tenhou's logs count this hand's deposit in the table's sticks already: seat 1 (riichi, not in
+    # `riichi`) tsumo riichi + menzen tsumo + pinfu + tanyao + dora 1 = 5 han, a mangan: 2,000 from
+    # each non-dealer and 4,000 from the dealer = 8,000, plus the 1,000 stick on the table.
+    hand = ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, riichi=True, dora_indicators="1m")
+    r = settle(request(tsumo(1, hand=hand), scores=[25_000, 24_000, 25_000, 25_000], riichi_sticks=1))
+    assert r.deltas == [-4_000, 9_000, -2_000, -2_000]
