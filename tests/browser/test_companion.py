@@ -319,7 +319,8 @@ def test_no_serious_accessibility_violation_and_nothing_overflows(
     page, _ = open_companion(viewport=viewport)
     width = "phone" if viewport == PHONE else "desktop"
     tap(page, README_HAND + "2p")
-    expect(page.locator("#score-total")).to_be_visible()
+    page.check("#riichi")
+    expect(page.locator("#score-total")).to_have_text("8,000 points")
     found = {}
     found["hand"] = Axe().run(page).response["violations"]
     screenshot(page, f"hand-{width}")
