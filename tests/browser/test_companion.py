@@ -223,7 +223,7 @@ def test_a_reload_keeps_the_game_and_undo_restores_the_scores(companion: tuple[P
 def test_the_sticks_each_payer_hands_over(companion: tuple[Page, Guard], server: str) -> None:
     page, _ = companion
     start_game(page, "kostarev")
-    record(page, GAME[1], 1)  # dealer tsumo 4 han 30 fu: 3,900 from... each non-dealer pays 3,900 all
+    record(page, GAME[1], 1)  # the dealer wins 4 han 30 fu by tsumo: 3,900 from each
     answer = settle_chain(server, "kostarev", [GAME[1]])[0]
     lines = page.locator("#last-hand li").all_inner_texts()
     assert len(lines) == len([t for t in answer["transfers"] if t["amount"] > 0])
