@@ -83,8 +83,9 @@ def create_app() -> Litestar:
             "(`123m406p55z`: 1–9 man / pin / sou, 1–7z honours, 0 = red five). Every error is an RFC 9457 "
             "problem (application/problem+json) naming the fields at fault; every response carries an "
             "`X-Request-ID` header (the client's, or a generated one). Names and texts follow `Accept-Language` "
-            "(en, ja, ru). The API is public: no operation needs credentials. Documentation served here: `/` "
-            "(the index), `/docs/rules` (the rules every preset implements, cited as `/docs/rules §N`), "
+            "(en, ja, ru). The API is public: no operation needs credentials. Served here: `/` (the table "
+            "companion, a page that scores hands and keeps a game with this API), `/docs` (the documentation "
+            "index), `/docs/rules` (the rules every preset implements, cited as `/docs/rules §N`), "
             "`/docs/notation`, `/docs/endpoints`, `/docs/problems` (each problem `type` is a page).",
             contact=Contact(name="riichi-scoring maintainers"),
             # An SPDX identifier: Redocly wants one (or a url, which Spectral refuses unless absolute). Swagger UI

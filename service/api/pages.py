@@ -1,5 +1,11 @@
-"""The documentation a user needs, served by the service: ``/`` (the index), ``/docs/{page}`` and
-``/problems/{type}`` (the page each problem's ``type`` names).
+"""The pages the service serves: ``/`` (the table companion, a page for people at the table),
+``/docs`` (the documentation index), ``/docs/{page}`` and ``/problems/{type}`` (the page each problem's
+``type`` names).
+
+The table companion is the static files of ``service/web/`` (shipped in the package): ``index.html`` at
+``/`` and its scripts, style sheet and label catalogues under ``/app/``. It is a client of the public API
+like any other (no private route); its HTML has no inline script or style, so it is served with a strict
+Content-Security-Policy (everything from the same origin).
 
 The pages are the Markdown files of ``service/docs/`` (shipped in the package), rendered to HTML once, at
 first use, with markdown-it-py; they link to each other and to ``/schema`` only, never outside the
@@ -13,17 +19,33 @@ import html
 import re
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Final
 
-from litestar import MediaType, Response, get
+from litestar import MediaType, Response, Router, get
+from litestar.datastructures import CacheControlHeader
+from litestar.handlers import HTTPRouteHandler
 from litestar.params import PathParameter
+from litestar.static_files import create_static_files_router
 from markdown_it import MarkdownIt
 
 from service.scoring import FieldError
 
 from .errors import PROBLEM_TYPES, problem
 
-__all__ = ["DOC_PAGES", "PAGE_ROUTES", "doc_page", "index_page", "problem_page", "render"]
+__all__ = [
+    "APP_PATH",
+    "DOC_PAGES",
+    "PAGE_CSP",
+    "PAGE_ROUTES",
+    "WEB_DIR",
+    "app_assets_router",
+    "companion_page",
+    "doc_page",
+    "index_page",
+    "problem_page",
+    "render",
+]
 
 DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems")
 """The pages under ``/docs/`` (``service/docs/<name>.md``)."""
@@ -34,6 +56,16 @@ _STYLE: Final = (
     "code,pre{background:#f3f3f3}pre{padding:.5rem;overflow-x:auto}nav{margin-bottom:1rem}"
 )
 _HEADERS: Final = {"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"}
+
+WEB_DIR: Final = Path(str(resources.files("service").joinpath("web")))
+"""The table companion's static files (``index.html``, ``app.css``, ``js/``, ``i18n/``)."""
+APP_PATH: Final = "/app"
+"""Where the files of :data:`WEB_DIR` are served."""
+PAGE_CSP: Final = (
+    "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of ``/``: scripts, styles and requests from the service itself only."""
 
 
 def _source(*parts: str) -> str:
@@ -50,8 +82,8 @@ def render(*parts: str) -> str:
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{html.escape(title[1] if title else 'Riichi mahjong scoring')}</title><style>{_STYLE}</style>"
-        "</head><body><nav><a href='/'>Home</a> · <a href='/docs/rules'>Rules</a> · "
-        "<a href='/docs/rulesets'>Rule sets</a> · "
+        "</head><body><nav><a href='/'>Table companion</a> · <a href='/docs'>Docs</a> · "
+        "<a href='/docs/rules'>Rules</a> · <a href='/docs/rulesets'>Rule sets</a> · "
         "<a href='/docs/notation'>Notation</a> · <a href='/docs/endpoints'>Endpoints</a> · "
         "<a href='/docs/problems'>Problems</a> · <a href='/schema'>API docs</a></nav>"
         f"{body}</body></html>"
@@ -62,7 +94,30 @@ def _page(*parts: str) -> Response[str]:
     return Response(render(*parts), media_type=MediaType.HTML, headers=_HEADERS)
 
 
+@lru_cache(maxsize=1)
+def _companion() -> str:
+    return (WEB_DIR / "index.html").read_text(encoding="utf-8")
+
+
 @get("/", include_in_schema=False, sync_to_thread=False)
+def companion_page() -> Response[str]:
+    """The table companion: enter and score a hand, keep a game, print the points table."""
+    headers = {**_HEADERS, "Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
+    return Response(_companion(), media_type=MediaType.HTML, headers=headers)
+
+
+def app_assets_router() -> Router:
+    """The static-files router serving :data:`WEB_DIR` at :data:`APP_PATH` (not in the OpenAPI document)."""
+    return create_static_files_router(
+        path=APP_PATH,
+        directories=[WEB_DIR],
+        include_in_schema=False,
+        name="table-companion",
+        cache_control=CacheControlHeader(no_cache=True),
+    )
+
+
+@get("/docs", include_in_schema=False, sync_to_thread=False)
 def index_page() -> Response[str]:
     """The index: what the service is and where its documentation is."""
     return _page("index")
@@ -86,5 +141,11 @@ def problem_page(name: Annotated[str, PathParameter()]) -> Response[str]:
     return _page("problems", name)
 
 
-PAGE_ROUTES = [index_page, doc_page, problem_page]
+PAGE_ROUTES: Final[list[HTTPRouteHandler | Router]] = [
+    companion_page,
+    index_page,
+    doc_page,
+    problem_page,
+    app_assets_router(),
+]
 """The documentation routes, registered by :func:`service.app.create_app`."""

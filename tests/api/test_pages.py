@@ -1,7 +1,9 @@
-"""The documentation the service serves: ``/``, ``/docs/{page}`` and the page of every problem ``type``."""
+"""The pages the service serves: the table companion at ``/`` (its files under ``/app/``), the documentation
+index at ``/docs``, ``/docs/{page}`` and the page of every problem ``type``."""
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections.abc import Iterator
@@ -12,7 +14,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.api.errors import PROBLEM_TYPES
-from service.api.pages import DOC_PAGES
+from service.api.pages import DOC_PAGES, PAGE_CSP, WEB_DIR
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,12 +30,82 @@ def client() -> Iterator[TestClient[Litestar]]:
         yield c
 
 
-@pytest.mark.parametrize("path", ["/", *(f"/docs/{page}" for page in DOC_PAGES)])
+@pytest.mark.parametrize("path", ["/docs", *(f"/docs/{page}" for page in DOC_PAGES)])
 def test_every_documentation_page_is_served_as_html(client: TestClient[Litestar], path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("text/html")
     assert "<h1>" in r.text
+
+
+def test_the_documentation_index_links_every_page(client: TestClient[Litestar]) -> None:
+    text = client.get("/docs").text
+    for page in DOC_PAGES:
+        assert f'href="/docs/{page}"' in text
+    assert "href='/'" in text  # the navigation leads back to the table companion
+
+
+def test_the_table_companion_is_served_at_the_root_with_a_strict_policy(client: TestClient[Litestar]) -> None:
+    r = client.get("/")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert r.headers["content-security-policy"] == PAGE_CSP
+    assert "default-src 'self'" in PAGE_CSP
+    assert "unsafe" not in PAGE_CSP
+    assert '<script type="module" src="/app/js/main.js"></script>' in r.text
+
+
+def test_the_companion_html_has_no_inline_script_or_style() -> None:
+    text = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"<script(?![^>]*\bsrc=)", text), "every script is a file (CSP script-src 'self')"
+    assert "<style" not in text
+    assert "style=" not in text
+    assert not re.search(r"\son[a-z]+=", text), "no inline event handlers"
+
+
+def test_the_companion_scripts_do_not_evaluate_text() -> None:
+    scripts = [p.read_text(encoding="utf-8") for p in (WEB_DIR / "js").glob("*.js")]
+    assert scripts
+    for text in scripts:
+        assert not re.search(
+            r"\beval\(|new Function\(|innerHTML|https?://", text.replace("http://www.w3.org/2000/svg", "")
+        )
+
+
+def test_every_file_the_companion_loads_is_served(client: TestClient[Litestar]) -> None:
+    html = client.get("/").text
+    paths = re.findall(r'(?:src|href)="(/app/[^"]+)"', html)
+    scripts = sorted(p.name for p in (WEB_DIR / "js").glob("*.js"))
+    paths += [f"/app/js/{name}" for name in scripts] + [f"/app/i18n/{lang}.json" for lang in ("en", "ru", "ja")]
+    assert "/app/app.css" in paths
+    for path in paths:
+        r = client.get(path)
+        assert r.status_code == 200, path
+    assert (
+        client.get("/app/js/main.js").headers["content-type"].startswith(("text/javascript", "application/javascript"))
+    )
+    assert client.get("/app/nothing.js").status_code == 404
+
+
+def test_the_label_catalogues_have_the_same_keys_and_placeholders() -> None:
+    catalogues = {
+        lang: json.loads((WEB_DIR / "i18n" / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("en", "ru", "ja")
+    }
+    assert set(catalogues["ru"]) == set(catalogues["en"]) == set(catalogues["ja"])
+    for key, text in catalogues["en"].items():
+        for lang in ("ru", "ja"):
+            assert set(re.findall(r"\{\w+\}", catalogues[lang][key])) == set(re.findall(r"\{\w+\}", text)), (lang, key)
+            assert catalogues[lang][key].strip(), (lang, key)
+
+
+def test_every_label_the_page_names_is_in_the_catalogue() -> None:
+    keys = set(json.loads((WEB_DIR / "i18n" / "en.json").read_text(encoding="utf-8")))
+    html = (WEB_DIR / "index.html").read_text(encoding="utf-8")
+    named = set(re.findall(r'data-i18n(?:-label|-placeholder)?="([^"]+)"', html))
+    for script in (WEB_DIR / "js").glob("*.js"):
+        named |= set(re.findall(r'\bt\("([a-z_.0-9]+)"', script.read_text(encoding="utf-8")))
+    assert named
+    assert sorted(named - keys) == []
 
 
 def test_the_rules_page_has_every_section(client: TestClient[Litestar]) -> None:
@@ -100,7 +172,13 @@ def test_links_in_the_docs_stay_inside_the_service() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["README.md", "openapi/openapi.json", *(str(p.relative_to(ROOT)) for p in DOCS.rglob("*.md"))]
+    "path",
+    [
+        "README.md",
+        "openapi/openapi.json",
+        *(str(p.relative_to(ROOT)) for p in DOCS.rglob("*.md")),
+        *(str(p.relative_to(ROOT)) for p in WEB_DIR.rglob("*") if p.is_file()),
+    ],
 )
 def test_nothing_points_outside_the_repository(path: str) -> None:
     text = (ROOT / path).read_text(encoding="utf-8")

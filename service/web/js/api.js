@@ -1,0 +1,32 @@
+// The public API, called from the page: every answer is read defensively (an error, a problem or a
+// network failure comes back as { ok: false }, never as an exception).
+
+export async function call(path, { body, lang } = {}) {
+  const init = { method: body === undefined ? "GET" : "POST", headers: { Accept: "application/json" } };
+  if (lang) init.headers["Accept-Language"] = lang;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  try {
+    const response = await fetch(path, init);
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    return { ok: response.ok && data !== null && typeof data === "object", status: response.status, data };
+  } catch {
+    return { ok: false, status: 0, data: null };
+  }
+}
+
+// The messages of a problem answer (RFC 9457 with `errors`), or its title.
+export function problemText(answer) {
+  const data = answer && answer.data;
+  if (!data || typeof data !== "object") return "";
+  const errors = Array.isArray(data.errors) ? data.errors : [];
+  const lines = errors.map((e) => (e && e.message ? String(e.message) : "")).filter(Boolean);
+  return lines.length ? lines.join("; ") : String(data.detail || data.title || "");
+}

@@ -1,0 +1,461 @@
+// The hand: tiles tapped into the picker (or typed as mpsz), the calls, the winning tile, the
+// situation; scored with POST /v1/score as it changes, or studied with POST /v1/tenpai while it
+// has 13 tiles.
+import { call, problemText } from "./api.js";
+import { language, number, t } from "./i18n.js";
+import { format, kind, PICKER_ROWS, parse, sorted, tileFigure, tileName, tileSvg } from "./tiles.js";
+
+const $ = (id) => document.getElementById(id);
+const STORAGE = "riichi-companion-hand";
+
+const state = {
+  hand: [], // concealed tiles, in the order they were entered
+  melds: [], // { type: "chi" | "pon" | "kan", closed: bool, tiles: [codes] }
+  win: null,
+  dora: [],
+};
+let rules = null; // the preset's answer of GET /v1/rules/{preset}
+let sequence = 0; // the latest request: older answers are dropped
+let onChange = () => {};
+
+export function capacity() {
+  return 13 - 3 * state.melds.length;
+}
+
+function copies(code) {
+  const all = [...state.hand, ...state.melds.flatMap((m) => m.tiles), ...(state.win ? [state.win] : [])];
+  return all.filter((c) => kind(c) === kind(code)).length;
+}
+
+function say(message) {
+  $("hand-message").textContent = message;
+}
+
+function target() {
+  const checked = document.querySelector("input[name=target]:checked");
+  return checked ? checked.value : "hand";
+}
+
+function meldTiles(type, code) {
+  if (type === "chi") {
+    const n = Number(kind(code)[0]);
+    if (code[1] === "z" || n > 7) return null;
+    return [code, `${n + 1}${code[1]}`, `${n + 2}${code[1]}`];
+  }
+  return Array(type === "pon" ? 3 : 4).fill(code);
+}
+
+// A tap on the picker (or Enter on a focused tile).
+export function addTile(code) {
+  const where = target();
+  if (where === "dora") {
+    if (state.dora.length >= 10) return say(t("msg.dora_full"));
+    state.dora.push(code);
+  } else if (where === "win") {
+    if (copies(code) >= 4 && state.win !== code) return say(t("msg.four_copies", { tile: tileName(code) }));
+    state.win = code;
+  } else if (where === "hand") {
+    if (copies(code) >= 4) return say(t("msg.four_copies", { tile: tileName(code) }));
+    if (state.hand.length < capacity()) state.hand.push(code);
+    else if (!state.win) state.win = code;
+    else return say(t("msg.hand_full"));
+  } else {
+    const [type, closed] = where === "ankan" ? ["kan", true] : [where, false];
+    const tiles = meldTiles(type, code);
+    if (!tiles) return say(t("msg.chi_lowest"));
+    if (state.melds.length >= 4 || state.hand.length > capacity() - 3) return say(t("msg.no_room"));
+    if (tiles.some((c) => copies(c) + tiles.filter((x) => kind(x) === kind(c)).length > 4)) {
+      return say(t("msg.four_copies", { tile: tileName(code) }));
+    }
+    state.melds.push({ type, closed, tiles });
+  }
+  say("");
+  changed();
+}
+
+function changed() {
+  try {
+    localStorage.setItem(STORAGE, JSON.stringify(state));
+  } catch {
+    /* private mode: the hand is not kept */
+  }
+  render();
+  update();
+  onChange();
+}
+
+function removeButton(label, onClick, child) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "tile-button";
+  button.setAttribute("aria-label", label);
+  button.append(child);
+  button.addEventListener("click", onClick);
+  return button;
+}
+
+function render() {
+  const handBox = $("hand-tiles");
+  handBox.replaceChildren();
+  for (const code of sorted(state.hand)) {
+    handBox.append(
+      removeButton(t("remove", { tile: tileName(code) }), () => {
+        state.hand.splice(state.hand.lastIndexOf(code), 1);
+        changed();
+      }, tileFigure(code)),
+    );
+  }
+  $("hand-count").textContent = t("hand.count", { n: state.hand.length, of: capacity() });
+  const meldBox = $("meld-list");
+  meldBox.replaceChildren();
+  state.melds.forEach((meld, i) => {
+    const group = document.createElement("span");
+    group.className = "meld";
+    for (const code of meld.tiles) group.append(tileFigure(code, "small"));
+    const name = t(meld.closed ? "call.ankan" : `call.${meld.type}`);
+    meldBox.append(
+      removeButton(t("remove", { tile: `${name} ${format(meld.tiles)}` }), () => {
+        state.melds.splice(i, 1);
+        changed();
+      }, group),
+    );
+  });
+  $("melds-row").hidden = state.melds.length === 0;
+  const winBox = $("win-tile");
+  winBox.replaceChildren();
+  if (state.win) {
+    winBox.append(removeButton(t("remove", { tile: tileName(state.win) }), () => {
+      state.win = null;
+      changed();
+    }, tileFigure(state.win)));
+  } else {
+    const none = document.createElement("span");
+    none.className = "muted";
+    none.textContent = t("hand.win_none");
+    winBox.append(none);
+  }
+  const doraBox = $("dora-tiles");
+  doraBox.replaceChildren();
+  state.dora.forEach((code, i) => {
+    doraBox.append(removeButton(t("remove", { tile: tileName(code) }), () => {
+      state.dora.splice(i, 1);
+      changed();
+    }, tileFigure(code, "small")));
+  });
+  for (const [id, value] of [["mpsz-hand", format(sorted(state.hand))], ["mpsz-win", state.win || ""], ["mpsz-dora", format(state.dora)]]) {
+    const input = $(id);
+    if (document.activeElement !== input) input.value = value;
+  }
+}
+
+function buildPicker() {
+  const picker = $("picker");
+  picker.replaceChildren();
+  PICKER_ROWS.forEach((row, r) => {
+    const line = document.createElement("div");
+    line.className = "picker-row";
+    line.setAttribute("role", "group");
+    line.dataset.i18nLabel = `picker.row${r}`;
+    row.forEach((code, c) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "tile-button pick";
+      button.dataset.tile = code;
+      button.dataset.row = r;
+      button.dataset.col = c;
+      button.tabIndex = r === 0 && c === 0 ? 0 : -1;
+      button.append(tileSvg(code));
+      button.addEventListener("click", () => addTile(code));
+      line.append(button);
+    });
+    picker.append(line);
+  });
+  // One tab stop; the arrow keys move between tiles, Enter or Space adds the focused tile.
+  picker.addEventListener("keydown", (event) => {
+    const from = event.target.closest("button.pick");
+    if (!from) return;
+    let r = Number(from.dataset.row);
+    let c = Number(from.dataset.col);
+    const moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+    if (event.key === "Home") c = 0;
+    else if (event.key === "End") c = PICKER_ROWS[r].length - 1;
+    else if (moves[event.key]) {
+      r = Math.max(0, Math.min(PICKER_ROWS.length - 1, r + moves[event.key][0]));
+      c = Math.max(0, Math.min(PICKER_ROWS[r].length - 1, c + moves[event.key][1]));
+    } else if (event.key === "Backspace") {
+      event.preventDefault();
+      return undoTile();
+    } else return;
+    event.preventDefault();
+    const to = picker.querySelector(`button.pick[data-row="${r}"][data-col="${c}"]`);
+    from.tabIndex = -1;
+    to.tabIndex = 0;
+    to.focus();
+  });
+  labelPicker();
+}
+
+function labelPicker() {
+  for (const button of document.querySelectorAll("#picker button.pick")) {
+    button.setAttribute("aria-label", tileName(button.dataset.tile));
+  }
+}
+
+function undoTile() {
+  if (target() === "dora" && state.dora.length) state.dora.pop();
+  else if (state.win) state.win = null;
+  else if (state.hand.length) state.hand.pop();
+  else if (state.melds.length) state.melds.pop();
+  changed();
+}
+
+function readText(id) {
+  const input = $(id);
+  const tiles = parse(input.value);
+  input.setAttribute("aria-invalid", tiles === null ? "true" : "false");
+  return tiles;
+}
+
+function bindText() {
+  $("mpsz-hand").addEventListener("input", () => {
+    const tiles = readText("mpsz-hand");
+    if (tiles && tiles.length <= 14) {
+      if (tiles.length === capacity() + 1 && !state.win) {
+        state.win = tiles.pop();
+      }
+      state.hand = tiles.slice(0, capacity());
+      changed();
+    }
+  });
+  $("mpsz-win").addEventListener("input", () => {
+    const tiles = readText("mpsz-win");
+    if (tiles && tiles.length <= 1) {
+      state.win = tiles[0] || null;
+      changed();
+    }
+  });
+  $("mpsz-dora").addEventListener("input", () => {
+    const tiles = readText("mpsz-dora");
+    if (tiles && tiles.length <= 10) {
+      state.dora = tiles;
+      changed();
+    }
+  });
+}
+
+// The situation controls the preset has: winds or a dealer flag, han/fu-only flags, honba, sticks.
+export function applyRules(presetRules) {
+  rules = presetRules;
+  const info = rules.preset;
+  const defaults = info.defaults || {};
+  const hanFu = info.scoring !== "kids";
+  $("winds-row").hidden = !info.winds;
+  $("dealer-row").hidden = info.winds || !hanFu;
+  for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
+  $("honba-row").hidden = !hanFu || !defaults.honba;
+  $("sticks-row").hidden = !hanFu || !defaults.riichi_deposit;
+  update();
+}
+
+export function scoreRequest() {
+  if (!rules || !state.win || state.hand.length !== capacity()) return null;
+  return { ...situation(), hand: format(state.hand), win_tile: state.win, win: checkedValue("win-type") };
+}
+
+function checkedValue(name) {
+  const checked = document.querySelector(`input[name=${name}]:checked`);
+  return checked ? checked.value : "";
+}
+
+function situation() {
+  const info = rules.preset;
+  const hanFu = info.scoring !== "kids";
+  const body = { rules: info.id };
+  if (state.melds.length) body.melds = state.melds.map((m) => ({ type: m.type, tiles: format(m.tiles), closed: m.closed }));
+  if ($("riichi").checked) body.riichi = true;
+  if (hanFu) {
+    if ($("ippatsu").checked && body.riichi) body.ippatsu = true;
+    if (state.dora.length) body.dora_indicators = format(state.dora);
+    if (info.winds) {
+      body.seat_wind = $("seat-wind").value;
+      body.round_wind = $("round-wind").value;
+    } else body.dealer = $("dealer").checked;
+    const honba = Number($("honba").value);
+    if (info.defaults.honba && honba > 0) body.honba = Math.min(100, Math.floor(honba));
+    const sticks = Number($("sticks").value);
+    if (info.defaults.riichi_deposit && sticks > 0) body.riichi_sticks = Math.min(100, Math.floor(sticks));
+  }
+  return body;
+}
+
+export async function update() {
+  const mine = ++sequence;
+  const out = $("result");
+  if (!rules) return;
+  if (state.hand.length === capacity() && !state.win) {
+    const body = { ...situation(), hand: format(state.hand) };
+    const answer = await call("/v1/tenpai", { body, lang: language() });
+    if (mine === sequence) showTenpai(out, answer);
+  } else if (state.hand.length === capacity() && state.win) {
+    const answer = await call("/v1/score", { body: scoreRequest(), lang: language() });
+    if (mine === sequence) showScore(out, answer);
+  } else {
+    out.replaceChildren(para(t("hand.more", { n: capacity() - state.hand.length }), "muted"));
+  }
+}
+
+function para(text, cls = "") {
+  const p = document.createElement("p");
+  p.textContent = text;
+  if (cls) p.className = cls;
+  return p;
+}
+
+function list(items, cls) {
+  const ul = document.createElement("ul");
+  ul.className = cls;
+  for (const [name, value] of items) {
+    const li = document.createElement("li");
+    const a = document.createElement("span");
+    a.textContent = name;
+    const b = document.createElement("span");
+    b.className = "value";
+    b.textContent = value;
+    li.append(a, b);
+    ul.append(li);
+  }
+  return ul;
+}
+
+function heading(text) {
+  const h = document.createElement("h3");
+  h.textContent = text;
+  return h;
+}
+
+function problem(out, answer) {
+  out.replaceChildren(para(t(answer.status === 0 ? "msg.offline" : "result.invalid"), "bad"), para(problemText(answer)));
+}
+
+function showScore(out, answer) {
+  if (!answer.ok) return problem(out, answer);
+  const r = answer.data;
+  if (!r.is_win) {
+    out.replaceChildren(para(t("result.no_win"), "bad verdict"), para(r.reason_name || r.reason || ""));
+    return;
+  }
+  const kids = rules.preset.scoring === "kids";
+  const total = document.createElement("p");
+  total.className = "total";
+  total.id = "score-total";
+  total.textContent = number(r.total ?? r.points ?? 0);
+  const unit = document.createElement("span");
+  unit.className = "unit";
+  unit.textContent = ` ${t(kids ? "unit.kids" : "unit.points")}`;
+  total.append(unit);
+  const parts = [total];
+  if (!kids) {
+    const line = [];
+    if (r.yakuman) line.push(t("result.yakuman", { n: r.yakuman }));
+    else if (r.han != null) line.push(t("result.han", { n: r.han }));
+    if (r.fu != null && !r.yakuman) line.push(t("result.fu", { n: r.fu }));
+    if (r.limit_name) line.push(r.limit_name);
+    parts.push(para(line.join(" · "), "summary"));
+    const yaku = Array.isArray(r.yaku) ? r.yaku : [];
+    parts.push(heading(t("result.yaku")), list(yaku.map((y) => [y.name || y.id, t("result.han", { n: y.han })]), "yaku"));
+    const fu = Array.isArray(r.fu_breakdown) ? r.fu_breakdown : [];
+    if (fu.length) parts.push(heading(t("result.fu_items")), list(fu.map((f) => [f.name || f.id, t("result.fu", { n: f.fu })]), "fu"));
+    const pays = Array.isArray(r.payments) ? r.payments : [];
+    if (pays.length) {
+      parts.push(heading(t("result.payments")));
+      parts.push(list(pays.map((p) => [p.count > 1 ? `${p.name} × ${p.count}` : p.name, number(p.amount)]), "payments"));
+    }
+  } else {
+    const items = Array.isArray(r.points_breakdown) ? r.points_breakdown : [];
+    if (items.length) parts.push(list(items.map((p) => [p.tiles ? `${p.name} ${p.tiles}` : p.name, String(p.points)]), "kids-points"));
+  }
+  const lines = Array.isArray(r.explanation) ? r.explanation : [];
+  if (lines.length) {
+    parts.push(heading(t("result.explanation")));
+    const ol = document.createElement("ol");
+    ol.className = "explanation";
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      ol.append(li);
+    }
+    parts.push(ol);
+  }
+  out.replaceChildren(...parts);
+}
+
+function showTenpai(out, answer) {
+  if (!answer.ok) return problem(out, answer);
+  const r = answer.data;
+  const kids = rules.preset.scoring === "kids";
+  if (!r.tenpai) {
+    out.replaceChildren(para(t("tenpai.not", { n: r.shanten }), "verdict"), para(t("tenpai.pick_win"), "muted"));
+    return;
+  }
+  const waits = Array.isArray(r.waits) ? r.waits : [];
+  const table = document.createElement("table");
+  table.className = "waits";
+  const head = table.createTHead().insertRow();
+  for (const key of ["tenpai.wait", "tenpai.left", "tenpai.ron", "tenpai.tsumo"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t(key);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  const value = (s) => (s && s.is_win ? number(s.total ?? s.points ?? 0) : "—");
+  for (const w of waits) {
+    const row = body.insertRow();
+    row.insertCell().append(tileFigure(w.tile, "small"));
+    row.insertCell().textContent = String(w.remaining);
+    row.insertCell().textContent = w.no_yaku_on_ron ? t("tenpai.no_yaku") : value(w.ron);
+    row.insertCell().textContent = value(w.tsumo);
+  }
+  const unit = t(kids ? "unit.kids" : "unit.points");
+  out.replaceChildren(para(t("tenpai.yes"), "good verdict"), para(t("tenpai.unseen", { n: r.wait_tiles_unseen ?? 0, unit })), table);
+}
+
+export function clearHand() {
+  state.hand = [];
+  state.melds = [];
+  state.win = null;
+  state.dora = [];
+  changed();
+}
+
+export function relabel() {
+  labelPicker();
+  render();
+  update();
+}
+
+export function initHand(changedCallback) {
+  onChange = changedCallback;
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORAGE) || "null");
+    const tileList = (x) => (Array.isArray(x) ? x.filter((c) => typeof c === "string" && parse(c)?.length === 1) : []);
+    if (saved && typeof saved === "object") {
+      state.hand = tileList(saved.hand).slice(0, 13);
+      state.melds = (Array.isArray(saved.melds) ? saved.melds : [])
+        .filter((m) => m && ["chi", "pon", "kan"].includes(m.type))
+        .slice(0, 4)
+        .map((m) => ({ type: m.type, closed: Boolean(m.closed), tiles: tileList(m.tiles) }));
+      state.hand = state.hand.slice(0, capacity());
+      state.win = tileList([saved.win])[0] || null;
+      state.dora = tileList(saved.dora).slice(0, 10);
+    }
+  } catch {
+    /* a broken saved hand is forgotten */
+  }
+  buildPicker();
+  bindText();
+  $("hand-clear").addEventListener("click", clearHand);
+  $("hand-undo").addEventListener("click", undoTile);
+  for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
+  render();
+}

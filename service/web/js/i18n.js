@@ -1,0 +1,76 @@
+// The page's own labels: one JSON catalogue per language under /app/i18n/. The API's names come in
+// the same language through Accept-Language.
+
+export const LANGUAGES = ["en", "ru", "ja"];
+const STORAGE = "riichi-companion-lang";
+let catalogue = {};
+let fallback = {};
+let current = "en";
+
+export function language() {
+  return current;
+}
+
+export function preferredLanguage() {
+  const saved = safeGet(STORAGE);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+async function load(lang) {
+  try {
+    const response = await fetch(`/app/i18n/${lang}.json`);
+    return response.ok ? await response.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+export async function setLanguage(lang, remember = false) {
+  if (!LANGUAGES.includes(lang)) lang = "en";
+  if (!Object.keys(fallback).length) fallback = await load("en");
+  catalogue = lang === "en" ? fallback : await load(lang);
+  current = lang;
+  if (remember) safeSet(STORAGE, lang);
+  document.documentElement.lang = lang;
+  applyLabels(document);
+}
+
+// The label `key`, with {name} placeholders filled from `vars`.
+export function t(key, vars = {}) {
+  const text = catalogue[key] ?? fallback[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+export function number(value) {
+  return new Intl.NumberFormat(current === "ja" ? "ja-JP" : current === "ru" ? "ru-RU" : "en-US").format(value);
+}
+
+// Fills every [data-i18n] element's text and every [data-i18n-label] element's aria-label.
+export function applyLabels(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+  document.title = t("title");
+}
+
+export function safeGet(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function safeSet(key, value) {
+  try {
+    localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,84 @@
+// The table companion: wires the views (hand, game, points table), the preset and the language.
+import { call } from "./api.js";
+import { initGame, presetChanged, relabel as relabelGame } from "./game.js";
+import { applyRules, initHand, relabel as relabelHand, scoreRequest } from "./hand.js";
+import { language, preferredLanguage, safeGet, safeSet, setLanguage, t } from "./i18n.js";
+import { showTable } from "./table.js";
+
+const $ = (id) => document.getElementById(id);
+const PRESET = "riichi-companion-preset";
+const cache = new Map(); // "preset lang" → GET /v1/rules/{preset} answer
+
+async function rulesFor(preset) {
+  const key = `${preset} ${language()}`;
+  if (!cache.has(key)) {
+    const answer = await call(`/v1/rules/${encodeURIComponent(preset)}`, { lang: language() });
+    if (!answer.ok || !answer.data.preset || !answer.data.preset.defaults) return null;
+    cache.set(key, answer.data);
+  }
+  return cache.get(key);
+}
+
+async function fillPresets() {
+  const select = $("preset");
+  const answer = await call("/v1/rules", { lang: language() });
+  const presets = answer.ok && Array.isArray(answer.data.presets) ? answer.data.presets : [{ id: "standard", summary: "" }];
+  const chosen = select.value || safeGet(PRESET) || "standard";
+  select.replaceChildren(...presets.map((p) => new Option(p.id, p.id)));
+  select.value = presets.some((p) => p.id === chosen) ? chosen : presets[0].id;
+  const summary = presets.find((p) => p.id === select.value);
+  $("preset-summary").textContent = summary ? summary.summary || "" : "";
+}
+
+async function presetSelected() {
+  const preset = $("preset").value;
+  safeSet(PRESET, preset);
+  await fillPresets();
+  const rules = await rulesFor(preset);
+  if (!rules) {
+    $("preset-summary").textContent = t("msg.offline");
+    return;
+  }
+  applyRules(rules);
+  await presetChanged(preset);
+  if (!$("view-table").hidden) await showTable(rules);
+}
+
+function showView(name) {
+  for (const tab of document.querySelectorAll("[role=tab]")) {
+    const on = tab.dataset.view === name;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    $(`view-${tab.dataset.view}`).hidden = !on;
+  }
+  if (name === "table") rulesFor($("preset").value).then((rules) => rules && showTable(rules));
+}
+
+async function main() {
+  await setLanguage(preferredLanguage());
+  $("lang").value = language();
+  initHand(() => {});
+  for (const tab of document.querySelectorAll("[role=tab]")) tab.addEventListener("click", () => showView(tab.dataset.view));
+  $("tabs").addEventListener("keydown", (event) => {
+    const tabs = [...document.querySelectorAll("[role=tab]")];
+    const i = tabs.indexOf(document.activeElement);
+    if (i < 0 || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+    const next = tabs[(i + (event.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+    next.focus();
+    showView(next.dataset.view);
+  });
+  $("preset").addEventListener("change", presetSelected);
+  $("lang").addEventListener("change", async () => {
+    await setLanguage($("lang").value, true);
+    await presetSelected();
+    relabelHand();
+    relabelGame();
+  });
+  $("print").addEventListener("click", () => window.print());
+  await fillPresets();
+  await initGame({ rulesFor, handRequest: scoreRequest });
+  await presetSelected();
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,118 @@
+// The points table of the chosen preset (GET /v1/table), laid out for printing; for kids, the
+// points list of the rules (GET /v1/rules/kids).
+import { call, problemText } from "./api.js";
+import { language, number, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+function cellText(cell, who) {
+  const pay = cell[who] || {};
+  const ron = cell.exists_ron && pay.ron != null ? number(pay.ron) : "—";
+  let tsumo = "—";
+  if (cell.exists_tsumo) {
+    if (who === "dealer" && pay.tsumo_each != null) tsumo = `${number(pay.tsumo_each)} ∀`;
+    else if (pay.tsumo_dealer != null) tsumo = `${number(pay.tsumo_non_dealer)} / ${number(pay.tsumo_dealer)}`;
+  }
+  return [ron, tsumo];
+}
+
+function grid(cells, who, caption) {
+  const table = document.createElement("table");
+  table.className = "points";
+  table.createCaption().textContent = caption;
+  const hans = [...new Set(cells.map((c) => c.han))].sort((a, b) => a - b);
+  const fus = [...new Set(cells.map((c) => c.fu))].sort((a, b) => a - b);
+  const head = table.createTHead().insertRow();
+  const corner = document.createElement("th");
+  corner.scope = "col";
+  corner.textContent = t("table.fu_han");
+  head.append(corner);
+  for (const han of hans) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t("result.han", { n: han });
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const fu of fus) {
+    const row = body.insertRow();
+    const th = document.createElement("th");
+    th.scope = "row";
+    th.textContent = t("result.fu", { n: fu });
+    row.append(th);
+    for (const han of hans) {
+      const cell = cells.find((c) => c.han === han && c.fu === fu);
+      const td = row.insertCell();
+      if (!cell) continue;
+      const [ron, tsumo] = cellText(cell, who);
+      td.textContent = ron;
+      const small = document.createElement("small");
+      small.textContent = tsumo;
+      td.append(document.createElement("br"), small);
+      if (cell.limit === "mangan") td.className = "limit";
+    }
+  }
+  return table;
+}
+
+function limits(rows) {
+  const table = document.createElement("table");
+  table.className = "points limits";
+  table.createCaption().textContent = t("table.limits");
+  const head = table.createTHead().insertRow();
+  for (const key of ["table.limit", "table.han", "table.non_dealer", "table.dealer"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = t(key);
+    head.append(th);
+  }
+  const body = table.createTBody();
+  for (const r of rows) {
+    const row = body.insertRow();
+    row.insertCell().textContent = r.name || r.limit;
+    row.insertCell().textContent = r.han || (r.yakuman ? `×${r.yakuman}` : "");
+    const nd = r.non_dealer || {};
+    const d = r.dealer || {};
+    row.insertCell().textContent = `${number(nd.ron ?? 0)} · ${number(nd.tsumo_non_dealer ?? 0)} / ${number(nd.tsumo_dealer ?? 0)}`;
+    row.insertCell().textContent = `${number(d.ron ?? 0)} · ${number(d.tsumo_each ?? 0)} ∀`;
+  }
+  return table;
+}
+
+export async function showTable(rules) {
+  const box = $("table-body");
+  const preset = rules.preset.id;
+  $("table-title").textContent = t("table.title", { preset });
+  if (rules.preset.scoring === "kids") {
+    const ul = document.createElement("ul");
+    ul.className = "kids-points";
+    for (const p of Array.isArray(rules.kids_points) ? rules.kids_points : []) {
+      const li = document.createElement("li");
+      const a = document.createElement("span");
+      a.textContent = p.name || p.id;
+      const b = document.createElement("span");
+      b.className = "value";
+      b.textContent = String(p.points);
+      li.append(a, b);
+      ul.append(li);
+    }
+    box.replaceChildren(ul);
+    return;
+  }
+  const answer = await call(`/v1/table?preset=${encodeURIComponent(preset)}`, { lang: language() });
+  if (!answer.ok || !Array.isArray(answer.data.cells)) {
+    const p = document.createElement("p");
+    p.textContent = `${t("result.invalid")} ${problemText(answer)}`;
+    box.replaceChildren(p);
+    return;
+  }
+  const note = document.createElement("p");
+  note.className = "muted";
+  note.textContent = t("table.note");
+  box.replaceChildren(
+    note,
+    grid(answer.data.cells, "non_dealer", t("table.non_dealer")),
+    grid(answer.data.cells, "dealer", t("table.dealer")),
+    limits(Array.isArray(answer.data.limits) ? answer.data.limits : []),
+  );
+}

@@ -1,0 +1,151 @@
+"""The table companion in a real browser: Debian's chromium (``/usr/bin/chromium``, installed by ``.ci/run``
+with apt) driven by Playwright against a granian server these tests start on 127.0.0.1.
+
+Every request the page makes is routed: one to another host than 127.0.0.1 is aborted and fails the test.
+Screenshots go to ``build/screenshots/`` (kept out of the tree by .gitignore).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` for the session."""
+    port = _free_port()
+    command = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", str(port)]
+    url = f"http://127.0.0.1:{port}"
+    # The server logs every request: to a file, as a pipe nobody reads would fill up and stall it.
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            [*command, "service.app:app"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if httpx.get(f"{url}/ready", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    process.kill()
+                    log.seek(0)
+                    pytest.fail(f"granian did not start:\n{log.read().decode(errors='replace')}")
+                time.sleep(0.1)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright launches Debian's chromium (Playwright's own download cannot run here)."""
+    assert shutil.which(CHROMIUM), f"{CHROMIUM} is needed: apt-get install -y chromium (.ci/run does it)"
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
+
+
+class Guard:
+    """Routes every request of a page: 127.0.0.1 goes through, any other host is aborted and remembered."""
+
+    def __init__(self) -> None:
+        self.local: list[str] = []
+        self.foreign: list[str] = []
+
+    def __call__(self, route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            self.local.append(url)
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort()
+
+
+def open_page(
+    browser: Browser, server: str, *, locale: str = "en-US", viewport: dict[str, int] = PHONE
+) -> tuple[Page, Guard]:
+    """A new context (its own localStorage) with the guard, on ``/`` until the page says it is ready."""
+    context = browser.new_context(locale=locale, viewport=viewport, service_workers="block")
+    guard = Guard()
+    context.route("**/*", guard)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(server + "/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    return page, guard
+
+
+@pytest.fixture
+def open_companion(browser: Browser, server: str) -> Iterator[Callable[..., tuple[Page, Guard]]]:
+    """Opens the companion in new contexts; afterwards each is closed, and the test fails if one of them
+    sent a request away from 127.0.0.1 or a script threw."""
+    opened: list[tuple[Page, Guard]] = []
+
+    def opener(**options: Any) -> tuple[Page, Guard]:
+        opened.append(open_page(browser, server, **options))
+        return opened[-1]
+
+    yield opener
+    for page, _ in opened:
+        page.context.close()
+    for page, guard in opened:
+        assert guard.foreign == []
+        assert guard.local, "the guard saw the page's requests"
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def companion(open_companion: Callable[..., tuple[Page, Guard]]) -> tuple[Page, Guard]:
+    """The companion on a phone-sized screen, in English."""
+    return open_companion()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
