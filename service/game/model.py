@@ -179,7 +179,9 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     puts `riichi_deposit` on the table; a riichi winner left out of it is taken to have deposited
     already, so its stick must be among `riichi_sticks`, as in Tenhou's logs). `outcome`: a
     `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo`. `last_hand`: the game
-    ends after this hand; `round_wind`: the service decides the game's end by the rules.
+    ends after this hand, whatever the rules would decide (a tournament's time limit); `round_wind`:
+    the service decides the game's end by the rules (busting and a target come first, then the
+    rules' end, then `last_hand`).
     3-player (sanma) games are not supported.
     """
 

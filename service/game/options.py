@@ -9,12 +9,13 @@ never branches on a preset's name (STYLE.md §4). The scoring rules of the hand 
 
 from __future__ import annotations
 
+import itertools
 import typing
 from typing import Final, Literal
 
 import msgspec
 
-from service.scoring import Rules
+from service.scoring import FieldError, InvalidHand, Rules
 from service.scoring.presets import GAME_DEFAULTS, SHARED_OPTIONS
 
 from .model import ABORTIVE_KINDS, AbortiveKind, GameOptions
@@ -116,6 +117,9 @@ def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
     The preset's game defaults come from :data:`GAME_PRESETS` (by ``rules.preset``), except
     ``riichi_deposit`` and ``honba``, which are the hand rules' options of the same name (one
     home for what also changes a hand's payments); an option left out (null) keeps the default.
+    Raises :class:`~service.scoring.InvalidHand` (HTTP 422) for options a request set that contradict
+    each other: ``game.uma`` rising with the place, ``game.return_points`` below the start (a negative
+    oka), ``game.multi_ron_sticks`` ``each`` with head bump.
 
     >>> from service.scoring import PRESETS
     >>> resolve_game(PRESETS["standard"], None).bust
@@ -133,4 +137,24 @@ def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
         if name in overrides:
             value = typing.cast(list[object], overrides[name])
             overrides[name] = tuple(value) if name == "uma" else frozenset(value)
-    return msgspec.structs.replace(base, **overrides)
+    game = msgspec.structs.replace(base, **overrides)
+    if options is not None and (errors := _conflicts(game)):
+        raise InvalidHand(errors)
+    return game
+
+
+def _conflicts(game: GameRules) -> list[FieldError]:
+    """Game options that contradict each other or the places they rank, each naming the option."""
+    errors = []
+    if any(later > earlier for earlier, later in itertools.pairwise(game.uma)):
+        errors.append(FieldError("game.uma", f"uma falls from 1st to last place, got {list(game.uma)}"))
+    if game.return_points < game.start_points:
+        errors.append(
+            FieldError(
+                "game.return_points",
+                f"the return ({game.return_points}) is below the start ({game.start_points}): oka would be negative",
+            )
+        )
+    if game.multiple_ron == "head_bump" and game.multi_ron_sticks == "each":
+        errors.append(FieldError("game.multi_ron_sticks", "with head bump there is only ever one winner"))
+    return errors

@@ -90,9 +90,7 @@ def final(req: FinalRequest) -> FinalResult:
     okas = _shares(req.scores, order, [oka, 0, 0, 0], game)
     measured = [req.scores[seat] - game.return_points for seat in order]
     if game.final_rounding == "gosha_rokunyuu":
-        rounded = [measured[0]] + [_gosha_rokunyuu(x) for x in measured[1:]]
-        rounded[0] += sum(measured) - sum(rounded)  # first place takes what the rounding removed
-        measured = rounded
+        measured = _rounded(req.scores, order, measured, game)
     penalties = req.penalties or [0, 0, 0, 0]
     rows = [
         FinalPlacing(
@@ -125,6 +123,30 @@ def _gosha_rokunyuu(points: int) -> int:
     """
     size = (abs(points) + 400) // 1000 * 1000
     return size if points >= 0 else -size
+
+
+def _rounded(scores: list[int], order: list[int], measured: list[int], game: GameRules) -> list[int]:
+    """``measured`` (score − return, by place) under ``gosha_rokunyuu``: every place below the first
+    rounded by :func:`_gosha_rokunyuu`, first place taking what makes the sum unchanged. Under
+    ``ties: shared`` the seats tied with first place are one first place: they split that rest
+    equally in 100s (a remainder one 100 each in seat order), so tied players stay equal.
+
+    >>> from service.game import GAME_PRESETS
+    >>> tenhou, wrc = GAME_PRESETS["tenhou"], GAME_PRESETS["wrc"]
+    >>> _rounded([25500, 25500, 24500, 24500], [0, 1, 2, 3], [-4500, -4500, -5500, -5500], tenhou)
+    [-6000, -4000, -5000, -5000]
+    >>> import msgspec
+    >>> shared = msgspec.structs.replace(tenhou, ties="shared")
+    >>> _rounded([25500, 25500, 24500, 24500], [0, 1, 2, 3], [-4500, -4500, -5500, -5500], shared)
+    [-5000, -5000, -5000, -5000]
+    """
+    top = 1
+    if game.ties == "shared":
+        while top < len(order) and scores[order[top]] == scores[order[0]]:
+            top += 1
+    below = [_gosha_rokunyuu(x) for x in measured[top:]]
+    hundreds, extra = divmod((sum(measured) - sum(below)) // 100, top)
+    return [(hundreds + (1 if k < extra else 0)) * 100 for k in range(top)] + below
 
 
 def _shares(scores: list[int], order: list[int], amounts: list[int], game: GameRules) -> list[int]:

@@ -676,8 +676,10 @@ def settle(req: SettleRequest) -> SettleResult:
         elif game.bust == "cannot_pay":
             out = [s for s in range(SEATS) if s in ledger.short or scores[s] <= 0]
     flow_end, following = _game_end(req, game, scores, turn)
-    if following is not None:
-        next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[min(following // SEATS, SEATS - 1)])
+    if (
+        following is not None and following // SEATS < len(ROUND_WINDS) - 1
+    ):  # no North round: past West the game is over
+        next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[following // SEATS])
     end_reason: EndReason | None = None
     if out:
         end_reason = "bust"

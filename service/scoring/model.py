@@ -96,7 +96,8 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     kuitan: bool | None = None
     """Open tanyao (kuitan) counts: /docs/rules §3."""
     aka: bool | None = None
-    """Red fives (0m/0p/0s) are aka dora, 1 han each: /docs/rules §1, §3."""
+    """Red fives (0m/0p/0s) are aka dora, 1 han each; how many a suit holds is option `aka_per_suit`
+    (true with `aka_per_suit` 0 is refused, 422 naming `rules.aka`): /docs/rules §1, §3."""
     double_yakuman: bool | None = None
     """Kokushi 13-sided, suuankou tanki, junsei chuuren and daisuushii count ×2: /docs/rules §3."""
     kazoe: Literal["yakuman", "sanbaiman", "uncapped"] | None = None
@@ -194,8 +195,10 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ) = None
     """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
     final_rounding: Literal["none", "gosha_rokunyuu"] | None = None
-    """`POST /v1/final`: `none` (exact), or `gosha_rokunyuu` (Tenhou): 2nd–4th place's score minus the
-    return rounded to 1,000 (500 down, 600 up, on its size), first place the rest so the sum is 0."""
+    """`POST /v1/final`: `none` (exact), or `gosha_rokunyuu` (Tenhou): for 2nd–4th place the difference
+    score − `return_points` is rounded to 1,000 on its size, 500 down and 600 up (−4,500 → −4,000,
+    −6,600 → −7,000); first place takes the rest so the sum is 0 (under `ties: shared`, the seats tied
+    for first split it)."""
     ties: Literal["seat_order", "shared"] | None = None
     """Equal final scores: `seat_order` (nearer the first dealer ranks higher) or `shared` (the tied
     players share their uma and oka equally, WRC)."""

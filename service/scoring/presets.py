@@ -19,9 +19,9 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from .model import RulesSpec
+from .model import FieldError, InvalidHand, RulesSpec
 
-__all__ = ["GAME_DEFAULTS", "PRESETS", "SOURCES", "Rules", "resolve_rules"]
+__all__ = ["GAME_DEFAULTS", "PRESETS", "SOURCES", "Rules", "conflicts", "resolve_rules"]
 
 STANDARD_YAKU = frozenset(
     {
@@ -216,10 +216,39 @@ _OPTIONS = tuple(name for name in RulesSpec.__struct_fields__ if name != "preset
 def resolve_rules(spec: RulesSpec | str) -> Rules:
     """The :class:`Rules` for a preset name or a :class:`~.model.RulesSpec` with overrides.
 
-    Cached on the (frozen, hashable) spec, so repeated requests share one object.
+    Cached on the (frozen, hashable) spec, so repeated requests share one object. Raises
+    :class:`~.model.InvalidHand` (HTTP 422) naming the options that contradict each other
+    (:func:`conflicts`).
     """
     if isinstance(spec, str):
         return PRESETS[spec]
     base = PRESETS[spec.preset]
     overrides = {name: value for name in _OPTIONS if (value := getattr(spec, name)) is not None}
-    return msgspec.structs.replace(base, **overrides) if overrides else base
+    if not overrides:
+        return base
+    rules = msgspec.structs.replace(base, **overrides)
+    if errors := conflicts(rules, overrides):
+        raise InvalidHand(errors)
+    return rules
+
+
+def conflicts(rules: Rules, overrides: dict[str, object]) -> list[FieldError]:
+    """Options a request set (``overrides``) that contradict the other options of ``rules``, each naming
+    the option set (``rules.<name>``): ``aka`` on where ``aka_per_suit`` is 0 (no red fives to count),
+    ``sashikomi_yakuman`` on without ``open_riichi`` (it is a ron of an open riichi).
+
+    >>> conflicts(msgspec.structs.replace(PRESETS["wrc"], aka=True), {"aka": True})[0].field
+    'rules.aka'
+    >>> conflicts(msgspec.structs.replace(PRESETS["standard"], aka_per_suit=0), {"aka_per_suit": 0})
+    []
+    """
+    errors = []
+    if overrides.get("aka") is True and rules.aka_per_suit == 0:
+        errors.append(
+            FieldError("rules.aka", "red fives count as dora, but these rules have none: set aka_per_suit too")
+        )
+    if overrides.get("sashikomi_yakuman") is True and not rules.open_riichi:
+        errors.append(
+            FieldError("rules.sashikomi_yakuman", "sashikomi is a ron of an open riichi: set open_riichi too")
+        )
+    return errors

@@ -343,7 +343,8 @@ def _option_flags(
 def red_fives_message(total: int, suit: int, per_suit: int) -> str:
     """The message for ``total`` red fives of ``suit`` (0–2) where the rules allow ``per_suit``."""
     allowed = "no red fives" if per_suit == 0 else "one per suit" if per_suit == 1 else f"{per_suit} per suit"
-    return f"{total} red fives of suit {'mps'[suit]}; these rules have {allowed} (option aka_per_suit)"
+    fives = "red five" if total == 1 else "red fives"
+    return f"{total} {fives} of suit {'mps'[suit]}; these rules have {allowed} (option aka_per_suit)"
 
 
 def absent_yaku_message(flag: str, rules: Rules) -> str:
@@ -359,15 +360,14 @@ def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[Fiel
         errors.append(
             FieldError(
                 prefix + "honba",
-                f"these rules have no honba (option honba is 0 in {rules.preset}: a repeat hand adds nothing); "
-                "give 0, or rules.honba 300",
+                "these rules have no honba (option honba is 0: a repeat hand adds nothing); give 0, or rules.honba 300",
             )
         )
     if riichi_sticks and not rules.riichi_deposit:
         errors.append(
             FieldError(
                 prefix + "riichi_sticks",
-                f"these rules have no riichi sticks (option riichi_deposit is 0 in {rules.preset}: riichi costs "
+                "these rules have no riichi sticks (option riichi_deposit is 0: riichi costs "
                 "nothing); give 0, or rules.riichi_deposit 1000",
             )
         )
@@ -504,6 +504,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora)}")
     if len(ura) > MAX_INDICATORS:
         errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura)}")
+    elif len(ura) > len(dora):
+        errors.add(
+            "ura_indicators",
+            f"{len(ura)} ura indicators but {len(dora)} dora indicators: each dora indicator has one ura indicator"
+            " under it, so there are never more ura than dora",
+        )
 
     expected = 13 - 3 * len(req_melds)
     if n_hand != expected and not any(e.field == "hand" for e in errors.items):

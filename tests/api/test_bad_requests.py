@@ -76,6 +76,8 @@ CATALOGUE = [
     ),
     # the hand holds one 2p: the indicators take 2p past four, so they are named
     case(score(dora_indicators="2222p"), 422, ["dora_indicators"], id="fifth-copy-with-indicators"),
+    # each kan turns one dora indicator and the ura under it: never more ura than dora (/docs/rules §3 Dora)
+    case(score(dora_indicators="1m", ura_indicators="1m2m"), 422, ["ura_indicators"], id="more-ura-than-dora"),
     case(score(hand="234567m3400p234s", win_tile="5p"), 422, ["hand"], id="two-red-fives-of-a-suit"),
     # --- wrong counts (422 unless the schema already caps it) --------------------------------------
     case(score(hand="234567m3455p23s"), 422, ["hand"], id="count-12-tiles"),
@@ -356,6 +358,37 @@ CATALOGUE = [
         id="final-penalty-negative",
     ),
     case({"scores": START, "penalties": [0, 0, 0]}, 400, ["penalties"], path="/v1/final", id="final-penalties-three"),
+    # options a request sets that contradict the rest of the rules (422 naming the option set)
+    case(score(rules={"preset": "wrc", "aka": True}), 422, ["rules.aka"], id="aka-without-red-fives"),
+    case(
+        score(rules={"sashikomi_yakuman": True}), 422, ["rules.sashikomi_yakuman"], id="sashikomi-without-open-riichi"
+    ),
+    case(
+        {"scores": START, "game": {"uma": [-15_000, -5_000, 5_000, 15_000]}},
+        422,
+        ["game.uma"],
+        path="/v1/final",
+        id="final-uma-rising",
+    ),
+    case(
+        {"scores": START, "game": {"return_points": 20_000}},
+        422,
+        ["game.return_points"],
+        path="/v1/final",
+        id="final-negative-oka",
+    ),
+    case(
+        {
+            "scores": START,
+            "dealer": 0,
+            "game": {"multiple_ron": "head_bump", "multi_ron_sticks": "each"},
+            "outcome": {"type": "draw"},
+        },
+        422,
+        ["game.multi_ron_sticks"],
+        path="/v1/settle",
+        id="settle-head-bump-with-sticks-each",
+    ),
     case(
         {"rules": "kids", "scores": [3, 0, 0, 0], "penalties": [0, 0, 0, 0]},
         422,

@@ -80,3 +80,18 @@ def test_tenhou_final_points_match_the_owari(client: TestClient[Any], path: str,
     assert response.status_code == 200, response.text
     ours = {p["seat"]: p["final"] for p in response.json()["placings"]}
     assert [ours[seat] for seat in range(4)] == finals, path
+
+
+def test_shared_ties_stay_equal_under_tenhou_rounding(client: TestClient[Any]) -> None:
+    """Tenhou's rounding with `ties: shared` (a mix a request can build): the two tied firsts split
+    first place's rest and their shared uma / oka, so they end equal.
+
+    Seats 2 and 3 at 24,500: −5,500 → −5,000 each (500 down). Before uma the four finals keep their
+    sum, 4 × (25,000 − 30,000) = −20,000, so the firsts share −20,000 − (−10,000): −5,000 each;
+    uma (20,000 + 10,000) / 2 = 15,000 and oka 20,000 / 2 = 10,000 each: +20,000. The others:
+    −5,000 + (−10,000 − 20,000) / 2 = −20,000.
+    """
+    body = {"rules": "tenhou", "scores": [25_500, 25_500, 24_500, 24_500], "game": {"ties": "shared"}}
+    response = client.post("/v1/final", json=body)
+    assert response.status_code == 200, response.text
+    assert [p["final"] for p in response.json()["placings"]] == [20_000, 20_000, -20_000, -20_000]

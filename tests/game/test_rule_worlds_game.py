@@ -385,6 +385,7 @@ def test_tenhou_stops_after_west_4_with_nobody_at_30000() -> None:
         )
     )
     assert (max(r.scores), r.game_over, r.end_reason) == (29_000, True, "extension_over")
+    assert r.next_hand.round_wind is None  # there is no North round to name
     # a West 4 dealer repeat still goes on (dealer tsumo 500 all: 20,500, not first)
     r = settle(
         request(

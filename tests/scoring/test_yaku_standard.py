@@ -259,15 +259,15 @@ DORA_CASES = [
         Exp({"riichi": 1, "dora": 3}, 40, 8000, limit="mangan"),
         id="kan-dora-second-indicator",
     ),
-    # ura indicator 2m → 3m (one): riichi 1 + ura 1; 2600
+    # ura indicator 2m → 3m (one): riichi 1 + ura 1; 2600 (dora indicator 5z → hatsu, not in the hand)
     pytest.param(
-        std(PLAIN, "7s", riichi=True, ura_indicators="2m"),
+        std(PLAIN, "7s", riichi=True, dora_indicators="5z", ura_indicators="2m"),
         Exp({"riichi": 1, "ura_dora": 1}, 40, 2600),
         id="ura-dora-with-riichi",
     ),
     # ura indicators without riichi are ignored: chankan alone, 1300
     pytest.param(
-        std(PLAIN, "7s", chankan=True, ura_indicators="2m"),
+        std(PLAIN, "7s", chankan=True, dora_indicators="5z", ura_indicators="2m"),
         Exp({"chankan": 1}, 40, 1300),
         id="ura-dora-ignored-without-riichi",
     ),
@@ -668,7 +668,7 @@ FU_CASES = [
     ),
     # ura indicator pointing at nothing in the hand: no ura_dora entry
     pytest.param(
-        std(PLAIN, "7s", riichi=True, ura_indicators="5z"),
+        std(PLAIN, "7s", riichi=True, dora_indicators="5z", ura_indicators="5z"),
         Exp({"riichi": 1}, 40, 1300),
         id="ura-indicator-hitting-nothing",
     ),
