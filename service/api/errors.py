@@ -43,6 +43,7 @@ from .middleware import CLIENT_CLOSED_REQUEST, client_closed_request
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
+    "NOT_FOUND_DETAIL",
     "PROBLEM_MEDIA_TYPE",
     "PROBLEM_TYPES",
     "Problem",
@@ -90,6 +91,9 @@ def instance() -> str | None:
     request_id = structlog.contextvars.get_contextvars().get("request_id")
     return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
 
+
+NOT_FOUND_DETAIL = "There is nothing at this path."
+"""The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
@@ -180,6 +184,8 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
         return problem(exc.status_code, INTERNAL_ERROR_DETAIL)
+    if exc.status_code == 404:
+        return problem(404, NOT_FOUND_DETAIL)  # litestar's own detail may quote the path: never echo it
     if exc.status_code == 413:
         return problem(413, "The request body is larger than the server accepts.", headers=exc.headers)
     return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)

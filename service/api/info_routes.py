@@ -199,8 +199,8 @@ def get_preset_rules(
     if preset not in PRESETS:
         raise problem(
             404,
-            f"There is no preset {preset!r}.",
-            [FieldError("preset", f"one of {', '.join(PRESETS)}, got {preset!r}")],
+            "There is no such preset.",  # the path is not echoed back
+            [FieldError("preset", f"one of {', '.join(PRESETS)}")],
         )
     lang = negotiate_language(accept_language)
     return localised(preset_rules(preset, lang), lang)

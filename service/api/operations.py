@@ -1,9 +1,9 @@
 """Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
 
-``HEAD /health`` and ``HEAD /ready`` answer as ``GET`` does (status and headers) without a body,
-for probes that send HEAD: the same functions, routed for HEAD too (not in the OpenAPI document:
-HEAD is GET without the content, RFC 9110 §9.3.2); the body of every HEAD answer is dropped by
-:class:`~service.api.middleware.RequestContextMiddleware`, so that of a 503 problem is too.
+``HEAD`` on these (as on every GET route) answers as ``GET`` does without a body: it is routed as
+``GET`` by :class:`~service.api.hardening.HardeningMiddleware` (not in the OpenAPI document: HEAD is
+GET without the content, RFC 9110 §9.3.2) and the body is dropped by
+:class:`~service.api.middleware.RequestContextMiddleware`, that of a 503 problem too.
 
 Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
 at startup after a self-check scores one hand, cleared by :func:`mark_not_ready` when
@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, Request, Response, get, route
-from litestar.enums import HttpMethod
+from litestar import Litestar, Request, Response, get
 from litestar.openapi import ResponseSpec
 
 from service.scoring import ScoreRequest, score
@@ -33,12 +32,10 @@ __all__ = [
     "Health",
     "Ready",
     "health",
-    "health_head",
     "mark_not_ready",
     "mark_ready",
     "metrics",
     "ready",
-    "ready_head",
 ]
 
 READY_STATE_KEY = "ready"
@@ -127,12 +124,6 @@ ready = get(
     sync_to_thread=False,
 )(_ready)
 
-health_head = route("/health", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_health)
-"""``HEAD /health``: :data:`health` without the body (dropped by the middleware)."""
-
-ready_head = route("/ready", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_ready)
-"""``HEAD /ready``: :data:`ready` without the body (dropped by the middleware), 503 included."""
-
 
 @get(
     "/metrics",
@@ -158,5 +149,5 @@ def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)
 
 
-OPERATIONS_ROUTES = [health, health_head, ready, ready_head, metrics]
+OPERATIONS_ROUTES = [health, ready, metrics]
 """The operations route handlers, registered by :func:`service.app.create_app`."""
