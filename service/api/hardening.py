@@ -4,7 +4,7 @@ Before the application sees a request:
 
 - a path with a control character (``%00``, ``%0a``, …, DEL) names nothing: 404 problem (it used to
   reach the static-files router and raise a 500 on the NUL byte);
-- HTTP/1.1 without exactly one ``Host`` header: 400 problem naming ``headers.host`` (RFC 9112 §3.2);
+- HTTP/1.1 without exactly one non-empty ``Host`` header: 400 problem naming ``headers.host`` (RFC 9112 §3.2);
 - a header over its cap (:data:`HEADER_CAPS` for the headers the service parses, :data:`MAX_HEADER_BYTES`
   for any other, :data:`MAX_HEADERS_TOTAL` for all of them): 431 problem naming the header, so no
   parser ever reads a 360 KB ``Accept-Language``;
@@ -142,7 +142,7 @@ def _reject(headers: list[tuple[bytes, bytes]], path: str, version: str) -> tupl
         if len(value) > cap:
             field = name.decode("latin-1")
             return 431, f"The {field} header is too long.", [FieldError(f"headers.{field}", f"at most {cap} bytes")]
-        if name == b"host":
+        if name == b"host" and value.strip():  # granian hands a missing Host on as an empty one
             hosts += 1
     if total > MAX_HEADERS_TOTAL:
         return 431, "The request headers are too large.", [FieldError("headers", f"at most {MAX_HEADERS_TOTAL} bytes")]

@@ -12,6 +12,7 @@ shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are dra
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 
 import msgspec
@@ -25,18 +26,23 @@ from .logs import get_logger
 from .metrics import METRICS_MEDIA_TYPE, Metrics
 
 __all__ = [
+    "DRAIN_FILE_ENV",
     "METRICS_STATE_KEY",
     "NOT_READY_DETAIL",
     "OPERATIONS_ROUTES",
     "READY_STATE_KEY",
     "Health",
     "Ready",
+    "draining",
     "health",
     "mark_not_ready",
     "mark_ready",
     "metrics",
     "ready",
 ]
+
+DRAIN_FILE_ENV = "RIICHI_DRAIN_FILE"
+"""Environment variable naming the file whose existence means "draining" (set by :mod:`service.serve`)."""
 
 READY_STATE_KEY = "ready"
 """Application-state key: true once started and until shutdown begins."""
@@ -88,9 +94,17 @@ def _health() -> Health:
     return Health()
 
 
+def draining() -> bool:
+    """Whether the serving supervisor (:mod:`service.serve`) has begun draining: its file
+    :data:`DRAIN_FILE_ENV` names exists, so every worker answers ``/ready`` with 503 before the
+    listener closes."""
+    path = os.environ.get(DRAIN_FILE_ENV)
+    return bool(path) and os.path.exists(path)  # type: ignore[arg-type]
+
+
 def _ready(request: Request[Any, Any, Any]) -> Ready:
-    """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
-    if not request.app.state.get(READY_STATE_KEY, False):
+    """``{"status": "ready"}``, or a 503 problem while starting, draining or shutting down."""
+    if not request.app.state.get(READY_STATE_KEY, False) or draining():
         raise problem(503, NOT_READY_DETAIL)
     return Ready()
 

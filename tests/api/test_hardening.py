@@ -116,6 +116,7 @@ def test_http_1_1_without_host_is_a_400_naming_host(app: Litestar) -> None:
     status, body = _asgi_call(app, [])
     assert status == 400
     assert b'"field":"headers.host"' in body
+    assert _asgi_call(app, [(b"host", b"")])[0] == 400  # what granian passes on when the request has none
     assert _asgi_call(app, [(b"host", b"a"), (b"host", b"b")])[0] == 400
     assert _asgi_call(app, [(b"host", b"127.0.0.1")])[0] == 200
     assert _asgi_call(app, [], http_version="1.0")[0] == 200  # HTTP/1.0 has no Host requirement
