@@ -159,10 +159,8 @@ def _children(pid: int) -> list[int]:
     """The pids of ``pid``'s child processes (Linux ``/proc``), empty if none or unknown."""
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):  # every thread's: granian respawns from another one
-        try:
+        with contextlib.suppress(OSError):
             found += [int(p) for p in (task / "children").read_text().split()]
-        except OSError:
-            pass
     return found
 
 

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import httpx
@@ -160,10 +160,8 @@ def worker_pids(proc: subprocess.Popen[bytes]) -> list[int]:
     def children(pid: int) -> list[int]:  # of every thread: granian respawns from another one
         found = []
         for task in Path(f"/proc/{pid}/task").glob("*"):
-            try:
+            with suppress(OSError):
                 found += [int(p) for p in (task / "children").read_text().split()]
-            except OSError:
-                pass
         return found
 
     masters = children(proc.pid)

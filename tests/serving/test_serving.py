@@ -169,7 +169,7 @@ async def _hold_slow_and_idle(port: int, slow: int, idle: int, ready: asyncio.Ev
     writers = []
 
     async def slow_client() -> None:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        _reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writers.append(writer)
         writer.write(
             b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n"
