@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from bench.serve import free_port  # noqa: E402
 
 SCORE = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
-TENPAI = {"hand": "11123456789999m"}  # 14 tiles: the analysis per possible discard (the costly case)
+TENPAI = {"hand": "11123456789999m", "seat_wind": "S"}  # 14 tiles: the analysis per possible discard (the costly case)
 
 
 async def fire(
@@ -119,7 +119,9 @@ def main() -> None:
                 time.sleep(0.1)
     finally:
         pass
-    from service.scoring import score as score_module
+    import importlib
+
+    score_module = importlib.import_module("service.scoring.score")
 
     compiled = type(score_module.score).__name__ == "builtin_function_or_method"
     print(f"core build: {'compiled (mypyc)' if compiled else 'pure Python'}; workers: {args.workers}")
