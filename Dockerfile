@@ -1,4 +1,5 @@
-# The service image: granian serving service.app:app on port 8000 as a non-root user.
+# The service image: `python -m service.serve` (granian on service.app:app, the production serving
+# configuration: service/serve.py) on $PORT (8000) as a non-root user.
 #
 # Built from a wheelhouse prepared on the host (`wheels/`: the project's wheel and every
 # runtime dependency, from `pip wheel . -w wheels`), so the build itself needs no package
@@ -23,15 +24,17 @@ COPY --from=build /opt/venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    LOG_LEVEL=INFO
+    LOG_LEVEL=INFO \
+    PORT=8000 \
+    WORKERS=2
 USER 10001:10001
 WORKDIR /tmp
 EXPOSE 8000
-# Liveness over HTTP with the interpreter already in the image (no curl needed).
+# Liveness over HTTP on $PORT with the interpreter already in the image (no curl needed).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python3", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=2).status != 200)"]
-# granian handles SIGTERM: stop accepting, finish in-flight requests, run the shutdown hooks.
-# More workers: GRANIAN_WORKERS=2 (each keeps its own /metrics).
+    CMD ["python3", "-m", "service.serve", "--check"]
+# service.serve handles SIGTERM: /ready 503 for DRAIN_SECONDS, then granian stops accepting and
+# finishes in-flight requests; whatever still runs at SHUTDOWN_DEADLINE (20 s) is killed. Every
+# setting (PORT, WORKERS, BACKPRESSURE, ...) is an environment variable: see service/serve.py.
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["granian", "--interface", "asgi", "--host", "0.0.0.0", "--port", "8000"]
-CMD ["service.app:app"]
+ENTRYPOINT ["python3", "-m", "service.serve"]

@@ -17,9 +17,11 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Contact, License, Server, Tag
 
 from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
-from service.api.docs import render_plugins, swagger_assets_router
+from service.api.docs import render_plugins, site_assets_router, swagger_assets_router
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
+from service.api.guards import cors_config, guard_middleware, stores
+from service.api.hardening import HardeningMiddleware
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
@@ -59,7 +61,8 @@ MAX_BODY_BYTES = 64 * 1024
 def create_app() -> Litestar:
     """A new, fully configured application (debug off) with its own metrics registry.
 
-    Configures the ``service`` loggers (:func:`service.api.logs.configure_logging`).
+    Configures the ``service`` loggers (:func:`service.api.logs.configure_logging`). The public-deployment
+    guards (API keys, rate limits, CORS) are read from the environment (:mod:`service.api.guards`).
     """
     configure_logging()
     metrics = Metrics()
@@ -72,8 +75,12 @@ def create_app() -> Litestar:
             *OPERATIONS_ROUTES,
             *PAGE_ROUTES,
             swagger_assets_router(),
+            site_assets_router(),
         ],
         plugins=[problem_details_plugin()],
+        middleware=guard_middleware(),  # API keys, rate limits: off unless the environment sets them
+        stores=stores(),
+        cors_config=cors_config(),
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
             title="Riichi mahjong scoring",
@@ -117,8 +124,9 @@ def create_app() -> Litestar:
         ],
     )
     complete_document(app)
-    # Outermost layer, around routing and the error mapping, so it sees every response (404s included).
-    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics)
+    # Outermost layers, around routing and the error mapping, so they see every response (404s included):
+    # the request context (id, log, metrics) around the hygiene (refusals, HEAD, security and cache headers).
+    app.asgi_handler = RequestContextMiddleware(HardeningMiddleware(app.asgi_handler), metrics)
     return app
 
 

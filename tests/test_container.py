@@ -54,9 +54,10 @@ def test_final_stage_runs_granian_as_a_non_root_user_with_a_healthcheck() -> Non
     final = stages()[-1]
 
     assert re.search(r"(?m)^USER 10001:10001$", final)
-    assert re.search(r"(?m)^HEALTHCHECK .*\n?.*/health", final)
-    assert re.search(r'(?m)^ENTRYPOINT \["granian", "--interface", "asgi"', final)
-    assert re.search(r'(?m)^CMD \["service.app:app"\]$', final)
+    # The health check asks service.serve, which reads $PORT (tests/serving checks it follows PORT).
+    assert re.search(r'(?m)^HEALTHCHECK .*\n?\s*CMD \["python3", "-m", "service.serve", "--check"\]', final)
+    assert "8000/health" not in final
+    assert re.search(r'(?m)^ENTRYPOINT \["python3", "-m", "service.serve"\]$', final)  # the one serving config
 
 
 def test_final_stage_takes_only_the_runtime_virtualenv_from_the_build() -> None:

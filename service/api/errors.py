@@ -43,6 +43,7 @@ from .middleware import CLIENT_CLOSED_REQUEST, client_closed_request
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
+    "NOT_FOUND_DETAIL",
     "PROBLEM_MEDIA_TYPE",
     "PROBLEM_TYPES",
     "Problem",
@@ -59,11 +60,14 @@ PROBLEM_MEDIA_TYPE = "application/problem+json"
 
 PROBLEM_TYPES: dict[int, str] = {
     400: "/problems/invalid-request",
+    401: "/problems/unauthorized",
     404: "/problems/not-found",
     405: "/problems/method-not-allowed",
     413: "/problems/body-too-large",
     415: "/problems/unsupported-media-type",
     422: "/problems/impossible-hand",
+    429: "/problems/too-many-requests",
+    431: "/problems/header-too-large",
     499: "/problems/client-closed-request",
     500: "/problems/internal-error",
     503: "/problems/not-ready",
@@ -90,6 +94,9 @@ def instance() -> str | None:
     request_id = structlog.contextvars.get_contextvars().get("request_id")
     return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
 
+
+NOT_FOUND_DETAIL = "There is nothing at this path."
+"""The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
@@ -180,6 +187,12 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
         return problem(exc.status_code, INTERNAL_ERROR_DETAIL)
+    if exc.status_code == 404:
+        return problem(404, NOT_FOUND_DETAIL)  # litestar's own detail may quote the path: never echo it
+    if exc.status_code == 429:  # litestar's rate limit: its RateLimit-* headers, and Retry-After from the reset
+        headers = dict(exc.headers or {})
+        headers["Retry-After"] = str(max(1, int(headers.get("RateLimit-Reset", "1") or 1)))
+        return problem(429, "Too many requests from this client; retry after Retry-After seconds.", headers=headers)
     if exc.status_code == 413:
         return problem(413, "The request body is larger than the server accepts.", headers=exc.headers)
     return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)

@@ -96,7 +96,7 @@ _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
     return_dto=None,
     responses=_BODY_ERRORS,
     response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=False,
+    sync_to_thread=True,  # off the event loop: a 14-tile analysis costs milliseconds (issue 16)
 )
 def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None) -> Response[TenpaiResult]:
     """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`, the waits' names in the negotiated
@@ -199,8 +199,8 @@ def get_preset_rules(
     if preset not in PRESETS:
         raise problem(
             404,
-            f"There is no preset {preset!r}.",
-            [FieldError("preset", f"one of {', '.join(PRESETS)}, got {preset!r}")],
+            "There is no such preset.",  # the path is not echoed back
+            [FieldError("preset", f"one of {', '.join(PRESETS)}")],
         )
     lang = negotiate_language(accept_language)
     return localised(preset_rules(preset, lang), lang)

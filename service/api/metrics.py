@@ -12,22 +12,34 @@ several apps):
   ``riichi_scoring_cache_hit_ratio{cache}``: the scoring core's cache, ``results`` (whole
   results, :mod:`service.scoring.score`), read at scrape time.
 
-The process is the unit: run with several granian workers, each worker keeps its own
-counts (scrape one worker per container, or run one worker per container).
+With several granian workers, set ``PROMETHEUS_MULTIPROC_DIR`` (``service.serve`` creates one
+and empties it at start): prometheus-client's multiprocess mode then keeps every worker's counts in
+files there and a scrape, whichever worker answers it, sums them all (:class:`MultiProcessCollector`),
+so counters never go backwards between scrapes. The cache figures are then each live worker's, updated
+with every response and summed at scrape time (a worker that was killed keeps its last figures until
+the server restarts). Without the variable each process counts for itself (tests, one worker).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from functools import _CacheInfo
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
 from service.scoring.score import result_cache_info
 
-__all__ = ["METRICS_MEDIA_TYPE", "UNMATCHED_ROUTE", "CacheCollector", "Metrics"]
+__all__ = ["METRICS_MEDIA_TYPE", "MULTIPROC_ENV", "UNMATCHED_ROUTE", "CacheCollector", "Metrics", "SummedCollector"]
+
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+"""The environment variable that turns on prometheus-client's multiprocess mode (a writable directory)."""
+
+_WORKER_CACHE = "riichi_scoring_cache_worker"
+"""Prefix of the per-worker cache gauges of multiprocess mode (summed and renamed at scrape time)."""
 
 METRICS_MEDIA_TYPE = "text/plain; version=0.0.4"
 """The Prometheus text exposition format, version 0.0.4 (what every Prometheus scrapes); charset utf-8."""
@@ -66,22 +78,50 @@ class CacheCollector(Collector):
 
     def collect(self) -> Iterator[Metric]:
         """One sample per cache in each of the four families."""
-        hits = CounterMetricFamily("riichi_scoring_cache_hits", "Scoring-core cache hits.", labels=["cache"])
-        misses = CounterMetricFamily("riichi_scoring_cache_misses", "Scoring-core cache misses.", labels=["cache"])
-        size = GaugeMetricFamily("riichi_scoring_cache_size", "Entries held by a scoring-core cache.", labels=["cache"])
-        ratio = GaugeMetricFamily(
-            "riichi_scoring_cache_hit_ratio",
-            "Scoring-core cache hits / lookups since the process started (0 before any lookup).",
-            labels=["cache"],
-        )
+        values = {}
         for name, cache_info in self.caches.items():
             info = cache_info()
-            lookups = info.hits + info.misses
-            hits.add_metric([name], info.hits)
-            misses.add_metric([name], info.misses)
-            size.add_metric([name], info.currsize)
-            ratio.add_metric([name], info.hits / lookups if lookups else 0.0)
-        yield from (hits, misses, size, ratio)
+            values[name] = {"hits": float(info.hits), "misses": float(info.misses), "size": float(info.currsize)}
+        yield from _cache_families(values)
+
+
+def _cache_families(values: dict[str, dict[str, float]]) -> Iterator[Metric]:
+    """The four cache families from ``{cache: {"hits", "misses", "size"}}``."""
+    hits = CounterMetricFamily("riichi_scoring_cache_hits", "Scoring-core cache hits.", labels=["cache"])
+    misses = CounterMetricFamily("riichi_scoring_cache_misses", "Scoring-core cache misses.", labels=["cache"])
+    size = GaugeMetricFamily("riichi_scoring_cache_size", "Entries held by a scoring-core cache.", labels=["cache"])
+    ratio = GaugeMetricFamily(
+        "riichi_scoring_cache_hit_ratio",
+        "Scoring-core cache hits / lookups since the process started (0 before any lookup).",
+        labels=["cache"],
+    )
+    for name, value in values.items():
+        lookups = value.get("hits", 0.0) + value.get("misses", 0.0)
+        hits.add_metric([name], value.get("hits", 0.0))
+        misses.add_metric([name], value.get("misses", 0.0))
+        size.add_metric([name], value.get("size", 0.0))
+        ratio.add_metric([name], value.get("hits", 0.0) / lookups if lookups else 0.0)
+    yield from (hits, misses, size, ratio)
+
+
+class SummedCollector(Collector):
+    """Multiprocess mode: every worker's files in ``path`` summed; the per-worker cache gauges become the
+    four cache families of single-process mode (same names, same meaning, summed over the workers)."""
+
+    def __init__(self, path: str) -> None:
+        self.inner = MultiProcessCollector(None, path=path)  # type: ignore[no-untyped-call]
+
+    def collect(self) -> Iterator[Metric]:
+        """The HTTP families as they are, the cache families rebuilt."""
+        caches: dict[str, dict[str, float]] = {}
+        for family in self.inner.collect():  # type: ignore[no-untyped-call]
+            if not family.name.startswith(_WORKER_CACHE):
+                yield family
+                continue
+            kind = family.name.removeprefix(_WORKER_CACHE + "_")
+            for sample in family.samples:
+                caches.setdefault(sample.labels["cache"], {})[kind] = sample.value
+        yield from _cache_families(caches)
 
 
 class Metrics:
@@ -89,6 +129,7 @@ class Metrics:
 
     def __init__(self) -> None:
         disable_created_metrics()  # type: ignore[no-untyped-call]  # no *_created series: start times say nothing a scrape needs
+        self.multiprocess_dir = os.environ.get(MULTIPROC_ENV) or None
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
             "riichi_http_requests",
@@ -103,7 +144,21 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
-        self.registry.register(CacheCollector(SCORING_CACHES))
+        self.worker_cache: dict[str, Gauge] = {}
+        if self.multiprocess_dir is None:
+            self.registry.register(CacheCollector(SCORING_CACHES))
+            self.scrape_registry = self.registry
+        else:
+            for kind in ("hits", "misses", "size"):
+                self.worker_cache[kind] = Gauge(
+                    f"{_WORKER_CACHE}_{kind}",
+                    f"Scoring-core cache {kind} of one worker.",
+                    ["cache"],
+                    registry=None,
+                    multiprocess_mode="livesum",
+                )
+            self.scrape_registry = CollectorRegistry(auto_describe=False)
+            self.scrape_registry.register(SummedCollector(self.multiprocess_dir))
 
     def observe(self, method: str, route: str | None, status: int, seconds: float) -> None:
         """Count one response and its latency; ``route`` None = no route matched."""
@@ -111,7 +166,14 @@ class Metrics:
         route = route or UNMATCHED_ROUTE
         self.requests.labels(method=method, route=route, status=str(status)).inc()
         self.latency.labels(method=method, route=route).observe(seconds)
+        if self.worker_cache:
+            for name, cache_info in SCORING_CACHES.items():
+                info = cache_info()
+                self.worker_cache["hits"].labels(cache=name).set(info.hits)
+                self.worker_cache["misses"].labels(cache=name).set(info.misses)
+                self.worker_cache["size"].labels(cache=name).set(info.currsize)
 
     def render(self) -> bytes:
-        """The registry in the Prometheus text format (:data:`METRICS_MEDIA_TYPE`)."""
-        return generate_latest(self.registry)
+        """The metrics in the Prometheus text format (:data:`METRICS_MEDIA_TYPE`): this process's, or in
+        multiprocess mode every worker's summed."""
+        return generate_latest(self.scrape_registry)

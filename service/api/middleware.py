@@ -133,7 +133,8 @@ class RequestContextMiddleware:
         header = (_HEADER_KEY, request_id.encode("ascii"))
         status = 500
         started = time.perf_counter()
-        is_head = scope["method"] == "HEAD"
+        method = scope["method"]  # as sent: the hardening layer routes HEAD as GET
+        is_head = method == "HEAD"
 
         async def send_with_id(message: Message) -> None:
             nonlocal status
@@ -157,11 +158,11 @@ class RequestContextMiddleware:
                 route: Any = scope.get("path_template")
                 if watch.cut_off:
                     status = CLIENT_CLOSED_REQUEST
-                    logger.info("client disconnected", method=scope["method"], path=scope["path"])
-                self.metrics.observe(scope["method"], route, status, seconds)
+                    logger.info("client disconnected", method=method, path=scope["path"])
+                self.metrics.observe(method, route, status, seconds)
                 logger.info(
                     "request",
-                    method=scope["method"],
+                    method=method,
                     path=scope["path"],
                     route=route,
                     status=status,

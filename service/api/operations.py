@@ -1,9 +1,9 @@
 """Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
 
-``HEAD /health`` and ``HEAD /ready`` answer as ``GET`` does (status and headers) without a body,
-for probes that send HEAD: the same functions, routed for HEAD too (not in the OpenAPI document:
-HEAD is GET without the content, RFC 9110 §9.3.2); the body of every HEAD answer is dropped by
-:class:`~service.api.middleware.RequestContextMiddleware`, so that of a 503 problem is too.
+``HEAD`` on these (as on every GET route) answers as ``GET`` does without a body: it is routed as
+``GET`` by :class:`~service.api.hardening.HardeningMiddleware` (not in the OpenAPI document: HEAD is
+GET without the content, RFC 9110 §9.3.2) and the body is dropped by
+:class:`~service.api.middleware.RequestContextMiddleware`, that of a 503 problem too.
 
 Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
 at startup after a self-check scores one hand, cleared by :func:`mark_not_ready` when
@@ -12,11 +12,11 @@ shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are dra
 
 from __future__ import annotations
 
+import os
 from typing import Any, Literal
 
 import msgspec
-from litestar import Litestar, Request, Response, get, route
-from litestar.enums import HttpMethod
+from litestar import Litestar, Request, Response, get
 from litestar.openapi import ResponseSpec
 
 from service.scoring import ScoreRequest, score
@@ -26,20 +26,23 @@ from .logs import get_logger
 from .metrics import METRICS_MEDIA_TYPE, Metrics
 
 __all__ = [
+    "DRAIN_FILE_ENV",
     "METRICS_STATE_KEY",
     "NOT_READY_DETAIL",
     "OPERATIONS_ROUTES",
     "READY_STATE_KEY",
     "Health",
     "Ready",
+    "draining",
     "health",
-    "health_head",
     "mark_not_ready",
     "mark_ready",
     "metrics",
     "ready",
-    "ready_head",
 ]
+
+DRAIN_FILE_ENV = "RIICHI_DRAIN_FILE"
+"""Environment variable naming the file whose existence means "draining" (set by :mod:`service.serve`)."""
 
 READY_STATE_KEY = "ready"
 """Application-state key: true once started and until shutdown begins."""
@@ -91,9 +94,17 @@ def _health() -> Health:
     return Health()
 
 
+def draining() -> bool:
+    """Whether the serving supervisor (:mod:`service.serve`) has begun draining: its file
+    :data:`DRAIN_FILE_ENV` names exists, so every worker answers ``/ready`` with 503 before the
+    listener closes."""
+    path = os.environ.get(DRAIN_FILE_ENV)
+    return bool(path) and os.path.exists(path)  # type: ignore[arg-type]
+
+
 def _ready(request: Request[Any, Any, Any]) -> Ready:
-    """``{"status": "ready"}``, or a 503 problem while starting or shutting down."""
-    if not request.app.state.get(READY_STATE_KEY, False):
+    """``{"status": "ready"}``, or a 503 problem while starting, draining or shutting down."""
+    if not request.app.state.get(READY_STATE_KEY, False) or draining():
         raise problem(503, NOT_READY_DETAIL)
     return Ready()
 
@@ -127,12 +138,6 @@ ready = get(
     sync_to_thread=False,
 )(_ready)
 
-health_head = route("/health", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_health)
-"""``HEAD /health``: :data:`health` without the body (dropped by the middleware)."""
-
-ready_head = route("/ready", http_method=HttpMethod.HEAD, include_in_schema=False, sync_to_thread=False)(_ready)
-"""``HEAD /ready``: :data:`ready` without the body (dropped by the middleware), 503 included."""
-
 
 @get(
     "/metrics",
@@ -158,5 +163,5 @@ def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
     return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)
 
 
-OPERATIONS_ROUTES = [health, health_head, ready, ready_head, metrics]
+OPERATIONS_ROUTES = [health, ready, metrics]
 """The operations route handlers, registered by :func:`service.app.create_app`."""

@@ -9,8 +9,9 @@ Content-Security-Policy (everything from the same origin).
 
 The pages are the Markdown files of ``service/docs/`` (shipped in the package), rendered to HTML once, at
 first use, with markdown-it-py; they link to each other and to ``/schema`` only, never outside the
-service. An unknown page is the usual 404 problem. Not in the OpenAPI document (they are HTML for people);
-the document lists the problem types in ``Problem.type``.
+service. The stylesheet is a static file (no inline style: the CSP allows none); caching and
+security headers are :mod:`service.api.hardening`'s. An unknown page is the usual 404 problem. Not in
+the OpenAPI document (they are HTML for people); the document lists the problem types in ``Problem.type``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from markdown_it import MarkdownIt
 
 from service.scoring import FieldError
 
+from .docs import DOCS_STYLESHEET
 from .errors import PROBLEM_TYPES, problem
 
 __all__ = [
@@ -49,13 +51,6 @@ __all__ = [
 
 DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems")
 """The pages under ``/docs/`` (``service/docs/<name>.md``)."""
-
-_STYLE: Final = (
-    "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}"
-    "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2rem .5rem;vertical-align:top}"
-    "code,pre{background:#f3f3f3}pre{padding:.5rem;overflow-x:auto}nav{margin-bottom:1rem}"
-)
-_HEADERS: Final = {"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"}
 
 WEB_DIR: Final = Path(str(resources.files("service").joinpath("web")))
 """The table companion's static files (``index.html``, ``app.css``, ``js/``, ``i18n/``)."""
@@ -81,7 +76,8 @@ def render(*parts: str) -> str:
     return (
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title[1] if title else 'Riichi mahjong scoring')}</title><style>{_STYLE}</style>"
+        f"<title>{html.escape(title[1] if title else 'Riichi mahjong scoring')}</title>"
+        f"<link rel='stylesheet' href='{DOCS_STYLESHEET}'>"
         "</head><body><nav><a href='/'>Table companion</a> · <a href='/docs'>Docs</a> · "
         "<a href='/docs/rules'>Rules</a> · <a href='/docs/rulesets'>Rule sets</a> · "
         "<a href='/docs/notation'>Notation</a> · <a href='/docs/endpoints'>Endpoints</a> · "
@@ -91,7 +87,7 @@ def render(*parts: str) -> str:
 
 
 def _page(*parts: str) -> Response[str]:
-    return Response(render(*parts), media_type=MediaType.HTML, headers=_HEADERS)
+    return Response(render(*parts), media_type=MediaType.HTML)
 
 
 @lru_cache(maxsize=1)
@@ -102,7 +98,7 @@ def _companion() -> str:
 @get("/", include_in_schema=False, sync_to_thread=False)
 def companion_page() -> Response[str]:
     """The table companion: enter and score a hand, keep a game, print the points table."""
-    headers = {**_HEADERS, "Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
+    headers = {"Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
     return Response(_companion(), media_type=MediaType.HTML, headers=headers)
 
 

@@ -124,8 +124,15 @@ def test_rules_meanings_and_sources_in_japanese(client: TestClient[Litestar]) ->
     assert any("\u3040" <= ch <= "\u9fff" for ch in options["mangan_cap"]["meaning"])
 
 
-def test_a_huge_accept_language_is_read_only_at_its_start(client: TestClient[Litestar]) -> None:
-    """Only the first 256 characters are read: a long header neither fails nor costs more."""
-    header = "ru," + "x-" * 4000
+def test_a_huge_accept_language_is_refused_before_any_parsing(client: TestClient[Litestar]) -> None:
+    """Issue 16: a 360 KB header cost 101 ms; now any Accept-Language over 256 bytes is a 431 naming it."""
+    r = client.post("/v1/score", json=MANGAN, headers={"Accept-Language": "ru," + "x-" * 180_000})
+    assert r.status_code == 431
+    assert r.headers["content-type"] == "application/problem+json"
+    assert r.json()["errors"] == [{"field": "headers.accept-language", "message": "at most 256 bytes"}]
+
+
+def test_an_accept_language_at_the_cap_is_still_read(client: TestClient[Litestar]) -> None:
+    header = ("ru," + "x-" * 200)[:256]
     r = client.post("/v1/score", json=MANGAN, headers={"Accept-Language": header})
     assert (r.status_code, r.headers["content-language"]) == (200, "ru")

@@ -1,0 +1,204 @@
+"""Public-deployment guards, all off by default, each turned on by the environment.
+
+- ``RIICHI_API_KEYS`` (comma-separated) or ``RIICHI_API_KEYS_FILE`` (one key a line): every ``/v1/…``
+  request must carry one of the keys, as ``X-API-Key`` or ``Authorization: Bearer``; otherwise a 401
+  problem with ``WWW-Authenticate: ApiKey``. Keys are compared with :func:`hmac.compare_digest`
+  against every configured key (no early exit), and never logged (the access log has no headers).
+- ``RIICHI_RATE_LIMIT`` (``N/second``, ``N/minute``, ``N/hour``, ``N/day``): litestar's
+  :class:`~litestar.middleware.rate_limit.RateLimitConfig` on ``/v1/…`` per client (its API key's
+  digest, else its address: ``X-Real-IP`` when ``RIICHI_TRUST_PROXY=1``, as nginx sets it), with a
+  shared store when ``RIICHI_RATE_LIMIT_REDIS_URL`` is set (litestar's ``RedisStore``: every worker and
+  replica counts together; otherwise each process counts alone). Over the limit: a 429 problem with
+  ``Retry-After`` and the ``RateLimit-*`` headers.
+- ``RIICHI_CORS_ORIGINS`` (comma-separated origins): litestar's CORS for exactly those origins.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from collections.abc import Mapping
+from typing import Any, Final
+
+from litestar import Request
+from litestar.config.cors import CORSConfig
+from litestar.enums import ScopeType
+from litestar.middleware import DefineMiddleware
+from litestar.middleware.rate_limit import DurationUnit, RateLimitConfig, get_remote_address
+from litestar.stores.base import Store
+from litestar.types import ASGIApp, Receive, Scope, Send
+
+from .errors import problem
+
+__all__ = [
+    "API_KEYS_ENV",
+    "RATE_LIMIT_ENV",
+    "RATE_LIMIT_STORE",
+    "ApiKeyMiddleware",
+    "api_keys",
+    "cors_config",
+    "guard_middleware",
+    "rate_limit_config",
+    "stores",
+]
+
+API_KEYS_ENV: Final = "RIICHI_API_KEYS"
+API_KEYS_FILE_ENV: Final = "RIICHI_API_KEYS_FILE"
+RATE_LIMIT_ENV: Final = "RIICHI_RATE_LIMIT"
+REDIS_URL_ENV: Final = "RIICHI_RATE_LIMIT_REDIS_URL"
+TRUST_PROXY_ENV: Final = "RIICHI_TRUST_PROXY"
+CORS_ENV: Final = "RIICHI_CORS_ORIGINS"
+RATE_LIMIT_STORE: Final = "rate_limit"
+"""The name of the rate limits' store in the application's stores."""
+
+GUARDED_PREFIX: Final = "/v1/"
+_UNITS: Final[dict[str, DurationUnit]] = {"second": "second", "minute": "minute", "hour": "hour", "day": "day"}
+
+
+def _split(value: str | None) -> list[str]:
+    return [item.strip() for item in (value or "").replace("\n", ",").split(",") if item.strip()]
+
+
+def api_keys(environ: Mapping[str, str] = os.environ) -> tuple[bytes, ...]:
+    """The configured API keys (none: the guard is off).
+
+    >>> api_keys({"RIICHI_API_KEYS": "a, b"}), api_keys({})
+    ((b'a', b'b'), ())
+    """
+    keys = _split(environ.get(API_KEYS_ENV))
+    path = environ.get(API_KEYS_FILE_ENV)
+    if path:
+        with open(path, encoding="utf-8") as handle:
+            keys += _split(handle.read())
+    return tuple(key.encode() for key in keys)
+
+
+def _presented_key(headers: list[tuple[bytes, bytes]]) -> bytes | None:
+    for name, value in headers:
+        if name == b"x-api-key":
+            return value.strip()
+        if name == b"authorization" and value[:7].lower() == b"bearer ":
+            return value[7:].strip()
+    return None
+
+
+def _known(presented: bytes, keys: tuple[bytes, ...]) -> bool:
+    found = False
+    for key in keys:  # every key compared, in constant time each
+        found |= hmac.compare_digest(presented, key)
+    return found
+
+
+class ApiKeyMiddleware:
+    """Refuses ``/v1/…`` requests without a known key with a 401 problem (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, keys: tuple[bytes, ...]) -> None:
+        self.app = app
+        self.keys = keys
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or raise the 401 problem (mapped by the error handling)."""
+        if (
+            scope["type"] == ScopeType.HTTP
+            and scope["path"].startswith(GUARDED_PREFIX)
+            and scope["method"] != "OPTIONS"
+        ):
+            presented = _presented_key(list(scope.get("headers", [])))
+            if presented is None or not _known(presented, self.keys):
+                raise problem(
+                    401,
+                    "This deployment needs an API key (X-API-Key or Authorization: Bearer)."
+                    if presented is None
+                    else "The API key is not known.",
+                    headers={"WWW-Authenticate": 'ApiKey realm="riichi-scoring"'},
+                )
+        await self.app(scope, receive, send)
+
+
+def client_identifier(request: Request[Any, Any, Any]) -> str:
+    """Whom a request is counted against: its API key's digest, else its address."""
+    presented = _presented_key(list(request.scope.get("headers", [])))
+    if presented:
+        return "key:" + hashlib.sha256(presented).hexdigest()[:32]
+    if os.environ.get(TRUST_PROXY_ENV) == "1":
+        real = request.headers.get("x-real-ip")
+        if real:
+            return "ip:" + real.strip()
+    return "ip:" + get_remote_address(request)
+
+
+async def _guarded(request: Request[Any, Any, Any]) -> bool:
+    return request.url.path.startswith(GUARDED_PREFIX)
+
+
+def rate_limit_config(environ: Mapping[str, str] = os.environ) -> RateLimitConfig | None:
+    """The rate limit of ``RIICHI_RATE_LIMIT`` (``N/unit``), or None when unset.
+
+    >>> rate_limit_config({"RIICHI_RATE_LIMIT": "600/minute"}).rate_limit
+    ('minute', 600)
+    """
+    spec = environ.get(RATE_LIMIT_ENV)
+    if not spec:
+        return None
+    count, _, unit = spec.partition("/")
+    if unit not in _UNITS or not count.strip().isdigit() or int(count) < 1:
+        raise ValueError(f"{RATE_LIMIT_ENV} must be N/second, N/minute, N/hour or N/day, not {spec!r}")
+    return RateLimitConfig(
+        rate_limit=(_UNITS[unit], int(count)),
+        store=RATE_LIMIT_STORE,
+        identifier_for_request=client_identifier,
+        check_throttle_handler=_guarded,
+    )
+
+
+def stores(environ: Mapping[str, str] = os.environ) -> dict[str, Store]:
+    """The application's stores: the rate limits' in Redis when ``RIICHI_RATE_LIMIT_REDIS_URL`` is set."""
+    url = environ.get(REDIS_URL_ENV)
+    if not url:
+        return {}
+    from litestar.stores.redis import RedisStore  # needs redis, imported only when configured
+
+    return {RATE_LIMIT_STORE: RedisStore.with_client(url=url, namespace="riichi")}
+
+
+def cors_config(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:
+    """CORS for the origins of ``RIICHI_CORS_ORIGINS``, or None (no CORS headers at all)."""
+    origins = _split(environ.get(CORS_ENV))
+    if not origins:
+        return None
+    return CORSConfig(
+        allow_origins=origins,
+        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_headers=[
+            "Content-Type",
+            "Accept-Language",
+            "X-API-Key",
+            "Authorization",
+            "X-Request-ID",
+            "If-None-Match",
+        ],
+        expose_headers=[
+            "X-Request-ID",
+            "Content-Language",
+            "ETag",
+            "Retry-After",
+            "RateLimit-Limit",
+            "RateLimit-Remaining",
+            "RateLimit-Reset",
+            "RateLimit-Policy",
+        ],
+        max_age=600,
+    )
+
+
+def guard_middleware(environ: Mapping[str, str] = os.environ) -> list[Any]:
+    """The application middleware the environment asks for: the API key, then the rate limit."""
+    middleware: list[Any] = []
+    keys = api_keys(environ)
+    if keys:
+        middleware.append(DefineMiddleware(ApiKeyMiddleware, keys=keys))
+    limit = rate_limit_config(environ)
+    if limit is not None:
+        middleware.append(limit.middleware)
+    return middleware

@@ -1,0 +1,173 @@
+"""The production serving configuration, in one place: ``python -m service.serve``.
+
+The container's entrypoint and the README's command run this. It starts granian on
+``service.app:app`` with the options below (every one from the environment, defaults in
+:data:`SETTINGS`) and supervises it:
+
+- **workers** ``WORKERS`` (2), **respawned** when one dies (``--respawn-failed-workers``, after
+  ``--respawn-interval`` 0.5 s): a SIGKILLed worker no longer takes the server down;
+- **backpressure** ``BACKPRESSURE`` (128 requests in flight per worker; more wait in the accept
+  backlog ``BACKLOG``, 2048), **header read timeout** ``HEADER_READ_TIMEOUT_MS`` (10,000 ms), HTTP/1.1
+  keep-alive on. granian has no body read timeout and no keep-alive idle limit: slow clients and idle
+  connections are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes Ingress);
+- **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
+  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.metrics`);
+- **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
+  the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
+  (5 s) while the listener still accepts (the load balancer takes the replica out); then it passes
+  SIGTERM to granian, which stops accepting and lets in-flight requests finish; a worker still busy
+  after ``SHUTDOWN_DEADLINE`` seconds (20, counted from the signal) is killed, so a client trickling a
+  body cannot hold the process. Exit status 0 after a requested stop; granian's own status otherwise.
+
+``python -m service.serve --check`` is the container's HEALTHCHECK: ``GET /health`` on ``PORT``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from service.api.metrics import MULTIPROC_ENV
+from service.api.operations import DRAIN_FILE_ENV
+
+__all__ = ["SETTINGS", "granian_command", "main", "settings"]
+
+SETTINGS: Final = {
+    "HOST": "0.0.0.0",  # the container's interface; the README's command sets 127.0.0.1
+    "PORT": "8000",
+    "WORKERS": "2",
+    "BACKLOG": "2048",
+    "BACKPRESSURE": "128",
+    "HEADER_READ_TIMEOUT_MS": "10000",
+    "RESPAWN_INTERVAL": "0.5",
+    "DRAIN_SECONDS": "5",
+    "SHUTDOWN_DEADLINE": "20",
+}
+"""Every setting and its default; each is read from the environment variable of the same name."""
+
+
+def settings(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """:data:`SETTINGS` overridden by ``environ``.
+
+    >>> settings({"PORT": "9000"})["PORT"], settings({})["WORKERS"]
+    ('9000', '2')
+    """
+    return {key: environ.get(key) or default for key, default in SETTINGS.items()}
+
+
+def granian_command(config: Mapping[str, str]) -> list[str]:
+    """The granian command line for ``config`` (:func:`settings`).
+
+    >>> " ".join(granian_command(settings({})))  # doctest: +ELLIPSIS
+    '... -m granian --interface asgi --host 0.0.0.0 --port 8000 --workers 2 --respawn-failed-workers ...'
+    """
+    deadline = max(1.0, float(config["SHUTDOWN_DEADLINE"]) - float(config["DRAIN_SECONDS"]) - 1)
+    return [
+        sys.executable,
+        "-m",
+        "granian",
+        "--interface",
+        "asgi",
+        "--host",
+        config["HOST"],
+        "--port",
+        config["PORT"],
+        "--workers",
+        config["WORKERS"],
+        "--respawn-failed-workers",
+        "--respawn-interval",
+        config["RESPAWN_INTERVAL"],
+        "--workers-kill-timeout",
+        str(int(deadline)),
+        "--backlog",
+        config["BACKLOG"],
+        "--backpressure",
+        config["BACKPRESSURE"],
+        "--http1-header-read-timeout",
+        config["HEADER_READ_TIMEOUT_MS"],
+        "--http1-keep-alive",
+        "--no-access-log",  # the app logs every request itself (JSON, with the request id)
+        "service.app:app",
+    ]
+
+
+def check(port: str) -> int:
+    """0 when ``GET /health`` on 127.0.0.1:``port`` answers 200 within 2 s, else 1."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as response:
+            return 0 if response.status == 200 else 1
+    except OSError:
+        return 1
+
+
+def main(argv: list[str]) -> int:
+    """Serve until stopped (see the module docstring); ``--check``: the health check."""
+    config = settings()
+    if argv[1:] == ["--check"]:
+        return check(config["PORT"])
+    metrics_dir = os.environ.get(MULTIPROC_ENV) or tempfile.mkdtemp(prefix="riichi-metrics-")
+    shutil.rmtree(metrics_dir, ignore_errors=True)  # counts of an earlier run are not this run's
+    Path(metrics_dir).mkdir(parents=True, exist_ok=True)
+    drain_file = os.environ.get(DRAIN_FILE_ENV) or os.path.join(tempfile.gettempdir(), f"riichi-drain-{os.getpid()}")
+    Path(drain_file).unlink(missing_ok=True)
+    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file}
+    server = subprocess.Popen(granian_command(config), env=env)
+    stopping = threading.Event()
+
+    def stop(signum: int, _frame: object) -> None:
+        if stopping.is_set():
+            return
+        stopping.set()
+        threading.Thread(target=shut_down, daemon=True).start()
+
+    def shut_down() -> None:
+        started = time.monotonic()
+        Path(drain_file).touch()  # /ready is 503 on every worker from now on
+        print(f"draining for {config['DRAIN_SECONDS']} s", file=sys.stderr, flush=True)
+        time.sleep(float(config["DRAIN_SECONDS"]))
+        if server.poll() is None:
+            server.send_signal(signal.SIGTERM)
+        remaining = float(config["SHUTDOWN_DEADLINE"]) - (time.monotonic() - started)
+        try:
+            server.wait(timeout=max(0.0, remaining))
+        except subprocess.TimeoutExpired:
+            print("shutdown deadline reached: killing the server", file=sys.stderr, flush=True)
+            workers = _children(server.pid)  # before the master goes: then they would be orphans
+            server.kill()
+            for worker in workers:
+                _kill(worker)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    status = server.wait()
+    Path(drain_file).unlink(missing_ok=True)
+    return 0 if stopping.is_set() else status
+
+
+def _children(pid: int) -> list[int]:
+    """The pids of ``pid``'s child processes (Linux ``/proc``), empty if none or unknown."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):  # every thread's: granian respawns from another one
+        with contextlib.suppress(OSError):
+            found += [int(p) for p in (task / "children").read_text().split()]
+    return found
+
+
+def _kill(pid: int) -> None:
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,127 @@
+"""Public-deployment guards (:mod:`service.api.guards`): off by default, on by environment.
+
+The rate limit's shared store is a real ``redis-server`` (Debian's), started on a free port: two
+applications (two workers, or two replicas) count one client together.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.api.logs import configure_logging
+from service.app import create_app
+
+from .conftest import redis_server
+
+SCORE: dict[str, Any] = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
+KEY = "k-3f9a1c77d2e04b8c"
+
+
+def app_with(monkeypatch: pytest.MonkeyPatch, **env: str) -> Litestar:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return create_app()
+
+
+def test_the_guards_are_off_by_default() -> None:
+    with TestClient(app=create_app()) as c:
+        responses = [c.post("/v1/score", json=SCORE) for _ in range(30)]
+
+    assert {r.status_code for r in responses} == {200}
+    assert not [h for h in responses[0].headers if h.lower().startswith(("ratelimit", "access-control"))]
+
+
+def test_an_api_key_is_required_on_v1_only_and_never_logged(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_with(monkeypatch, RIICHI_API_KEYS=f"other-key, {KEY}")
+    stream = io.StringIO()
+    with TestClient(app=app) as c:
+        configure_logging(stream=stream)
+        missing = c.post("/v1/score", json=SCORE)
+        wrong = c.post("/v1/score", json=SCORE, headers={"X-API-Key": KEY + "x"})
+        by_header = c.post("/v1/score", json=SCORE, headers={"X-API-Key": KEY})
+        by_bearer = c.get("/v1/yaku", headers={"Authorization": f"Bearer {KEY}"})
+        open_paths = [c.get(p).status_code for p in ("/health", "/ready", "/docs/rules", "/schema/openapi.json")]
+    configure_logging()
+
+    for refused in (missing, wrong):
+        assert refused.status_code == 401
+        assert refused.headers["content-type"] == "application/problem+json"
+        assert refused.json()["type"] == "/problems/unauthorized"
+        assert refused.headers["www-authenticate"].startswith("ApiKey")
+    assert (by_header.status_code, by_bearer.status_code) == (200, 200)
+    assert open_paths == [200, 200, 200, 200]
+    assert KEY not in stream.getvalue()
+    assert stream.getvalue().count('"event": "request"') >= 4
+
+
+def test_api_keys_from_a_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    keys = tmp_path / "keys"
+    keys.write_text(f"first\n{KEY}\n")
+    with TestClient(app=app_with(monkeypatch, RIICHI_API_KEYS_FILE=str(keys))) as c:
+        assert c.post("/v1/score", json=SCORE, headers={"X-API-Key": KEY}).status_code == 200
+        assert c.post("/v1/score", json=SCORE, headers={"X-API-Key": "third"}).status_code == 401
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+        yield url
+
+
+def test_a_rate_limit_shared_in_redis_counts_one_client_across_two_apps(
+    monkeypatch: pytest.MonkeyPatch, redis_url: str
+) -> None:
+    env = {"RIICHI_RATE_LIMIT": "5/minute", "RIICHI_RATE_LIMIT_REDIS_URL": redis_url, "RIICHI_API_KEYS": KEY}
+    first, second = app_with(monkeypatch, **env), app_with(monkeypatch, **env)
+    headers = {"X-API-Key": KEY}
+    with TestClient(app=first) as a, TestClient(app=second) as b:
+        statuses = [(a if i % 2 else b).post("/v1/score", json=SCORE, headers=headers).status_code for i in range(5)]
+        refused = a.post("/v1/score", json=SCORE, headers=headers)
+        refused_too = b.get("/v1/yaku", headers=headers)
+        probes = [a.get("/health").status_code, b.get("/ready").status_code]
+
+    assert statuses == [200] * 5
+    for response in (refused, refused_too):
+        assert response.status_code == 429
+        assert response.headers["content-type"] == "application/problem+json"
+        assert response.json()["type"] == "/problems/too-many-requests"
+        assert 1 <= int(response.headers["retry-after"]) <= 60
+        assert response.headers["ratelimit-limit"] == "5"
+    assert probes == [200, 200]  # only /v1/ is limited
+
+
+def test_each_client_has_its_own_budget(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
+    env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": redis_url, "RIICHI_TRUST_PROXY": "1"}
+    with TestClient(app=app_with(monkeypatch, **env)) as c:
+        one = [c.get("/v1/rules", headers={"X-Real-IP": "192.0.2.1"}).status_code for _ in range(3)]
+        two = [c.get("/v1/rules", headers={"X-Real-IP": "192.0.2.2"}).status_code for _ in range(2)]
+
+    assert (one, two) == ([200, 200, 429], [200, 200])
+
+
+def test_a_malformed_rate_limit_fails_at_startup(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIICHI_RATE_LIMIT", "lots")
+    with pytest.raises(ValueError, match="RIICHI_RATE_LIMIT"):
+        create_app()
+
+
+def test_cors_answers_only_the_allowed_origins(monkeypatch: pytest.MonkeyPatch) -> None:
+    with TestClient(app=app_with(monkeypatch, RIICHI_CORS_ORIGINS="https://table.example")) as c:
+        allowed = c.options(
+            "/v1/score",
+            headers={"Origin": "https://table.example", "Access-Control-Request-Method": "POST"},
+        )
+        other = c.post("/v1/score", json=SCORE, headers={"Origin": "https://elsewhere.example"})
+        simple = c.post("/v1/score", json=SCORE, headers={"Origin": "https://table.example"})
+
+    assert allowed.status_code in (200, 204)
+    assert allowed.headers["access-control-allow-origin"] == "https://table.example"
+    assert "access-control-allow-origin" not in other.headers
+    assert simple.headers["access-control-allow-origin"] == "https://table.example"
