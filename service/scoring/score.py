@@ -118,6 +118,7 @@ def _dora_count(hand: Hand, kinds: tuple[int, ...]) -> int:
 _DORA: Final = [YakuItem("dora", n, yaku_name("dora")) for n in range(40)]
 _URA_DORA: Final = [YakuItem("ura_dora", n, yaku_name("ura_dora")) for n in range(40)]
 _AKA_DORA: Final = [YakuItem("aka_dora", n, yaku_name("aka_dora")) for n in range(40)]
+_NUKIDORA: Final = [YakuItem("nukidora", n, yaku_name("nukidora")) for n in range(48)]
 """Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
@@ -135,6 +136,8 @@ def _dora(hand: Hand) -> list[YakuItem]:
         out.append(_URA_DORA[n])
     if hand.red:
         out.append(_AKA_DORA[hand.red])
+    if hand.nukidora:  # three players: the Norths set aside (/docs/rulesets §7 North as nukidora)
+        out.append(_NUKIDORA[hand.nukidora])
     return out
 
 
@@ -300,6 +303,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     if req.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
     aotenjou = rules.aotenjou
+    bisection = rules.sanma_tsumo == "bisection"
     renhou_mangan = hand.renhou and rules.renhou == "mangan" and not aotenjou
     paarenchan = hand.paarenchan
     dora_items: list[YakuItem] | None = None
@@ -337,7 +341,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
                     for d in dora_items:
                         han += d.han
             base = limit_base(han, fu, rules, yakuman)
-            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo)
+            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=rules.players, bisection=bisection)
             if points > best_points or (
                 points == best_points
                 and (
@@ -353,7 +357,16 @@ def _score(req: ScoreRequest) -> ScoreResult:
     c, yaku, fu_list, with_dora = best
     han, fu, base = best_han, best_fu, best_base
     yakuman = best_yakuman if aotenjou else paid_yakuman(best_yakuman, rules)
-    pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
+    pay = payments(
+        base,
+        dealer=hand.dealer,
+        tsumo=hand.tsumo,
+        honba=hand.honba,
+        riichi_sticks=hand.riichi_sticks,
+        players=rules.players,
+        bisection=bisection,
+        honba_points=rules.honba,
+    )
     if aotenjou and pay.total > MAX_EXACT_POINTS:
         raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
     items = [y.item for y in yaku]
@@ -421,7 +434,9 @@ def _nagashi_mangan(hand: Hand, rules: Rules) -> ScoreResult:
     (they stay on the table): /docs/rulesets §4 Nagashi mangan payment [TH-mj4][TH-mortal][MS-ed] and §8.2
     (the ``mahjong`` package 2.3.0). The tiles were validated; their shape does not matter. No fu, no reading.
     """
-    pay = payments(MANGAN_BASE, dealer=hand.dealer, tsumo=True)
+    pay = payments(
+        MANGAN_BASE, dealer=hand.dealer, tsumo=True, players=rules.players, bisection=rules.sanma_tsumo == "bisection"
+    )
     return ScoreResult(
         is_win=True,
         preset=rules.preset,
