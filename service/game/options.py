@@ -101,6 +101,9 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     The hand rules' option."""
     players: Literal[3, 4]
     """Seats at the table (0 … players − 1); the hand rules' option (/docs/rulesets §7 for 3)."""
+    sanma_tsumo: Literal["loss", "bisection"]
+    """Three players, a tsumo (nagashi and a chombo's reverse tsumo too): tsumo loss or north bisection; the
+    hand rules' option (/docs/rulesets §7 Tsumo payment)."""
     target: int
     """The game ends when a score reaches this many points (0 = no target)."""
 

@@ -170,7 +170,7 @@ HAND_OPTIONS: Final = tuple(name for name in Rules.__struct_fields__ if name != 
 """Every name of :class:`Rules` a preset's section sets (options and preset data)."""
 
 
-SHARED_OPTIONS: Final = ("nagashi_mangan", "honba", "riichi_deposit", "players")
+SHARED_OPTIONS: Final = ("nagashi_mangan", "honba", "riichi_deposit", "players", "sanma_tsumo")
 """Options of both the hand (a score's payments, nagashi on ``/v1/score``) and the game (settle)."""
 
 

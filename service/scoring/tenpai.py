@@ -348,12 +348,14 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
             errors.append(
                 FieldError(
                     _first_past(stages, 4),
-                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators and visible; there are 4",
+                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible and nukidora; "
+                    "there are 4",
                 )
             )
     for suit in range(3):
         stages = (
             ("hand", reds[suit]),
+            ("nukidora", 0),
             ("dora_indicators", sum(1 for k in dora_red if k // 9 == suit)),
             ("ura_indicators", sum(1 for k in ura_red if k // 9 == suit)),
             ("visible", sum(1 for k in visible_red if k // 9 == suit)),
