@@ -204,8 +204,8 @@ class Hand:
     ) -> None:
         self.rules = rules
         self.nukidora = nukidora
-        """Dora from the Norths set aside (three players): the request's count, plus that count per
-        North-pointing indicator (ura with riichi); /docs/rulesets §7."""
+        """Norths set aside (three players, the request's count): a dora each, and each one more per indicator
+        pointing at North (ura with riichi), counted with the dora and ura dora; /docs/rulesets §7."""
         self.win = win
         self.melds = melds
         self.red = red

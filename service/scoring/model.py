@@ -358,8 +358,9 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     honba: HonbaCount = 0
     riichi_sticks: RiichiStickCount = 0
     nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
-    """Norths the winner set aside (kita) this hand, 0–4: each is a dora, plus one per dora indicator
-    pointing at North (a West indicator) and, with riichi, per such ura indicator (yaku item `nukidora`).
+    """Norths the winner set aside (kita) this hand, 0–4: each is a dora (item `nukidora`, one a North),
+    and each counts against the indicators like a held North: one more `dora` per indicator pointing at
+    North (a West indicator) and, with riichi, one more `ura_dora` per such ura indicator.
     They are not part of the hand: a North held in `hand` is a guest wind. Above 0 needs option
     `nukidora` (three players), no `tenhou` or `chiihou` (a kita is a call and cancels them), and the
     Norths in sight stay at most 4 (else a 422 naming this field). With it, `rinshan` may be a win on

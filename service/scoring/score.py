@@ -118,26 +118,33 @@ def _dora_count(hand: Hand, kinds: tuple[int, ...]) -> int:
 _DORA: Final = [YakuItem("dora", n, yaku_name("dora")) for n in range(40)]
 _URA_DORA: Final = [YakuItem("ura_dora", n, yaku_name("ura_dora")) for n in range(40)]
 _AKA_DORA: Final = [YakuItem("aka_dora", n, yaku_name("aka_dora")) for n in range(40)]
-_NUKIDORA: Final = [YakuItem("nukidora", n, yaku_name("nukidora")) for n in range(48)]
+_NUKIDORA: Final = [YakuItem("nukidora", n, yaku_name("nukidora")) for n in range(5)]
+_NORTH: Final = 30
 """Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
 def _dora(hand: Hand) -> list[YakuItem]:
-    """Dora, ura dora (riichi only; validate drops them otherwise) and aka dora as yaku items.
+    """Dora, ura dora (riichi only; validate drops them otherwise), aka dora and nukidora as yaku items.
 
-    Every physical tile counts, so a kan's fourth tile adds one more.
+    Every physical tile counts, so a kan's fourth tile adds one more, and so does a North set aside
+    (three players: ``nukidora``, which is also one dora each).
     """
     out: list[YakuItem] = []
+    kita = hand.nukidora  # three players: Norths set aside count against the indicators like held tiles
     n = _dora_count(hand, hand.dora) if hand.dora else 0
+    if kita and hand.dora:
+        n += kita * hand.dora.count(_NORTH)
     if n:
         out.append(_DORA[n])
     n = _dora_count(hand, hand.ura) if hand.ura else 0
+    if kita and hand.ura:
+        n += kita * hand.ura.count(_NORTH)
     if n:
         out.append(_URA_DORA[n])
     if hand.red:
         out.append(_AKA_DORA[hand.red])
-    if hand.nukidora:  # three players: the Norths set aside (/docs/rulesets §7 North as nukidora)
-        out.append(_NUKIDORA[hand.nukidora])
+    if kita:  # a dora each (/docs/rulesets §7 North as nukidora, North and dora indicators [RW-sanma][MS-ed])
+        out.append(_NUKIDORA[kita])
     return out
 
 

@@ -661,11 +661,6 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
 
     riichi = riichi or double_riichi
     dora_of = DORA_OF if rules.players == 4 else DORA_OF_3
-    kita = 0
-    if nukidora:  # /docs/rulesets §7 North and dora indicators [RW-sanma][MS-ed]; the package's num_nuki_dora
-        kita = nukidora * (1 + sum(1 for k in dora if dora_of[k] == NORTH))
-        if riichi:
-            kita += nukidora * sum(1 for k in ura if dora_of[k] == NORTH)
     return Hand(
         rules,
         closed_counts,
@@ -693,7 +688,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         open_riichi,
         sashikomi,
         paarenchan,
-        kita,
+        nukidora,
     )
 
 

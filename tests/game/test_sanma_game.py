@@ -68,12 +68,12 @@ def test_3_han_40_fu_ron_with_a_honba_is_5400() -> None:
 
 def test_a_scored_hand_wins_with_nukidora() -> None:
     # 111m 123s 456s 777z + 9p by ron, seat 1 (South when seat 0 deals); 2 Norths set aside, West indicator:
-    # chun 1 + nukidora 4 = 5 han, mangan 8,000 from the discarder (seat 2)
+    # chun 1 + 2 Norths + 2 for the West indicator = 5 han, mangan 8,000 from the discarder (seat 2)
     hand = {"hand": "111m9p123s456s777z", "win_tile": "9p", "nukidora": 2, "dora_indicators": "3z"}
     r = settled(outcome={"type": "ron", "discarder": 2, "wins": [{"winner": 1, "hand": hand}]})
     assert r.deltas == [0, 8000, -8000]
     assert r.wins[0].score is not None
-    assert ("nukidora", 4) in [(y.id, y.han) for y in r.wins[0].score.yaku]
+    assert [(y.id, y.han) for y in r.wins[0].score.yaku] == [("chun", 1), ("dora", 2), ("nukidora", 2)]
 
 
 def test_noten_payments_of_2000() -> None:
