@@ -68,7 +68,7 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
     ),
     "finalStandings": BodyExamples(
         ok=("Standard uma and oka", {"scores": [42_000, 31_000, 18_000, 9_000]}),
-        bad=("Three scores instead of four", {"scores": [42_000, 31_000, 27_000]}),
+        bad=("Two scores (a game has four, or three with option players 3)", {"scores": [42_000, 31_000]}),
         impossible=("Scores that do not add up to 4 × 25,000", {"scores": [25_000, 25_000, 25_000, 20_000]}),
     ),
     "analyseTenpai": BodyExamples(
