@@ -614,6 +614,23 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
                 errors.add(name, absent_yaku_message(name, rules))
     if renhou and rules.renhou == "off" and "renhou" in rules.yaku and rules.scoring == "han_fu":
         errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
+    if rules.players == 3:  # before an open kan's indicator may be dropped below
+        _sanma_errors(
+            closed_counts,
+            win.kinds,
+            req_melds,
+            meld_tiles,
+            dora,
+            ura,
+            seat_wind,
+            round_wind,
+            errors,
+        )
+    if nukidora:
+        norths = closed_counts[NORTH] + dora.count(NORTH) + ura.count(NORTH)
+        for tiles in meld_tiles:
+            norths += tiles.kinds.count(NORTH)
+        _nukidora_errors(nukidora, norths, rules, tenhou, chiihou, errors)
     if open_riichi or sashikomi or paarenchan or nagashi_mangan or rinshan_open_kan:
         _option_flags(
             rules,
@@ -639,23 +656,6 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             dora = dora[:-1]
     if honba or riichi_sticks:
         table_errors(honba, riichi_sticks, rules, errors.items)
-    if rules.players == 3:
-        _sanma_errors(
-            closed_counts,
-            win.kinds,
-            req_melds,
-            meld_tiles,
-            dora,
-            ura,
-            seat_wind,
-            round_wind,
-            errors,
-        )
-    if nukidora:
-        norths = closed_counts[NORTH] + dora.count(NORTH) + ura.count(NORTH)
-        for tiles in meld_tiles:
-            norths += tiles.kinds.count(NORTH)
-        _nukidora_errors(nukidora, norths, rules, tenhou, chiihou, errors)
     if errors.items:
         raise InvalidHand(errors.items)
 
