@@ -2,8 +2,9 @@
 
 Places go by score, highest first; equal scores go to the seat nearer the first dealer in
 turn order (seat order from the first dealer). Final points, in points:
-``final = score + sticks − return + uma[place] + oka − penalty`` where oka = 4 × (return − start)
-goes to first place, ``sticks`` are leftover riichi sticks (option ``leftover_sticks``) and
+``final = score + sticks − return + uma[place] + oka − penalty`` where oka = players × (return − start)
+goes to first place (option ``players``: 4, or 3: Tenhou sanma 3 × (40,000 − 35,000) = 15,000,
+/docs/rulesets §7 Uma / oka), ``sticks`` are leftover riichi sticks (option ``leftover_sticks``) and
 ``penalty`` a chombo deduction after uma (request ``penalties``, /docs/rulesets §6 Chombo).
 
 - ``ties: shared`` (/docs/rulesets §6 Ties: WRC, M-League, EMA): players with equal scores
