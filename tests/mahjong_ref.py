@@ -137,6 +137,8 @@ class Reference(NamedTuple):
     points: int
     yaku: frozenset[tuple[str, int]]
     yakuman: bool
+    total: int = 0
+    """The package's ``cost['total']``: the points, honba and riichi sticks (as our ``total``)."""
 
 
 def tile_codes(tiles: str | list[str]) -> list[str]:
@@ -245,6 +247,8 @@ def mahjong_call(request: dict[str, Any]) -> dict[str, Any]:
         is_nagashi_mangan=bool(request.get("nagashi_mangan")),
         paarenchan=int(request.get("paarenchan", 0)),
         num_nuki_dora=int(request.get("nukidora", 0)),
+        tsumi_number=int(request.get("honba", 0)),
+        kyoutaku_number=int(request.get("riichi_sticks", 0)),
         player_wind=EAST + _WIND_INDEX[seat],
         round_wind=EAST + _WIND_INDEX[request.get("round_wind") or "E"],
         options=options,
@@ -294,4 +298,5 @@ def reference_score(request: dict[str, Any]) -> Reference:
         points=cost["main"] + (1 if call["config"].options.is_three_player else 2) * cost["additional"],
         yaku=yaku,
         yakuman=any(y.is_yakuman for y in result.yaku or []),
+        total=cost["total"],
     )

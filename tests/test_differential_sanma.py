@@ -47,6 +47,7 @@ def assert_same(mine: ScoreResult, theirs: Reference) -> None:
         assert mine.reason == {"hand_not_winning": "not_complete", "no_yaku": "no_yaku"}[theirs.reason or ""]
         return
     assert mine.points == theirs.points
+    assert mine.total == theirs.total  # honba: 200 on ron, 100 from each of the two payers on tsumo
     assert (mine.yakuman > 0) == theirs.yakuman
     assert mine.han == theirs.han
     if not theirs.yakuman:
@@ -152,6 +153,7 @@ def sanma_hands(draw: st.DrawFn) -> dict[str, Any]:
         "ura_indicators": [_code(k) for k in ura],
         "nukidora": nukidora,
         "honba": draw(st.integers(0, 3)),
+        "riichi_sticks": draw(st.integers(0, 2)),
         "rules": SANMA,
     }
     return request
