@@ -101,7 +101,11 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
 
 CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "health": [("Alive", {})],
-    "getPointsTable": [("The standard table", {}), ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"})],
+    "getPointsTable": [
+        ("The standard table", {}),
+        ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"}),
+        ("The Tenhou three-player table (tsumo loss: two payers)", {"preset": "tenhou_sanma"}),
+    ],
     "listRules": [("Every preset and option", {})],
     "getPresetRules": [
         ("The kostarev preset", {"preset": "kostarev"}),
