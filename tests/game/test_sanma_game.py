@@ -11,6 +11,8 @@ from typing import Any
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from service.game import FinalRequest, SettleRequest, SettleResult, final, settle
 from service.game.model import SticksRequest
@@ -166,3 +168,44 @@ def test_the_35000_start_in_sticks() -> None:
     # 3 × 10,000 + 1 × 5,000 = 35,000: the fewest sticks
     r = sticks(SticksRequest(amount=35_000))
     assert (r.sticks.s10000, r.sticks.s5000, r.sticks.s1000, r.sticks.s100) == (3, 1, 0, 0)
+
+
+@st.composite
+def sanma_settlements(draw: st.DrawFn) -> dict[str, Any]:
+    """A three-player settlement: a tsumo, a ron (one or two winners) or a draw, with honba and riichi."""
+    dealer = draw(st.integers(0, 2))
+    riichi = draw(st.lists(st.integers(0, 2), unique=True, max_size=3))
+    han = draw(st.integers(1, 13))
+    value = {"han": han} if han >= 5 else {"han": han, "fu": draw(st.sampled_from([30, 40, 50, 60, 70]))}
+    kind = draw(st.sampled_from(["tsumo", "ron", "draw"]))
+    if kind == "tsumo":
+        outcome: dict[str, Any] = {"type": "tsumo", "winner": draw(st.integers(0, 2)), "value": value}
+    elif kind == "ron":
+        discarder = draw(st.integers(0, 2))
+        others = [s for s in range(3) if s != discarder]
+        winners = draw(st.lists(st.sampled_from(others), unique=True, min_size=1, max_size=2))
+        outcome = {"type": "ron", "discarder": discarder, "wins": [{"winner": w, "value": value} for w in winners]}
+    else:
+        tenpai = draw(st.lists(st.integers(0, 2), unique=True, max_size=3))
+        outcome = {"type": "draw", "tenpai": sorted(set(tenpai) | set(riichi))}
+    sticks = draw(st.integers(0, 2))
+    return {
+        "rules": draw(st.sampled_from([TH3, MS3, {"preset": TH3, "sanma_tsumo": "bisection"}])),
+        "scores": [35_000 - 1_000 * sticks, 35_000, 35_000],
+        "riichi_sticks": sticks,
+        "dealer": dealer,
+        "honba": draw(st.integers(0, 3)),
+        "riichi": riichi,
+        "outcome": outcome,
+    }
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=sanma_settlements())
+def test_three_player_settlements_are_zero_sum_with_the_pot(body: dict[str, Any]) -> None:
+    r = settle(msgspec.convert(body, SettleRequest))
+    assert len(r.deltas) == len(r.scores) == 3
+    # what the players lost went to the winners or the table's pot (1,000 a riichi stick)
+    assert sum(r.deltas) + 1000 * (r.next_hand.riichi_sticks - body["riichi_sticks"]) == 0
+    assert all(t.payer in (None, 0, 1, 2) and t.payee in (None, 0, 1, 2) for t in r.transfers)
+    assert all(t.amount % 100 == 0 for t in r.transfers)
