@@ -137,6 +137,8 @@ class Reference(NamedTuple):
     points: int
     yaku: frozenset[tuple[str, int]]
     yakuman: bool
+    total: int = 0
+    """The package's ``cost['total']``: the points, honba and riichi sticks (as our ``total``)."""
 
 
 def tile_codes(tiles: str | list[str]) -> list[str]:
@@ -165,8 +167,13 @@ class _Ids:
         raise ValueError(f"no copy of {code} left (aka={self.aka}): more than the game holds")
 
 
+_THREE_PLAYER: Final = {"players": 4, "nukidora": False, "honba": 300, "sanma_tsumo": "loss"}
+"""Our options for the package's three-player mode (``is_three_player``; /docs/rulesets §8.1): the package's
+is players 3 with nukidora, 200 a honba on ron and tsumo loss; the standard preset's values here."""
+
+
 def _values(rules: Any) -> dict[str, Any]:
-    values: dict[str, Any] = dict(_STANDARD_OPTIONS)
+    values: dict[str, Any] = dict(_STANDARD_OPTIONS) | _THREE_PLAYER
     if isinstance(rules, dict):
         if rules.get("preset", "standard") != "standard":
             raise ValueError("the mahjong package only models the standard preset")
@@ -175,6 +182,8 @@ def _values(rules: Any) -> dict[str, Any]:
         raise ValueError("the mahjong package only models the standard preset")
     if values["yakuman_cap"] not in (0, 6):
         raise ValueError("the package caps yakuman at 6 (limit_to_sextuple_yakuman) or not at all")
+    if values["players"] == 3 and (values["sanma_tsumo"], values["honba"]) != ("loss", 200):
+        raise ValueError("the package's three-player mode is tsumo loss with 200 a honba (is_three_player)")
     return values
 
 
@@ -195,6 +204,7 @@ def _options(rules: Any) -> OptionalRules:
         has_sashikomi_yakuman=values["sashikomi_yakuman"],
         limit_to_sextuple_yakuman=values["yakuman_cap"] == 6,
         paarenchan_needs_yaku=values["paarenchan"] != "always",
+        is_three_player=values["players"] == 3,
     )
 
 
@@ -236,6 +246,9 @@ def mahjong_call(request: dict[str, Any]) -> dict[str, Any]:
         is_open_riichi=bool(request.get("open_riichi")),
         is_nagashi_mangan=bool(request.get("nagashi_mangan")),
         paarenchan=int(request.get("paarenchan", 0)),
+        num_nuki_dora=int(request.get("nukidora", 0)),
+        tsumi_number=int(request.get("honba", 0)),
+        kyoutaku_number=int(request.get("riichi_sticks", 0)),
         player_wind=EAST + _WIND_INDEX[seat],
         round_wind=EAST + _WIND_INDEX[request.get("round_wind") or "E"],
         options=options,
@@ -261,7 +274,8 @@ def reference_score(request: dict[str, Any]) -> Reference:
     """Score ``request`` (a ``POST /v1/score`` body, standard preset) with the ``mahjong`` package.
 
     Points: ron = the discarder's payment; tsumo = the dealer's (or first) payment plus
-    two others' (``cost['main'] + 2 × cost['additional']``), i.e. the hand's value.
+    two others' (``cost['main'] + 2 × cost['additional']``), i.e. the hand's value; with three players
+    (``is_three_player``: tsumo loss) one other's.
     """
     call = mahjong_call(request)
     if _values(request.get("rules"))["aotenjou"]:
@@ -281,7 +295,8 @@ def reference_score(request: dict[str, Any]) -> Reference:
         reason=None,
         han=result.han,
         fu=result.fu,
-        points=cost["main"] + 2 * cost["additional"],
+        points=cost["main"] + (1 if call["config"].options.is_three_player else 2) * cost["additional"],
         yaku=yaku,
         yakuman=any(y.is_yakuman for y in result.yaku or []),
+        total=cost["total"],
     )

@@ -68,7 +68,7 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
     ),
     "finalStandings": BodyExamples(
         ok=("Standard uma and oka", {"scores": [42_000, 31_000, 18_000, 9_000]}),
-        bad=("Three scores instead of four", {"scores": [42_000, 31_000, 27_000]}),
+        bad=("Two scores (a game has four, or three with option players 3)", {"scores": [42_000, 31_000]}),
         impossible=("Scores that do not add up to 4 × 25,000", {"scores": [25_000, 25_000, 25_000, 20_000]}),
     ),
     "analyseTenpai": BodyExamples(
@@ -101,7 +101,11 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
 
 CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "health": [("Alive", {})],
-    "getPointsTable": [("The standard table", {}), ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"})],
+    "getPointsTable": [
+        ("The standard table", {}),
+        ("The kostarev table (a 20 fu ron column)", {"preset": "kostarev"}),
+        ("The Tenhou three-player table (tsumo loss: two payers)", {"preset": "tenhou_sanma"}),
+    ],
     "listRules": [("Every preset and option", {})],
     "getPresetRules": [
         ("The kostarev preset", {"preset": "kostarev"}),

@@ -53,7 +53,9 @@ __all__ = [
     "tenpai",
 ]
 
-TablePreset = Literal["standard", "kostarev", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+TablePreset = Literal[
+    "standard", "kostarev", "tenhou", "majsoul", "wrc", "ema", "mleague", "tenhou_sanma", "majsoul_sanma"
+]
 """The presets that score with han and fu, so have a points table (tested against the presets' ``scoring``)."""
 
 

@@ -7,7 +7,8 @@ that a schema violation is a 400 naming the field, and everything else that cann
 raised by the logic as :class:`service.scoring.InvalidHand` (422).
 
 Seats are numbered 0–3 **in turn order**: seat ``s + 1`` (mod 4) plays right after seat
-``s``. All amounts are points unless a field says sticks.
+``s``; with three players (option ``players`` 3, /docs/rulesets §7) seats 0–2, mod 3, and a fourth
+seat anywhere is a 422 naming the field. All amounts are points unless a field says sticks.
 """
 
 from __future__ import annotations
@@ -54,7 +55,12 @@ __all__ = [
 
 Seat = Annotated[
     int,
-    Meta(ge=0, le=3, description="A seat, 0–3, numbered in turn order (seat s+1 mod 4 plays right after seat s)."),
+    Meta(
+        ge=0,
+        le=3,
+        description="A seat, 0–3, numbered in turn order (seat s+1 mod 4 plays right after seat s); "
+        "0–2 with three players (option `players` 3).",
+    ),
 ]
 Points = Annotated[int, Meta(ge=-10_000_000, le=10_000_000, description="A score, points.")]
 StickCount = Annotated[int, Meta(ge=0, le=200, description="A number of sticks (at most 200 of a kind).")]
@@ -172,22 +178,25 @@ RoundWind = Literal["E", "S", "W"]
 class SettleRequest(_Request, frozen=True, kw_only=True):
     """One hand's outcome applied to the players' scores (/docs/rules §6; /docs/endpoints `POST /v1/settle`).
 
-    `scores` are the four scores before the hand, points (kids: kids points). `dealer` is
-    this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks ties in
-    placings). `honba` counts repeat sticks (300 points each); `riichi_sticks` the riichi
-    sticks already on the table; `riichi` the seats that declared riichi this hand (each
-    puts `riichi_deposit` on the table; a riichi winner left out of it is taken to have deposited
+    `scores` are the four scores before the hand (three with option `players` 3), points (kids: kids
+    points). `dealer` is this hand's dealer seat; `first_dealer` the first dealer of the game (it breaks
+    ties in placings). `honba` counts repeat sticks (option `honba`: 300 points each; 200 with three
+    players); `riichi_sticks` the riichi sticks already on the table; `riichi` the seats that declared
+    riichi this hand (each puts `riichi_deposit` on the table; a riichi winner left out of it is taken to have deposited
     already, so its stick must be among `riichi_sticks`, as in Tenhou's logs). `outcome`: a
     `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo`. `last_hand`: the game
     ends after this hand, whatever the rules would decide (a tournament's time limit); `round_wind`:
     the service decides the game's end by the rules (busting and a target come first, then the
     rules' end, then `last_hand`).
-    3-player (sanma) games are not supported.
+    Three players (option `players` 3, presets `tenhou_sanma`, `majsoul_sanma`; /docs/rulesets §7): three
+    scores adding up to 3 × start, seats 0–2, a tsumo paid by the two others (option `sanma_tsumo`:
+    tsumo loss or north bisection; nagashi and a chombo's reverse tsumo alike), 100 per honba from each
+    payer (200 on ron), no-ten payments of 1,000 a pair (option `noten_payment` 2,000), three hands a wind.
     """
 
     rules: RulesSpec | Preset = "standard"
     game: GameOptions | None = None
-    scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
+    scores: Annotated[list[Points], Meta(min_length=3, max_length=4)]
     dealer: Seat
     first_dealer: Seat = 0
     honba: Annotated[
@@ -322,21 +331,23 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
 class FinalRequest(_Request, frozen=True, kw_only=True):
     """Final scores → placings and final points with uma and oka (/docs/rules §6, seed 003 §5).
 
-    `scores` in points (kids: kids points); `riichi_sticks` still on the table (count);
+    `scores` in points (kids: kids points), one a player (three with option `players` 3: Tenhou sanma
+    start 35,000, return 40,000, oka 3 × 5,000 = +15,000, uma +20/0/−20; Mahjong Soul sanma uma
+    +15/0/−15 from 35,000, /docs/rulesets §7); `riichi_sticks` still on the table (count);
     `first_dealer` breaks ties. Option defaults per preset (kostarev: no uma, no oka).
     """
 
     rules: RulesSpec | Preset = "standard"
     game: GameOptions | None = None
-    scores: Annotated[list[Points], Meta(min_length=4, max_length=4)]
+    scores: Annotated[list[Points], Meta(min_length=3, max_length=4)]
     first_dealer: Seat = 0
     riichi_sticks: Annotated[int, Meta(ge=0, le=100)] = 0
     penalties: (
-        Annotated[list[Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)]
+        Annotated[list[Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)]], Meta(min_length=3, max_length=4)]
         | None
     ) = None
     """Points to deduct from each seat's final score after uma (chombo `deduction`: the settlements'
-    `penalties` added up), 4 values ≥ 0, multiples of 100."""
+    `penalties` added up), one value a player (4, or 3 with option `players` 3) ≥ 0, multiples of 100."""
 
 
 class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):

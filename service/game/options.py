@@ -43,9 +43,9 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     start_points: int
     """Every player's score at the start of the game, points."""
     return_points: int
-    """Oka's return (kaeshi) score, points: oka = 4 × (return − start) goes to first place."""
-    uma: tuple[int, int, int, int]
-    """Uma for 1st–4th place, points (sum 0)."""
+    """Oka's return (kaeshi) score, points: oka = players × (return − start) goes to first place."""
+    uma: tuple[int, ...]
+    """Uma for 1st–4th place (1st–3rd with three players), points (sum 0)."""
     final_rounding: Literal["none", "gosha_rokunyuu"]
     """`none`: final points are exact; `gosha_rokunyuu` (Tenhou): each of 2nd–4th place's score minus the
     return is rounded to 1,000 with 500 down and 600 up (on its size), first place takes what makes the sum 0."""
@@ -70,7 +70,7 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     they pay it in full on tsumo (with all the honba) and half of it on ron (the discarder the other half)."""
     pao_ron_honba: Literal["liable", "discarder"]
     """Who pays the honba of a ron under pao."""
-    noten_payment: Literal[0, 3000]
+    noten_payment: Literal[0, 2000, 3000]
     """Points the noten players pay the tenpai players in total at an exhaustive draw."""
     nagashi_mangan: bool
     """Nagashi mangan is played: paid as a mangan tsumo at an exhaustive draw."""
@@ -96,9 +96,15 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     """As ``agari_yame``, for a dealer who repeats by being tenpai at an exhaustive draw."""
     riichi_deposit: Literal[0, 1000]
     """Points a riichi declaration puts on the table (one riichi stick); the hand rules' option."""
-    honba: Literal[0, 300]
-    """Points one honba adds to a win (300 on ron, 100 from each payer on tsumo); 0 = no honba at all:
-    a repeat hand adds nothing and the count stays 0. The hand rules' option."""
+    honba: Literal[0, 200, 300]
+    """Points one honba adds to a win (300 on ron, 100 from each payer on tsumo; three players 200 on ron,
+    100 from each of the 2 payers); 0 = no honba at all: a repeat hand adds nothing and the count stays 0.
+    The hand rules' option."""
+    players: Literal[3, 4]
+    """Seats at the table (0 … players − 1); the hand rules' option (/docs/rulesets §7 for 3)."""
+    sanma_tsumo: Literal["loss", "bisection"]
+    """Three players, a tsumo (nagashi and a chombo's reverse tsumo too): tsumo loss or north bisection; the
+    hand rules' option (/docs/rulesets §7 Tsumo payment)."""
     target: int
     """The game ends when a score reaches this many points (0 = no target)."""
 

@@ -2,8 +2,9 @@
 
 Places go by score, highest first; equal scores go to the seat nearer the first dealer in
 turn order (seat order from the first dealer). Final points, in points:
-``final = score + sticks − return + uma[place] + oka − penalty`` where oka = 4 × (return − start)
-goes to first place, ``sticks`` are leftover riichi sticks (option ``leftover_sticks``) and
+``final = score + sticks − return + uma[place] + oka − penalty`` where oka = players × (return − start)
+goes to first place (option ``players``: 4, or 3: Tenhou sanma 3 × (40,000 − 35,000) = 15,000,
+/docs/rulesets §7 Uma / oka), ``sticks`` are leftover riichi sticks (option ``leftover_sticks``) and
 ``penalty`` a chombo deduction after uma (request ``penalties``, /docs/rulesets §6 Chombo).
 
 - ``ties: shared`` (/docs/rulesets §6 Ties: WRC, M-League, EMA): players with equal scores
@@ -53,45 +54,58 @@ def final(req: FinalRequest) -> FinalResult:
     riichi sticks left to nobody (``leftover_sticks: none``).
 
     Raises :class:`~service.scoring.InvalidHand` naming the field: `game.uma` not summing to
-    0; `scores` (han/fu presets) not adding up to 4 × start with the sticks on the table;
+    0 or not one a player; `scores` not one a player (option `players`: 4, or 3), or (han/fu presets)
+    not adding up to players × start with the sticks on the table; `first_dealer` beyond the seats;
     `scores[i]` not a multiple of 100; `riichi_sticks` without riichi deposits; `penalties`
     in the kids preset (it has no chombo).
     """
     rules = resolve_rules(req.rules)
     game = resolve_game(rules, req.game)
     errors: list[FieldError] = []
-    if sum(game.uma) != 0:
+    n = game.players
+    if len(req.scores) != n:
+        errors.append(FieldError("scores", f"{len(req.scores)} scores for {n} players (option players {n}): give {n}"))
+    if req.first_dealer >= n:
+        errors.append(
+            FieldError("first_dealer", f"seat {req.first_dealer} does not exist: {n} players sit at seats 0–{n - 1}")
+        )
+    if len(game.uma) != n:
+        errors.append(FieldError("game.uma", f"{len(game.uma)} uma values for {n} players: give one a place"))
+    elif sum(game.uma) != 0:
         errors.append(FieldError("game.uma", f"uma must sum to 0, got {sum(game.uma)}"))
+    if req.penalties is not None and len(req.penalties) != n:
+        errors.append(FieldError("penalties", f"{len(req.penalties)} penalties for {n} players: give {n}"))
     if game.riichi_deposit == 0 and req.riichi_sticks:
         errors.append(FieldError("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)"))
-    if rules.scoring == "han_fu":
+    if rules.scoring == "han_fu" and len(req.scores) == n:
         for i, s in enumerate(req.scores):
             if s % 100:
                 errors.append(FieldError(f"scores[{i}]", f"scores are multiples of 100 points, got {s}"))
-        expected = 4 * game.start_points
+        expected = n * game.start_points
         total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
         if total != expected:
             errors.append(
                 FieldError(
                     "scores",
-                    f"scores plus riichi sticks on the table add up to {total}, "
-                    f"not 4 × {game.start_points} = {expected} (set game.start_points if the game started elsewhere)",
+                    f"scores plus riichi sticks on the table add up to {total}, not {n} × {game.start_points} = "
+                    f"{expected} (set game.start_points if the game started elsewhere)",
                 )
             )
     if req.penalties is not None and rules.scoring != "han_fu":
         errors.append(FieldError("penalties", "the kids preset has no chombo penalties"))
     if errors:
         raise InvalidHand(errors)
-    oka = 4 * (game.return_points - game.start_points)
+    oka = n * (game.return_points - game.start_points)  # Tenhou sanma: 3 × (40,000 − 35,000) = 15,000
     leftover = req.riichi_sticks * game.riichi_deposit if game.leftover_sticks == "first" else 0
     order = rank(req.scores, req.first_dealer)
-    sticks = _shares(req.scores, order, [leftover, 0, 0, 0], game)
+    rest = [0] * (n - 1)
+    sticks = _shares(req.scores, order, [leftover, *rest], game)
     umas = _shares(req.scores, order, list(game.uma), game)
-    okas = _shares(req.scores, order, [oka, 0, 0, 0], game)
+    okas = _shares(req.scores, order, [oka, *rest], game)
     measured = [req.scores[seat] - game.return_points for seat in order]
     if game.final_rounding == "gosha_rokunyuu":
         measured = _rounded(req.scores, order, measured, game)
-    penalties = req.penalties or [0, 0, 0, 0]
+    penalties = req.penalties or [0] * n
     rows = [
         FinalPlacing(
             place=i + 1,

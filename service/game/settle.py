@@ -94,7 +94,6 @@ from .placings import placings, rank
 
 __all__ = ["localise_settle", "settle"]
 
-SEATS = 4
 WINDS = ("E", "S", "W", "N")
 """Seat winds by distance in turn order from the dealer."""
 TRANSFER_NAMES = {kind: text(f"transfer.{kind}") for kind in typing.get_args(TransferKind)}
@@ -119,9 +118,9 @@ def _at(prefix: str, field: str) -> str:
     return f"{prefix}.{field}" if field else prefix
 
 
-def _turn_order(start: int) -> list[int]:
-    """The seats after ``start`` in turn order (``start`` itself excluded)."""
-    return [(start + k) % SEATS for k in range(1, SEATS)]
+def _turn_order(start: int, seats: int) -> list[int]:
+    """The seats after ``start`` in turn order (``start`` itself excluded) at a table of ``seats``."""
+    return [(start + k) % seats for k in range(1, seats)]
 
 
 class _Win(NamedTuple):
@@ -182,8 +181,10 @@ class _Ledger:
 
 
 def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
-    """Scores, riichi sticks and declarations that cannot be before this hand."""
+    """Scores, riichi sticks and declarations that cannot be before this hand; with three players
+    (option ``players``) three scores and seats 0–2 (/docs/rulesets §7)."""
     han_fu = rules.scoring == "han_fu"
+    _check_seats(req, game.players, errors)
     for i, s in enumerate(req.scores):
         field = f"scores[{i}]"
         if han_fu and s % 100:
@@ -200,13 +201,14 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
         errors.add("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)")
     if game.honba == 0 and req.honba:
         errors.add("honba", "these rules have no honba (honba is 0: a repeat hand adds nothing, the count stays 0)")
-    if han_fu and not any(e.field.startswith("scores[") for e in errors):
-        expected = 4 * game.start_points
+    n = game.players
+    if han_fu and not any(e.field.startswith("scores") for e in errors):
+        expected = n * game.start_points
         total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
         if total != expected:
             errors.add(
                 "scores",
-                f"scores plus riichi sticks on the table add up to {total}, not 4 × {game.start_points} = {expected}"
+                f"scores plus riichi sticks on the table add up to {total}, not {n} × {game.start_points} = {expected}"
                 " (set game.start_points if the game started elsewhere)",
             )
     seen: set[int] = set()
@@ -214,11 +216,42 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
         if seat in seen:
             errors.add(f"riichi[{i}]", f"seat {seat} is listed twice")
         seen.add(seat)
+        if seat >= len(req.scores):
+            continue
         if han_fu and req.scores[seat] < game.riichi_deposit:
             errors.add(
                 f"riichi[{i}]",
                 f"seat {seat} holds {req.scores[seat]} points, less than the {game.riichi_deposit} deposit",
             )
+
+
+def seats_message(seat: int, seats: int) -> str:
+    """The message for a seat beyond a table of ``seats`` (option ``players``)."""
+    return f"seat {seat} does not exist: {seats} players sit at seats 0–{seats - 1} (option players {seats})"
+
+
+def _check_seats(req: SettleRequest, seats: int, errors: _Errors) -> None:
+    """Every score and seat the request names exists at a table of ``seats`` (option ``players``:
+    three players have seats 0–2, /docs/rulesets §7); a fourth seat is a 422 naming its field."""
+    if len(req.scores) != seats:
+        errors.add("scores", f"{len(req.scores)} scores for {seats} players (option players {seats}): give {seats}")
+    named: list[tuple[str, int | None]] = [("dealer", req.dealer), ("first_dealer", req.first_dealer)]
+    named += [(f"riichi[{i}]", seat) for i, seat in enumerate(req.riichi)]
+    outcome = req.outcome
+    if isinstance(outcome, Ron):
+        named.append(("outcome.discarder", outcome.discarder))
+        for i, w in enumerate(outcome.wins):
+            named += [(f"outcome.wins[{i}].winner", w.winner), (f"outcome.wins[{i}].pao", w.pao)]
+    elif isinstance(outcome, Draw):
+        named += [(f"outcome.tenpai[{i}]", seat) for i, seat in enumerate(outcome.tenpai)]
+        named += [(f"outcome.nagashi[{i}]", seat) for i, seat in enumerate(outcome.nagashi)]
+    elif isinstance(outcome, Chombo):
+        named.append(("outcome.seat", outcome.seat))
+    elif not isinstance(outcome, Abortive):
+        named += [("outcome.winner", outcome.winner), ("outcome.pao", outcome.pao)]
+    for field, seat in named:
+        if seat is not None and seat >= seats:
+            errors.add(field, seats_message(seat, seats))
 
 
 def _scored_hand(
@@ -238,7 +271,7 @@ def _scored_hand(
     if hand.rules != "standard" and resolve_rules(hand.rules) != rules:
         errors.add(f"{path}.rules", "the hand's rules differ from the settlement's rules; leave them out")
     if rules.winds:
-        wind = WINDS[(seat - req.dealer) % SEATS]
+        wind = WINDS[(seat - req.dealer) % rules.players]
         if hand.seat_wind is not None and hand.seat_wind != wind:
             errors.add(
                 f"{path}.seat_wind", f"seat {seat} is {wind!r} when seat {req.dealer} deals, not {hand.seat_wind!r}"
@@ -403,11 +436,15 @@ def _ron_value(base: int, dealer: bool) -> int:
     return payments(base, dealer=dealer, tsumo=False).points if base else 0
 
 
-def _tsumo_shares(base: int, dealer: bool) -> tuple[int, int]:
-    """``(from the dealer, from each non-dealer)`` on tsumo for ``base`` (/docs/rules §3)."""
+def _tsumo_shares(base: int, dealer: bool, game: GameRules) -> tuple[int, int]:
+    """``(from the dealer, from each non-dealer)`` on tsumo for ``base`` (/docs/rules §3); three players
+    (option ``players``) by option ``sanma_tsumo``: tsumo loss or north bisection (/docs/rulesets §7)."""
     if not base:
         return 0, 0
-    rows = {p.payer: p.amount for p in payments(base, dealer=dealer, tsumo=True).payments}
+    pay = payments(
+        base, dealer=dealer, tsumo=True, players=game.players, bisection=game.sanma_tsumo == "bisection"
+    ).payments
+    rows = {p.payer: p.amount for p in pay}
     return rows.get("dealer", 0), rows["non_dealer"]
 
 
@@ -417,7 +454,8 @@ def _pay_win(
     """Record the payments for one han/fu win; returns ``(hand points owed, honba points owed)``.
 
     ``game.honba`` is the points of a honba (300: from the discarder on ron, a third from each payer on
-    tsumo); under pao the liable player pays ``w.pao_base``'s share (see the module doc).
+    tsumo; three players 200, half from each of the two payers); under pao the liable player pays
+    ``w.pao_base``'s share (see the module doc).
     """
     per_honba = game.honba
     if discarder is not None and w.liable == discarder:  # the liable player dealt in: a plain ron
@@ -425,9 +463,10 @@ def _pay_win(
     dealer_win = w.winner == req.dealer
     normal = w.base - w.pao_base
     points = 0
+    seats = game.players
     if discarder is None:  # tsumo
-        from_dealer, from_other = _tsumo_shares(normal, dealer_win)
-        for seat in _turn_order(w.winner):
+        from_dealer, from_other = _tsumo_shares(normal, dealer_win, game)
+        for seat in _turn_order(w.winner, seats):
             owed = from_dealer if seat == req.dealer else from_other
             ledger.pay(seat, w.winner, owed, "tsumo")
             points += owed
@@ -436,10 +475,11 @@ def _pay_win(
             ledger.pay(w.liable, w.winner, pao, "pao")
             points += pao
             ledger.pay(w.liable, w.winner, per_honba * honba, "honba")
-        else:
-            for seat in _turn_order(w.winner):
-                ledger.pay(seat, w.winner, per_honba // 3 * honba, "honba")
-        return points, per_honba * honba
+            return points, per_honba * honba
+        each = per_honba // (seats - 1) * honba  # 100 a honba from each payer (300 / 3, or 200 / 2)
+        for seat in _turn_order(w.winner, seats):
+            ledger.pay(seat, w.winner, each, "honba")
+        return points, each * (seats - 1)
     half_pao = _ron_value(w.pao_base, dealer_win) // 2
     ledger.pay(discarder, w.winner, _ron_value(normal, dealer_win) + half_pao, "ron")
     points = _ron_value(normal, dealer_win) + 2 * half_pao
@@ -466,22 +506,25 @@ def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, e
         errors.add("outcome.nagashi", "nagashi mangan is off in these rules (game.nagashi_mangan)")
     if errors:
         raise InvalidHand(list(errors))
+    seats = game.players
     if outcome.nagashi:
-        for seat in sorted(set(outcome.nagashi), key=lambda s: (s - req.dealer) % SEATS):
-            from_dealer, from_other = _tsumo_shares(MANGAN_BASE, seat == req.dealer)
-            for payer in _turn_order(seat):
+        for seat in sorted(set(outcome.nagashi), key=lambda s: (s - req.dealer) % seats):
+            from_dealer, from_other = _tsumo_shares(MANGAN_BASE, seat == req.dealer, game)
+            for payer in _turn_order(seat, seats):
                 ledger.pay(payer, seat, from_dealer if payer == req.dealer else from_other, "nagashi")
-    elif game.noten_payment and 0 < len(tenpai) < SEATS:
-        order = [(req.dealer + k) % SEATS for k in range(SEATS)]
+    elif game.noten_payment and 0 < len(tenpai) < seats:
+        order = [(req.dealer + k) % seats for k in range(seats)]
         ready = [s for s in order if s in tenpai]
         noten = [s for s in order if s not in tenpai]
         if len(ready) == len(noten):  # 2 and 2: each noten pays one tenpai half the total
             for payer, payee in zip(noten, ready, strict=True):
                 ledger.pay(payer, payee, game.noten_payment // 2, "noten")
-        else:  # 1 and 3 (either way round): every pair exchanges a third
+        else:  # every pair exchanges the total over the larger side: 1 and 3 a third; three players
+            # (1 and 2 either way round) a half: 1,000 of 2,000 (/docs/rulesets §7 Noten payments)
+            share = game.noten_payment // max(len(ready), len(noten))
             for payer in noten:
                 for payee in ready:
-                    ledger.pay(payer, payee, game.noten_payment // 3, "noten")
+                    ledger.pay(payer, payee, share, "noten")
     return req.dealer in tenpai
 
 
@@ -490,7 +533,7 @@ def _abortive(req: SettleRequest, kind: AbortiveKind, game: GameRules, errors: _
     if kind not in game.abortive_draws:
         played = ", ".join(k for k in ABORTIVE_KINDS if k in game.abortive_draws) or "none"
         errors.add("outcome.kind", f"{kind} is not an abortive draw in these rules (game.abortive_draws: {played})")
-    elif kind == "suucha_riichi" and len(set(req.riichi)) < SEATS:
+    elif kind == "suucha_riichi" and len(set(req.riichi)) < 4:
         errors.add("riichi", "suucha_riichi is four riichi declarations: list all four seats in riichi")
 
 
@@ -499,9 +542,9 @@ def _chombo(req: SettleRequest, outcome: Chombo, rules: Rules, game: GameRules, 
     if game.chombo == "none" or rules.scoring == "kids":
         raise InvalidHand([FieldError("outcome", "chombo is not an outcome in these rules (game.chombo: none)")])
     if game.chombo == "deduction":
-        return [game.chombo_points if s == outcome.seat else 0 for s in range(SEATS)]
-    from_dealer, from_other = _tsumo_shares(MANGAN_BASE, outcome.seat == req.dealer)
-    for payee in _turn_order(outcome.seat):  # a mangan tsumo the other way round
+        return [game.chombo_points if s == outcome.seat else 0 for s in range(game.players)]
+    from_dealer, from_other = _tsumo_shares(MANGAN_BASE, outcome.seat == req.dealer, game)
+    for payee in _turn_order(outcome.seat, game.players):  # a mangan tsumo the other way round
         ledger.pay(outcome.seat, payee, from_dealer if payee == req.dealer else from_other, "chombo")
     return None
 
@@ -515,28 +558,31 @@ class _Turn(NamedTuple):
     replayed: bool
 
 
-def _hand_index(req: SettleRequest) -> int | None:
-    """This hand's index in the game, 0 = East 1 (4 a wind), from ``round_wind``; None without it."""
+def _hand_index(req: SettleRequest, seats: int) -> int | None:
+    """This hand's index in the game, 0 = East 1 (``seats`` hands a wind), from ``round_wind``; None without it."""
     if req.round_wind is None:
         return None
-    return ROUND_WINDS.index(req.round_wind) * SEATS + (req.dealer - req.first_dealer) % SEATS
+    return ROUND_WINDS.index(req.round_wind) * seats + (req.dealer - req.first_dealer) % seats
 
 
 def _hands(game: GameRules) -> tuple[int, int]:
-    """``(hands before the extension, hands with it)``: 4 or 8, plus 4 under ``sudden_death``."""
-    last = SEATS * (1 if game.length == "tonpuu" else 2)
-    return last, last + SEATS if game.extension == "sudden_death" else last
+    """``(hands before the extension, hands with it)``: 4 or 8 (three players 3 or 6), plus a wind under
+    ``sudden_death``."""
+    seats = game.players
+    last = seats * (1 if game.length == "tonpuu" else 2)
+    return last, last + seats if game.extension == "sudden_death" else last
 
 
 def _check_round(req: SettleRequest, game: GameRules, errors: _Errors) -> None:
     """A ``round_wind`` the rules' game never reaches (/docs/rulesets §6 Length, Extension)."""
-    index = _hand_index(req)
+    index = _hand_index(req, game.players)
     last, stop = _hands(game)
     if index is not None and index >= stop:
         reached = "East" if game.length == "tonpuu" else "South"
         more = " and one more wind (extension)" if stop > last else ""
         errors.add(
-            "round_wind", f"a {game.length} game is played to {reached} 4{more}: it has no {req.round_wind} round"
+            "round_wind",
+            f"a {game.length} game is played to {reached} {game.players}{more}: it has no {req.round_wind} round",
         )
 
 
@@ -544,7 +590,7 @@ def _game_end(
     req: SettleRequest, game: GameRules, scores: list[int], turn: _Turn
 ) -> tuple[EndReason | None, int | None]:
     """``(end reason, next hand's index)`` by the rules' game flow (module doc; Mortal's game.rs)."""
-    index = _hand_index(req)
+    index = _hand_index(req, game.players)
     if index is None:
         return None, None
     last, stop = _hands(game)
@@ -599,6 +645,7 @@ def settle(req: SettleRequest) -> SettleResult:
         raise InvalidHand(list(errors))
     han_fu = rules.scoring == "han_fu"
     deposit = game.riichi_deposit
+    seats = game.players  # the table's seat count: 4, or 3 with option players 3 (/docs/rulesets §7)
     ledger = _Ledger(req.scores, req.riichi_sticks * deposit, cap=han_fu and game.bust == "cannot_pay")
     outcome = req.outcome
     if isinstance(outcome, Abortive):
@@ -619,7 +666,7 @@ def settle(req: SettleRequest) -> SettleResult:
         keep_deal = _draw(req, outcome, game, ledger, errors)
         turn = _Turn(repeats=keep_deal, won=False, replayed=False)
         next_hand = NextHand(
-            dealer=req.dealer if keep_deal else (req.dealer + 1) % SEATS, honba=next_honba, riichi_sticks=sticks
+            dealer=req.dealer if keep_deal else (req.dealer + 1) % seats, honba=next_honba, riichi_sticks=sticks
         )
     elif isinstance(outcome, Abortive):
         abortive = outcome.kind
@@ -646,11 +693,11 @@ def settle(req: SettleRequest) -> SettleResult:
         if errors:
             raise InvalidHand(list(errors))
         if discarder is not None:
-            valued.sort(key=lambda w: (w.winner - discarder) % SEATS)
+            valued.sort(key=lambda w: (w.winner - discarder) % seats)
             if game.multiple_ron == "head_bump":
                 bumped = [w.winner for w in valued[1:]]
                 valued = valued[:1]
-            elif len(valued) == SEATS - 1 and "sanchahou" in game.abortive_draws:
+            elif len(valued) == 3 and "sanchahou" in game.abortive_draws:
                 abortive = "sanchahou"  # /docs/rulesets §4 Triple ron: an abortive draw, nobody wins
                 valued = []
         if abortive is not None:
@@ -661,7 +708,7 @@ def settle(req: SettleRequest) -> SettleResult:
             dealer_won = any(w.winner == req.dealer for w in valued)
             turn = _Turn(repeats=dealer_won, won=dealer_won, replayed=False)
             next_hand = NextHand(
-                dealer=req.dealer if dealer_won else (req.dealer + 1) % SEATS,
+                dealer=req.dealer if dealer_won else (req.dealer + 1) % seats,
                 honba=next_honba if dealer_won else 0,
                 riichi_sticks=0,
             )
@@ -670,16 +717,14 @@ def settle(req: SettleRequest) -> SettleResult:
     out: list[int] = []
     if han_fu:
         if game.bust == "below_zero":
-            out = [s for s in range(SEATS) if scores[s] < 0]
+            out = [s for s in range(seats) if scores[s] < 0]
         elif game.bust == "at_zero":
-            out = [s for s in range(SEATS) if scores[s] <= 0]
+            out = [s for s in range(seats) if scores[s] <= 0]
         elif game.bust == "cannot_pay":
-            out = [s for s in range(SEATS) if s in ledger.short or scores[s] <= 0]
+            out = [s for s in range(seats) if s in ledger.short or scores[s] <= 0]
     flow_end, following = _game_end(req, game, scores, turn)
-    if (
-        following is not None and following // SEATS < len(ROUND_WINDS) - 1
-    ):  # no North round: past West the game is over
-        next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[following // SEATS])
+    if following is not None and following // seats < len(ROUND_WINDS) - 1:  # no North round: past West, over
+        next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[following // seats])
     end_reason: EndReason | None = None
     if out:
         end_reason = "bust"
@@ -691,7 +736,7 @@ def settle(req: SettleRequest) -> SettleResult:
         end_reason = "last_hand"
     return SettleResult(
         preset=rules.preset,
-        deltas=[scores[s] - req.scores[s] for s in range(SEATS)],
+        deltas=[scores[s] - req.scores[s] for s in range(seats)],
         scores=scores,
         transfers=ledger.transfers,
         wins=wins,

@@ -54,7 +54,7 @@ class YakuNames(msgspec.Struct, frozen=True, kw_only=True):
     ru: str
 
 
-DORA_IDS: Final = ("dora", "ura_dora", "aka_dora")
+DORA_IDS: Final = ("dora", "ura_dora", "aka_dora", "nukidora")
 """The ids of the dora items a score lists beside its yaku (API.md)."""
 
 YAKU_NAMES: Final[dict[str, YakuNames]] = {
@@ -91,6 +91,9 @@ OPTION_SECTIONS: Final[dict[str, str]] = {
     "nagashi_mangan": "/docs/rules §6; /docs/rulesets §2, §4",
     "honba": "/docs/rules §3 Payments, §4; /docs/rulesets §4",
     "riichi_deposit": "/docs/rules §3, §4; /docs/rulesets §4",
+    "players": "/docs/rules §1; /docs/rulesets §7",
+    "nukidora": "/docs/rulesets §7",
+    "sanma_tsumo": "/docs/rulesets §7",
     "start_points": "/docs/rules §6; /docs/rulesets §6",
     "return_points": "/docs/rules §6; /docs/rulesets §6",
     "uma": "/docs/rules §6; /docs/rulesets §6",
@@ -267,8 +270,8 @@ def rules_catalogue(lang: Language = "en") -> RulesCatalogue:
     """Every preset and option (`GET /v1/rules`), texts in ``lang``.
 
     >>> c = rules_catalogue()
-    >>> [p.id for p in c.presets], c.options[0].name, all(c.options[0].defaults.values())
-    (['standard', 'kostarev', 'kids', 'tenhou', 'majsoul', 'wrc', 'ema', 'mleague'], 'kuitan', True)
+    >>> [p.id for p in c.presets][-3:], c.options[0].name, all(c.options[0].defaults.values())
+    (['mleague', 'tenhou_sanma', 'majsoul_sanma'], 'kuitan', True)
     """
     presets = list(PRESETS.values())
     return RulesCatalogue(
@@ -338,10 +341,12 @@ class YakuCatalogue(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _dora_ids(rules: Rules) -> list[str]:
-    """The dora items a score under ``rules`` can list: none for kids points, ``aka_dora`` with option ``aka``."""
+    """The dora items a score under ``rules`` can list: none for kids points, ``aka_dora`` with option ``aka``,
+    ``nukidora`` with option ``nukidora`` and three players."""
     if rules.scoring != "han_fu":
         return []
-    return ["dora", "ura_dora", *(["aka_dora"] if rules.aka else [])]
+    nukidora = rules.nukidora and rules.players == 3
+    return ["dora", "ura_dora", *(["aka_dora"] if rules.aka else []), *(["nukidora"] if nukidora else [])]
 
 
 @lru_cache(maxsize=64)  # pure function of its arguments; answers are shared, read-only

@@ -168,7 +168,8 @@ class Hand:
     ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan,
     chankan, tenhou, chiihou, renhou; open riichi and sashikomi imply riichi). ``open_riichi``,
     ``sashikomi`` (flags; options ``open_riichi``, ``sashikomi_yakuman``) and ``paarenchan`` (the
-    request's yakuman multiple, 0 for none) are validated. ``facts``: the hand's :data:`FACTS` bits.
+    request's yakuman multiple, 0 for none) are validated; ``nukidora`` the dora the Norths set aside are
+    worth (three players). ``facts``: the hand's :data:`FACTS` bits.
     """
 
     def __init__(
@@ -199,8 +200,12 @@ class Hand:
         open_riichi: bool = False,
         sashikomi: bool = False,
         paarenchan: int = 0,
+        nukidora: int = 0,
     ) -> None:
         self.rules = rules
+        self.nukidora = nukidora
+        """Norths set aside (three players, the request's count): a dora each, and each one more per indicator
+        pointing at North (ura with riichi), counted with the dora and ura dora; /docs/rulesets §7."""
         self.win = win
         self.melds = melds
         self.red = red

@@ -66,8 +66,8 @@ HonbaCount = Annotated[
     Meta(
         ge=0,
         le=100,
-        description="Honba (repeat) sticks on the table; each is worth 300 points "
-        "(must be 0 where option `honba` is 0: kostarev, kids).",
+        description="Honba (repeat) sticks on the table; each is worth option `honba` points (300; 200 with "
+        "three players) (must be 0 where option `honba` is 0: kostarev, kids).",
     ),
 ]
 RiichiStickCount = Annotated[
@@ -82,7 +82,9 @@ RiichiStickCount = Annotated[
 """The table counts of a score or tenpai request (/docs/rules §3 Payments, §4)."""
 
 Wind = Literal["E", "S", "W", "N"]
-Preset = Literal["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+Preset = Literal[
+    "standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague", "tenhou_sanma", "majsoul_sanma"
+]
 """Every preset (service/scoring/presets.toml; /docs/rules §3–5, /docs/rulesets)."""
 
 
@@ -166,12 +168,30 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     nagashi_mangan: bool | None = None
     """Nagashi mangan exists: `POST /v1/score` with `nagashi_mangan` scores it (a mangan, paid as a
     tsumo), `POST /v1/settle` pays it at an exhaustive draw: /docs/rules §6, /docs/rulesets §2, §4."""
-    honba: Literal[0, 300] | None = None
-    """Points a honba (repeat count) adds to a win: 300 (100 from each payer on tsumo); 0 = no honba,
-    so a request's `honba` must be 0 (kostarev, seed 001 §4): /docs/rules §3 Payments, §4."""
+    honba: Literal[0, 200, 300] | None = None
+    """Points a honba (repeat count) adds to a win: 300 (four players: 100 from each of the 3 payers on
+    tsumo), 200 (three players: 100 from each of the 2 payers on tsumo; /docs/rulesets §7 Honba); on ron
+    the discarder pays it all. On tsumo each payer pays this ÷ (players − 1), so 300 with 3 players is
+    150 each. 0 = no honba, so a request's `honba` must be 0 (kostarev, seed 001 §4): /docs/rules §3
+    Payments, §4."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points a riichi declaration puts on the table (one stick); 0 = riichi costs nothing and no sticks
     are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): /docs/rules §3, §4."""
+    players: Literal[3, 4] | None = None
+    """Players at the table. 3 (sanma, /docs/rulesets §7): 108 tiles, 2m–8m removed (any of them in a request
+    is a 422 naming the field), no chi (a chi meld is a 422), indicator 1m makes 9m the dora and 9m 1m,
+    seat winds E, S, W only and round winds E, S, W (N is a 422: a North held is a guest wind, no yakuhai
+    and no pair fu), a tsumo paid by the two others (option `sanma_tsumo`); the game has three seats
+    (0–2). Shared by the hand and the game."""
+    nukidora: bool | None = None
+    """Norths set aside (kita) are nukidora: the request's `nukidora` counts them, each a dora, one more per
+    indicator pointing at North (a West indicator), the ura indicators too with riichi. Needs `players` 3:
+    /docs/rulesets §7 North as nukidora, North and dora indicators."""
+    sanma_tsumo: Literal["loss", "bisection"] | None = None
+    """Three players, a tsumo: `loss` (tsumo-zon, Tenhou, Mahjong Soul ranked: the missing seat's share is
+    not paid; non-dealer mangan = 4,000 + 2,000) or `bisection` (north bisection, a Mahjong Soul room
+    option: each payer pays their share plus half the missing one, rounded up to 100; non-dealer mangan =
+    5,000 + 3,000, dealer mangan 6,000 each): /docs/rulesets §7 Tsumo payment. Ignored with 4 players."""
 
 
 class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -183,17 +203,18 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
     """Each player's starting score, points; the scores plus the riichi sticks on the table must
-    add up to 4 × this (han/fu presets)."""
+    add up to players × this (han/fu presets; option `players`)."""
     return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
     """Oka's return score, points: every player's final is measured from it, and first place
-    takes oka = 4 × (return − start) (seed 003 §5)."""
+    takes oka = players × (return − start) (seed 003 §5; three players: 3 × 5,000 = +15,000 on Tenhou)."""
     uma: (
         Annotated[
-            list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=4, max_length=4)
+            list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=3, max_length=4)
         ]
         | None
     ) = None
-    """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0."""
+    """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0.
+    One value a player: 3 values with option `players` 3 (e.g. [20000, 0, -20000]), else a 422 naming `game.uma`."""
     final_rounding: Literal["none", "gosha_rokunyuu"] | None = None
     """`POST /v1/final`: `none` (exact), or `gosha_rokunyuu` (Tenhou): for 2nd–4th place the difference
     score − `return_points` is rounded to 1,000 on its size, 500 down and 600 up (−4,500 → −4,000,
@@ -227,8 +248,9 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     (Mahjong Soul: the pao yakuman only; the rest is paid as usual)."""
     pao_ron_honba: Literal["liable", "discarder"] | None = None
     """Who pays the honba of a ron under pao: the liable player (Tenhou) or the discarder (Mahjong Soul, EMA)."""
-    noten_payment: Literal[0, 3000] | None = None
-    """Points paid in total by the noten players to the tenpai players at an exhaustive draw."""
+    noten_payment: Literal[0, 2000, 3000] | None = None
+    """Points paid in total by the noten players to the tenpai players at an exhaustive draw (four players
+    3,000; three players 2,000, /docs/rulesets §7 Noten payments)."""
     nagashi_mangan: bool | None = None
     """Nagashi mangan at an exhaustive draw: paid as a mangan tsumo, without honba or sticks,
     instead of the no-ten payments. Default: the rules' option `nagashi_mangan`."""
@@ -262,9 +284,10 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     riichi_deposit: Literal[0, 1000] | None = None
     """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
     nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""
-    honba: Literal[0, 300] | None = None
-    """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo), or 0 = no honba (a repeat
-    hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4). Default: the rules' option `honba`."""
+    honba: Literal[0, 200, 300] | None = None
+    """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo; three players 200), or 0 = no
+    honba (a repeat hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4).
+    Default: the rules' option `honba`."""
     target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
     """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
 
@@ -337,6 +360,15 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     ura_indicators: Tiles = ""
     honba: HonbaCount = 0
     riichi_sticks: RiichiStickCount = 0
+    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
+    """Norths the winner set aside (kita) this hand, 0–4: each is a dora (item `nukidora`, one a North),
+    and each counts against the indicators like a held North: one more `dora` per indicator pointing at
+    North (a West indicator) and, with riichi, one more `ura_dora` per such ura indicator.
+    They are not part of the hand: a North held in `hand` is a guest wind. Above 0 needs option
+    `nukidora` (three players), no `tenhou` or `chiihou` (a kita is a call and cancels them), and the
+    Norths in sight stay at most 4 (else a 422 naming this field). With it, `rinshan` may be a win on
+    the kita's replacement tile without a kan: /docs/rulesets §7 North as nukidora, Kita and ippatsu /
+    chiihou, Win on the kita replacement tile."""
 
 
 class FieldError(msgspec.Struct, frozen=True):

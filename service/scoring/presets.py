@@ -145,8 +145,11 @@ class Rules(msgspec.Struct, frozen=True, kw_only=True):
     paarenchan: Literal["off", "needs_yaku", "always"]
     aotenjou: bool
     nagashi_mangan: bool
-    honba: Literal[0, 300]
+    honba: Literal[0, 200, 300]
     riichi_deposit: Literal[0, 1000]
+    players: Literal[3, 4]
+    nukidora: bool
+    sanma_tsumo: Literal["loss", "bisection"]
     # preset data
     yaku: frozenset[str]
     """Yaku ids that exist in this preset (/docs/rules §3, §4)."""
@@ -167,7 +170,7 @@ HAND_OPTIONS: Final = tuple(name for name in Rules.__struct_fields__ if name != 
 """Every name of :class:`Rules` a preset's section sets (options and preset data)."""
 
 
-SHARED_OPTIONS: Final = ("nagashi_mangan", "honba", "riichi_deposit")
+SHARED_OPTIONS: Final = ("nagashi_mangan", "honba", "riichi_deposit", "players", "sanma_tsumo")
 """Options of both the hand (a score's payments, nagashi on ``/v1/score``) and the game (settle)."""
 
 

@@ -118,23 +118,33 @@ def _dora_count(hand: Hand, kinds: tuple[int, ...]) -> int:
 _DORA: Final = [YakuItem("dora", n, yaku_name("dora")) for n in range(40)]
 _URA_DORA: Final = [YakuItem("ura_dora", n, yaku_name("ura_dora")) for n in range(40)]
 _AKA_DORA: Final = [YakuItem("aka_dora", n, yaku_name("aka_dora")) for n in range(40)]
+_NUKIDORA: Final = [YakuItem("nukidora", n, yaku_name("nukidora")) for n in range(5)]
+_NORTH: Final = 30
 """Shared dora items by count (index 0 is never used: no item without dora)."""
 
 
 def _dora(hand: Hand) -> list[YakuItem]:
-    """Dora, ura dora (riichi only; validate drops them otherwise) and aka dora as yaku items.
+    """Dora, ura dora (riichi only; validate drops them otherwise), aka dora and nukidora as yaku items.
 
-    Every physical tile counts, so a kan's fourth tile adds one more.
+    Every physical tile counts, so a kan's fourth tile adds one more, and so does a North set aside
+    (three players: ``nukidora``, which is also one dora each).
     """
     out: list[YakuItem] = []
+    kita = hand.nukidora  # three players: Norths set aside count against the indicators like held tiles
     n = _dora_count(hand, hand.dora) if hand.dora else 0
+    if kita and hand.dora:
+        n += kita * hand.dora.count(_NORTH)
     if n:
         out.append(_DORA[n])
     n = _dora_count(hand, hand.ura) if hand.ura else 0
+    if kita and hand.ura:
+        n += kita * hand.ura.count(_NORTH)
     if n:
         out.append(_URA_DORA[n])
     if hand.red:
         out.append(_AKA_DORA[hand.red])
+    if kita:  # a dora each (/docs/rulesets §7 North as nukidora, North and dora indicators [RW-sanma][MS-ed])
+        out.append(_NUKIDORA[kita])
     return out
 
 
@@ -300,6 +310,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     if req.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
     aotenjou = rules.aotenjou
+    bisection = rules.sanma_tsumo == "bisection"
     renhou_mangan = hand.renhou and rules.renhou == "mangan" and not aotenjou
     paarenchan = hand.paarenchan
     dora_items: list[YakuItem] | None = None
@@ -337,7 +348,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
                     for d in dora_items:
                         han += d.han
             base = limit_base(han, fu, rules, yakuman)
-            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo)
+            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=rules.players, bisection=bisection)
             if points > best_points or (
                 points == best_points
                 and (
@@ -353,7 +364,16 @@ def _score(req: ScoreRequest) -> ScoreResult:
     c, yaku, fu_list, with_dora = best
     han, fu, base = best_han, best_fu, best_base
     yakuman = best_yakuman if aotenjou else paid_yakuman(best_yakuman, rules)
-    pay = payments(base, dealer=hand.dealer, tsumo=hand.tsumo, honba=hand.honba, riichi_sticks=hand.riichi_sticks)
+    pay = payments(
+        base,
+        dealer=hand.dealer,
+        tsumo=hand.tsumo,
+        honba=hand.honba,
+        riichi_sticks=hand.riichi_sticks,
+        players=rules.players,
+        bisection=bisection,
+        honba_points=rules.honba,
+    )
     if aotenjou and pay.total > MAX_EXACT_POINTS:
         raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
     items = [y.item for y in yaku]
@@ -421,7 +441,9 @@ def _nagashi_mangan(hand: Hand, rules: Rules) -> ScoreResult:
     (they stay on the table): /docs/rulesets §4 Nagashi mangan payment [TH-mj4][TH-mortal][MS-ed] and §8.2
     (the ``mahjong`` package 2.3.0). The tiles were validated; their shape does not matter. No fu, no reading.
     """
-    pay = payments(MANGAN_BASE, dealer=hand.dealer, tsumo=True)
+    pay = payments(
+        MANGAN_BASE, dealer=hand.dealer, tsumo=True, players=rules.players, bisection=rules.sanma_tsumo == "bisection"
+    )
     return ScoreResult(
         is_win=True,
         preset=rules.preset,

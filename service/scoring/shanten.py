@@ -57,8 +57,9 @@ NO_WINDS_CAPS: Final = tuple(0 if k in WINDS else 4 for k in range(34))
 _ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONOURS))
 
 
-def caps_for(winds: bool, meld_counts: Sequence[int] = ()) -> tuple[int, ...]:
-    """Caps per kind: 4 minus the copies in melds (a kan holds 4), 0 for winds when ``winds`` is off.
+def caps_for(winds: bool, meld_counts: Sequence[int] = (), players: int = 4) -> tuple[int, ...]:
+    """Caps per kind: 4 minus the copies in melds (a kan holds 4), 0 for winds when ``winds`` is off,
+    0 for 2m–8m with ``players`` 3 (the 108 tiles of /docs/rulesets §7 Removed tiles).
 
     ``meld_counts``: 34 counts of meld tiles (empty = no melds).
 
@@ -66,8 +67,12 @@ def caps_for(winds: bool, meld_counts: Sequence[int] = ()) -> tuple[int, ...]:
     (1, 4, 4)
     >>> caps_for(False)[27:]
     (0, 0, 0, 0, 4, 4, 4)
+    >>> caps_for(True, players=3)[:10]
+    (4, 0, 0, 0, 0, 0, 0, 0, 4, 4)
     """
     base = ALL_KINDS_CAPS if winds else NO_WINDS_CAPS
+    if players == 3:
+        base = (base[0], 0, 0, 0, 0, 0, 0, 0, *base[8:])
     if not meld_counts:
         return base
     return tuple(max(0, c - m) for c, m in zip(base, meld_counts, strict=True))

@@ -71,7 +71,8 @@ class NonDealerPay(msgspec.Struct, frozen=True, kw_only=True):
     """A non-dealer's win, in points (no honba, no sticks).
 
     `ron`: the discarder pays; `tsumo_dealer` / `tsumo_non_dealer`: what the dealer and each
-    of the two other non-dealers pay on tsumo; `tsumo_total` their sum. Null = no such hand.
+    of the two other non-dealers pay on tsumo (three players: the one other, option `players`); `tsumo_total`
+    their sum. Null = no such hand.
     """
 
     ron: int | None
@@ -81,7 +82,8 @@ class NonDealerPay(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DealerPay(msgspec.Struct, frozen=True, kw_only=True):
-    """The dealer's win, in points: `ron`; `tsumo_each` paid by each of the three others; `tsumo_total`.
+    """The dealer's win, in points: `ron`; `tsumo_each` paid by each of the three (two, option `players` 3)
+    others; `tsumo_total`.
 
     Null = no such hand.
     """
@@ -137,11 +139,13 @@ class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
     limits: list[LimitRow]
 
 
-def _pays(base: int, ron_ok: bool, tsumo_ok: bool) -> tuple[NonDealerPay, DealerPay]:
+def _pays(base: int, ron_ok: bool, tsumo_ok: bool, rules: Rules) -> tuple[NonDealerPay, DealerPay]:
+    players = rules.players
+    bisection = rules.sanma_tsumo == "bisection"
     nd_ron = payments(base, dealer=False, tsumo=False).points
-    nd_tsumo = payments(base, dealer=False, tsumo=True)
+    nd_tsumo = payments(base, dealer=False, tsumo=True, players=players, bisection=bisection)
     d_ron = payments(base, dealer=True, tsumo=False).points
-    d_tsumo = payments(base, dealer=True, tsumo=True)
+    d_tsumo = payments(base, dealer=True, tsumo=True, players=players, bisection=bisection)
     by_payer = {p.payer: p.amount for p in nd_tsumo.payments}
     non_dealer = NonDealerPay(
         ron=nd_ron if ron_ok else None,
@@ -165,7 +169,9 @@ def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
 
     Reads options ``kiriage_mangan`` (4 han 30 fu and 3 han 60 fu become mangan),
     ``kazoe`` (what 13+ han is worth), ``mangan_cap`` and ``open_pinfu_fu`` (kostarev's 20 fu ron
-    column); limit names are in ``lang``. Raises ``ValueError`` for a preset without han/fu
+    column), ``players`` and ``sanma_tsumo`` (three players: a tsumo from the two others, tsumo loss or
+    north bisection, /docs/rulesets §7: `tsumo_non_dealer` is then the one other non-dealer's payment and
+    `tsumo_total` the sum of the two); limit names are in ``lang``. Raises ``ValueError`` for a preset without han/fu
     (``kids``, /docs/rules §5), which has no table.
 
     >>> from .presets import PRESETS
@@ -182,7 +188,7 @@ def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
             base, limit = base_points(han, fu, rules)
             ron_ok = cell_exists(han, fu, False, rules.open_pinfu_fu)
             tsumo_ok = cell_exists(han, fu, True, rules.open_pinfu_fu)
-            non_dealer, dealer = _pays(base, ron_ok, tsumo_ok)
+            non_dealer, dealer = _pays(base, ron_ok, tsumo_ok, rules)
             cells.append(
                 TableCell(
                     han=han,
@@ -202,7 +208,7 @@ def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
     rows.append(("kazoe", "13+", 0, base_points(13, 0, rules)))
     rows += [("yakuman", None, m, base_points(0, 0, rules, yakuman=m)) for m in (1, 2)]
     for _, text, multiple, (base, limit) in rows:
-        non_dealer, dealer = _pays(base, True, True)
+        non_dealer, dealer = _pays(base, True, True, rules)
         limits.append(
             LimitRow(
                 limit=limit,

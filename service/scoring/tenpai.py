@@ -45,7 +45,7 @@ from .presets import Rules, resolve_rules
 from .score import score
 from .shanten import caps_for, improving, shanten
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
-from .validate import absent_yaku_message, red_fives_message, table_errors
+from .validate import absent_yaku_message, red_fives_message, removed_message, table_errors
 
 __all__ = [
     "RIICHI_MIN_POINTS",
@@ -80,6 +80,7 @@ VisibleTiles = (
 """A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
+NORTH: Final = 30
 
 
 class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -116,6 +117,9 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     ) = None
     tiles_left: Annotated[int, Meta(ge=0, le=136, description="Tiles left in the live wall.")] | None = None
     values: bool = True
+    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
+    """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
+    unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
 
 
 class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
@@ -259,6 +263,8 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
         except NotationError as exc:
             errors.append(FieldError(field, str(exc)))
             return (), ()
+        if rules.players == 3 and any(1 <= k <= 7 for k in parsed.kinds):
+            errors.append(FieldError(field, removed_message([k for k in parsed.kinds if 1 <= k <= 7])))
         if not rules.winds and any(k in WINDS for k in parsed.kinds):
             errors.append(
                 FieldError(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
@@ -277,6 +283,10 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
             reds[k // 9] += 1
         if m.closed and m.type != "kan":
             errors.append(FieldError(f"{field}.closed", f"only a kan can be closed; a {m.type} is always called"))
+        if m.type == "chi" and rules.players == 3:
+            errors.append(
+                FieldError(f"{field}.type", "no chi in a three-player game (option players 3): /docs/rulesets §7 Chi")
+            )
         ks = sorted(kinds)
         if not ks:
             continue
@@ -323,24 +333,29 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
     seen = [0] * 34
     for k in (*dora, *visible):
         seen[k] += 1
+    seen[NORTH] += req.nukidora  # set aside: seen, and never to be won on
+    indicators[NORTH] += req.nukidora
     for kind in range(34):
         stages = (
             ("hand", counts[kind] + meld_counts[kind]),
             ("dora_indicators", dora.count(kind)),
             ("ura_indicators", ura.count(kind)),
             ("visible", visible.count(kind)),
+            ("nukidora", req.nukidora if kind == NORTH else 0),
         )
         total = sum(n for _, n in stages)
         if total > 4:
             errors.append(
                 FieldError(
                     _first_past(stages, 4),
-                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators and visible; there are 4",
+                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible and nukidora; "
+                    "there are 4",
                 )
             )
     for suit in range(3):
         stages = (
             ("hand", reds[suit]),
+            ("nukidora", 0),
             ("dora_indicators", sum(1 for k in dora_red if k // 9 == suit)),
             ("ura_indicators", sum(1 for k in ura_red if k // 9 == suit)),
             ("visible", sum(1 for k in visible_red if k // 9 == suit)),
@@ -360,6 +375,23 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
     """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; /docs/rules §2)."""
+    if rules.players == 3:
+        if req.seat_wind == "N":
+            errors.append(
+                FieldError("seat_wind", "three players sit East, South and West: no seat wind N (option players 3)")
+            )
+        if req.round_wind == "N":
+            errors.append(
+                FieldError("round_wind", "a three-player game has no North round (option players 3): E, S or W")
+            )
+    if req.nukidora and not (rules.nukidora and rules.players == 3):
+        errors.append(
+            FieldError(
+                "nukidora",
+                f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}): "
+                "leave nukidora out",
+            )
+        )
     if not rules.winds:
         if req.seat_wind is not None:
             errors.append(FieldError("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
@@ -426,6 +458,7 @@ def _value(req: TenpaiRequest, codes: list[str], kind: int, win: Literal["ron", 
             ura_indicators=req.ura_indicators,
             honba=req.honba,
             riichi_sticks=req.riichi_sticks,
+            nukidora=req.nukidora,
         )
     )
 
@@ -443,7 +476,7 @@ def _analyse_13(
 ) -> _Analysis:
     """Shanten, waits (with values) or improving tiles, and riichi for a 3n+1 concealed part."""
     rules = p.rules
-    caps = caps_for(rules.winds, p.meld_counts)
+    caps = caps_for(rules.winds, p.meld_counts, rules.players)
     chiitoi = not req.melds
     koku = chiitoi and rules.winds and "kokushi" in rules.yaku
     s = shanten(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
@@ -507,7 +540,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
             riichi=a.riichi,
         )
 
-    caps = caps_for(rules.winds, p.meld_counts)
+    caps = caps_for(rules.winds, p.meld_counts, rules.players)
     chiitoi = not req.melds
     koku = chiitoi and rules.winds and "kokushi" in rules.yaku
     whole = shanten(p.counts, caps, chiitoitsu=chiitoi, kokushi=koku)

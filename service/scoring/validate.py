@@ -36,6 +36,11 @@ __all__ = ["absent_yaku_message", "option_off_message", "parse_request", "red_fi
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
+DORA_OF_3: Final = tuple(8 if k == 0 else 0 if k == 8 else DORA_OF[k] for k in range(34))
+"""The same with three players (/docs/rulesets §7 Dora wrap [TH-mj3][MS-portal]): 1m → 9m and 9m → 1m,
+2m–8m being out of the game."""
+NORTH: Final = 30
+"""The North kind (4z): the nukidora of a three-player game."""
 
 REQUEST_FIELDS: Final = (
     "hand",
@@ -65,6 +70,7 @@ REQUEST_FIELDS: Final = (
     "ura_indicators",
     "honba",
     "riichi_sticks",
+    "nukidora",
 )
 """:class:`~.model.ScoreRequest`'s fields in declaration order, as :func:`parse_request`
 unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
@@ -97,6 +103,7 @@ RequestTuple = tuple[
     str | Sequence[str],  # ura_indicators
     int,  # honba
     int,  # riichi_sticks
+    int,  # nukidora
 ]
 """The types of :data:`REQUEST_FIELDS`, for the unpacking."""
 
@@ -240,7 +247,7 @@ def _flags(
     if rinshan and not tsumo:
         errors.add("rinshan", "rinshan kaihou is a tsumo on the replacement tile after a kan")
     elif rinshan and not has_kan:
-        errors.add("rinshan", "rinshan kaihou needs a kan among the melds")
+        errors.add("rinshan", "rinshan kaihou needs a kan among the melds (or, three players, a kita: nukidora)")
     if rinshan and haitei:
         errors.add("haitei", "a replacement tile after a kan is never haitei")
     if chankan and tsumo:
@@ -459,6 +466,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         ura_value,
         honba,
         riichi_sticks,
+        nukidora,
     ) = cast(RequestTuple, astuple(req))  # every field in one call (order: REQUEST_FIELDS, tested)
     errors = _Errors()
     winds = rules.winds
@@ -587,7 +595,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             chiihou,
             renhou,
             menzen,
-            has_kan,
+            has_kan or nukidora > 0,  # a win on a kita's replacement tile is rinshan (/docs/rulesets §7)
             bool(req_melds),
             dealer,
             errors,
@@ -612,6 +620,23 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
                 errors.add(name, absent_yaku_message(name, rules))
     if renhou and rules.renhou == "off" and "renhou" in rules.yaku and rules.scoring == "han_fu":
         errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
+    if rules.players == 3:  # before an open kan's indicator may be dropped below
+        _sanma_errors(
+            closed_counts,
+            win.kinds,
+            req_melds,
+            meld_tiles,
+            dora,
+            ura,
+            seat_wind,
+            round_wind,
+            errors,
+        )
+    if nukidora:
+        norths = closed_counts[NORTH] + dora.count(NORTH) + ura.count(NORTH)
+        for tiles in meld_tiles:
+            norths += tiles.kinds.count(NORTH)
+        _nukidora_errors(nukidora, norths, rules, tenhou, chiihou, errors)
     if open_riichi or sashikomi or paarenchan or nagashi_mangan or rinshan_open_kan:
         _option_flags(
             rules,
@@ -641,6 +666,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         raise InvalidHand(errors.items)
 
     riichi = riichi or double_riichi
+    dora_of = DORA_OF if rules.players == 4 else DORA_OF_3
     return Hand(
         rules,
         closed_counts,
@@ -661,11 +687,71 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         tenhou,
         chiihou,
         renhou,
-        tuple([DORA_OF[k] for k in dora]),
-        tuple([DORA_OF[k] for k in ura]) if riichi else (),
+        tuple([dora_of[k] for k in dora]),
+        tuple([dora_of[k] for k in ura]) if riichi else (),
         honba,
         riichi_sticks,
         open_riichi,
         sashikomi,
         paarenchan,
+        nukidora,
     )
+
+
+def removed_message(kinds: list[int] | tuple[int, ...]) -> str:
+    """The message for tiles 2m–8m in a three-player request (/docs/rulesets §7 Removed tiles)."""
+    names = ", ".join(kind_name(k) for k in sorted(set(kinds)))
+    return f"{names}: a three-player game (option players 3) has no 2m–8m (108 tiles)"
+
+
+def _sanma_errors(
+    concealed: list[int],
+    win: tuple[int, ...],
+    req_melds: Sequence[MeldSpec],
+    meld_tiles: list[TileList],
+    dora: tuple[int, ...],
+    ura: tuple[int, ...],
+    seat_wind: str | None,
+    round_wind: str | None,
+    errors: _Errors,
+) -> None:
+    """Three players (option ``players`` 3, /docs/rulesets §7): 2m–8m anywhere, a chi, seat wind N and
+    round wind N are invalid input naming their field. ``concealed``: the hand's counts with the win."""
+    in_hand = [k for k in range(1, 8) if concealed[k] > win.count(k)]
+    if in_hand:
+        errors.add("hand", removed_message(in_hand))
+    if win and 1 <= win[0] <= 7:
+        errors.add("win_tile", removed_message(win))
+    for i, m in enumerate(req_melds):
+        if m.type == "chi":
+            errors.add(f"melds[{i}].type", "no chi in a three-player game (option players 3): /docs/rulesets §7 Chi")
+        elif any(1 <= k <= 7 for k in meld_tiles[i].kinds):
+            errors.add(f"melds[{i}].tiles", removed_message([k for k in meld_tiles[i].kinds if 1 <= k <= 7]))
+    for field, kinds in (("dora_indicators", dora), ("ura_indicators", ura)):
+        removed = [k for k in kinds if 1 <= k <= 7]
+        if removed:
+            errors.add(field, removed_message(removed))
+    if seat_wind == "N":
+        errors.add("seat_wind", "three players sit East, South and West: no seat wind N (option players 3)")
+    if round_wind == "N":
+        errors.add("round_wind", "a three-player game has no North round (option players 3): E, S or W")
+
+
+def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: _Errors) -> None:
+    """The request's ``nukidora`` (Norths set aside): needs option ``nukidora`` with 3 players, leaves at most
+    4 Norths in sight, and excludes tenhou and chiihou (a kita is a call: /docs/rulesets §7 Kita and ippatsu /
+    chiihou / double riichi [TH-mj3][MS-portal])."""
+    if not rules.nukidora or rules.players != 3:
+        errors.add(
+            "nukidora",
+            f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
+            f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out",
+        )
+        return
+    if norths + nukidora > 4:
+        errors.add(
+            "nukidora", f"{nukidora} Norths set aside and {norths} in the hand, melds and indicators; there are 4"
+        )
+    for name, flag in (("tenhou", tenhou), ("chiihou", chiihou)):
+        if flag:
+            errors.add("nukidora", f"a kita is a call and cancels {name}: leave {name} or nukidora out")

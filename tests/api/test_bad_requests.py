@@ -22,6 +22,9 @@ JSON = {"content-type": "application/json"}
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 START = [25_000, 25_000, 25_000, 25_000]
 DEPTH = 5_000
+SANMA_HAND: dict[str, Any] = {"hand": "123345678p9p777z", "win_tile": "9p", "seat_wind": "S", "rules": "tenhou_sanma"}
+"""A three-player hand (pins and honours): honitsu + chun by ron."""
+SANMA_START = [35_000, 35_000, 35_000]
 
 
 def score(**changes: Any) -> dict[str, Any]:
@@ -357,7 +360,9 @@ CATALOGUE = [
         path="/v1/final",
         id="final-penalty-negative",
     ),
-    case({"scores": START, "penalties": [0, 0, 0]}, 400, ["penalties"], path="/v1/final", id="final-penalties-three"),
+    # three values fit the shape (three players); four players need four: the rules say so (422)
+    case({"scores": START, "penalties": [0, 0, 0]}, 422, ["penalties"], path="/v1/final", id="final-penalties-three"),
+    case({"scores": START, "penalties": [0, 0]}, 400, ["penalties"], path="/v1/final", id="final-penalties-two"),
     # options a request sets that contradict the rest of the rules (422 naming the option set)
     case(score(rules={"preset": "wrc", "aka": True}), 422, ["rules.aka"], id="aka-without-red-fives"),
     case(
@@ -396,9 +401,76 @@ CATALOGUE = [
         path="/v1/final",
         id="final-kids-has-no-penalties",
     ),
-    case({"scores": [42_000, 31_000, 27_000]}, 400, ["scores"], path="/v1/final", id="seat-three-scores"),
+    case({"scores": [42_000, 31_000, 27_000]}, 422, ["scores"], path="/v1/final", id="seat-three-scores-for-four"),
     case(
         {"scores": [25_000, 25_000, 25_000, 20_000]}, 422, ["scores"], path="/v1/final", id="seat-scores-do-not-add-up"
+    ),
+    # --- three players (tenhou_sanma, majsoul_sanma; /docs/rulesets §7): 422 naming the field -----------------
+    case(SANMA_HAND | {"hand": "123m9p123s456s777z"}, 422, ["hand"], id="sanma-removed-tile-in-hand"),
+    case(SANMA_HAND | {"win_tile": "5m", "hand": "11m99p123s456s777z"}, 422, ["win_tile"], id="sanma-removed-win"),
+    case(SANMA_HAND | {"dora_indicators": "2m"}, 422, ["dora_indicators"], id="sanma-removed-indicator"),
+    case(
+        SANMA_HAND | {"hand": "456p9p123s777z", "melds": [{"type": "chi", "tiles": "123p"}]},
+        422,
+        ["melds[0].type"],
+        id="sanma-chi",
+    ),
+    case(SANMA_HAND | {"seat_wind": "N"}, 422, ["seat_wind"], id="sanma-north-seat"),
+    case(SANMA_HAND | {"nukidora": 2, "hand": "111m9p123s456s444z"}, 422, ["nukidora"], id="sanma-fifth-north"),
+    case(SANMA_HAND | {"rules": "tenhou", "nukidora": 1}, 422, ["nukidora"], id="sanma-nukidora-with-four"),
+    case(SANMA_HAND | {"nukidora": 5}, 400, ["nukidora"], id="sanma-nukidora-over-4"),
+    case(
+        {"hand": "123m456p789s777z4z", "rules": "tenhou_sanma", "seat_wind": "S"},
+        422,
+        ["hand"],
+        path="/v1/tenpai",
+        id="sanma-tenpai-removed-tile",
+    ),
+    case(
+        {"rules": "tenhou_sanma", "scores": SANMA_START, "dealer": 3, "outcome": {"type": "draw"}},
+        422,
+        ["dealer"],
+        path="/v1/settle",
+        id="sanma-fourth-seat-dealer",
+    ),
+    case(
+        {
+            "rules": "tenhou_sanma",
+            "scores": SANMA_START,
+            "dealer": 0,
+            "outcome": {"type": "tsumo", "winner": 3, "value": {"han": 5}},
+        },
+        422,
+        ["outcome.winner"],
+        path="/v1/settle",
+        id="sanma-fourth-seat-winner",
+    ),
+    case(
+        {"rules": "tenhou_sanma", "scores": START, "dealer": 0, "outcome": {"type": "draw"}},
+        422,
+        ["scores"],
+        path="/v1/settle",
+        id="sanma-four-scores",
+    ),
+    case(
+        {"rules": "tenhou_sanma", "scores": SANMA_START, "game": {"uma": [20000, 10000, -10000, -20000]}},
+        422,
+        ["game.uma"],
+        path="/v1/final",
+        id="sanma-four-uma",
+    ),
+    case(
+        {
+            "rules": "tenhou_sanma",
+            "scores": SANMA_START,
+            "dealer": 0,
+            "game": {"noten_payment": 1000},
+            "outcome": {"type": "draw"},
+        },
+        400,
+        ["game.noten_payment"],
+        path="/v1/settle",
+        id="sanma-noten-payment-unknown",
     ),
     # --- impossible flags (422) -------------------------------------------------------------------------
     case(score(riichi=False, ippatsu=True), 422, ["ippatsu"], id="flag-ippatsu-without-riichi"),

@@ -168,7 +168,8 @@ BAD_TILES = {"type": "tsumo", "winner": 1, "hand": {"hand": "23455m234p3456s", "
         pytest.param("/v1/settle", _settle(outcome=WINNER_5), 400, ["outcome.winner"], id="winner-seat-5"),
         pytest.param("/v1/settle", _settle(dealer=-1), 400, ["dealer"], id="dealer-negative"),
         pytest.param("/v1/settle", _settle(honba=-1), 400, ["honba"], id="negative-honba"),
-        pytest.param("/v1/settle", _settle(scores=[25_000] * 3), 400, ["scores"], id="three-players"),
+        # three scores under a four-player preset: the shape allows 3 (option players 3), the rules do not
+        pytest.param("/v1/settle", _settle(scores=[25_000] * 3), 422, ["scores"], id="three-scores-for-four"),
         pytest.param("/v1/settle", _settle(bogus=1), 400, ["bogus"], id="unknown-field"),
         pytest.param("/v1/settle", _settle(outcome={"type": "kan"}), 400, ["outcome.type"], id="unknown-outcome"),
         pytest.param(
@@ -183,7 +184,8 @@ BAD_TILES = {"type": "tsumo", "winner": 1, "hand": {"hand": "23455m234p3456s", "
             "/v1/settle", _settle(scores=[50_000, 25_000, 26_000, -1_000]), 422, ["scores[3]"], id="already-bust"
         ),
         pytest.param("/v1/settle", _settle(outcome=BAD_TILES), 422, ["outcome.hand.hand"], id="core-error-prefixed"),
-        pytest.param("/v1/final", {"scores": [1, 2, 3]}, 400, ["scores"], id="final-three-scores"),
+        pytest.param("/v1/final", {"scores": [1, 2, 3]}, 422, ["scores"], id="final-three-scores-for-four"),
+        pytest.param("/v1/final", {"scores": [1, 2]}, 400, ["scores"], id="final-two-scores"),
         pytest.param(
             "/v1/final",
             {"scores": START, "game": {"uma": [10_000, 0, 0, 0]}},

@@ -25,7 +25,18 @@ NAMES = {*Rules.__struct_fields__, *GameRules.__struct_fields__} - {"preset"}
 
 
 def test_every_preset_sets_every_option_once() -> None:
-    assert list(TABLE) == ["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+    assert list(TABLE) == [
+        "standard",
+        "kostarev",
+        "kids",
+        "tenhou",
+        "majsoul",
+        "wrc",
+        "ema",
+        "mleague",
+        "tenhou_sanma",
+        "majsoul_sanma",
+    ]
     for preset, section in TABLE.items():
         assert set(section) == NAMES, (preset, set(section) ^ NAMES)
 

@@ -125,7 +125,7 @@ def test_renhou_option_adds_its_entry(option: str, entry: tuple[int, int | None,
 
 
 def test_every_api_yaku_id_has_three_names() -> None:
-    assert set(YAKU_NAMES) == set(API_IDS) | set(OPTION_IDS)
+    assert set(YAKU_NAMES) == set(API_IDS) | set(OPTION_IDS) | {"nukidora"}  # nukidora: three players
     for key, names in YAKU_NAMES.items():
         assert names.en.isascii(), key
         assert CJK.search(names.ja), key
@@ -190,7 +190,18 @@ def test_yaku_descriptions_are_translated(lang: str, script: re.Pattern[str]) ->
 
 def test_presets_listed_with_defaults() -> None:
     presets = {p.id: p for p in rules_catalogue().presets}
-    assert list(presets) == ["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+    assert list(presets) == [
+        "standard",
+        "kostarev",
+        "kids",
+        "tenhou",
+        "majsoul",
+        "wrc",
+        "ema",
+        "mleague",
+        "tenhou_sanma",
+        "majsoul_sanma",
+    ]
     assert (presets["standard"].winds, presets["kostarev"].winds, presets["kids"].winds) == (True, False, False)
     assert presets["kids"].scoring == "kids"
     assert presets["standard"].defaults["double_yakuman"] is True

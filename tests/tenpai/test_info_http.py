@@ -185,7 +185,18 @@ def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
     assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}
 
 
-PRESET_IDS = ["standard", "kostarev", "kids", "tenhou", "majsoul", "wrc", "ema", "mleague"]
+PRESET_IDS = [
+    "standard",
+    "kostarev",
+    "kids",
+    "tenhou",
+    "majsoul",
+    "wrc",
+    "ema",
+    "mleague",
+    "tenhou_sanma",
+    "majsoul_sanma",
+]
 
 
 # --- GET /v1/rules, /v1/rules/{preset} ------------------------------------------------------------
