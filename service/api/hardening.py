@@ -95,7 +95,7 @@ MAX_HEADERS_TOTAL: Final = 32768
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 _CACHEABLE_PATHS: Final = frozenset(
-    {"/", "/v1/rules", "/v1/yaku", "/v1/table", "/schema", "/schema/swagger", "/schema/openapi.json"}
+    {"/docs", "/v1/rules", "/v1/yaku", "/v1/table", "/schema", "/schema/swagger", "/schema/openapi.json"}
 )
 _CACHEABLE_PREFIXES: Final = ("/v1/rules/", "/docs/", "/problems/")
 

@@ -213,7 +213,7 @@ def test_the_html_pages_satisfy_the_csp(client: TestClient[Litestar], path: str)
 
 
 @pytest.mark.parametrize(
-    "path", ["/v1/rules", "/v1/rules/kids", "/v1/yaku", "/v1/table", "/schema/openapi.json", "/", "/docs/rules"]
+    "path", ["/v1/rules", "/v1/rules/kids", "/v1/yaku", "/v1/table", "/schema/openapi.json", "/docs", "/docs/rules"]
 )
 def test_catalogues_are_cacheable_with_an_etag_and_a_304(client: TestClient[Litestar], path: str) -> None:
     first = client.get(path)

@@ -143,7 +143,9 @@ def test_removed_tiles_chi_and_north_seat_are_invalid_naming_the_field() -> None
     assert fields_of(hand="123m9p123s456s777z", win_tile="9p", seat_wind="S", rules=TH3) == ["hand"]
     assert fields_of(hand="11m99p123s456s777z", win_tile="5m", seat_wind="S", rules=TH3) == ["win_tile"]
     assert fields_of(**MANGAN, seat_wind="S", dora_indicators="4m", rules=TH3) == ["dora_indicators"]
-    assert fields_of(**MANGAN, seat_wind="S", riichi=True, ura_indicators="8m", rules=TH3) == ["ura_indicators"]
+    assert fields_of(**MANGAN, seat_wind="S", riichi=True, dora_indicators="1z", ura_indicators="8m", rules=TH3) == [
+        "ura_indicators"
+    ]
     chi = {"type": "chi", "tiles": "123p"}
     assert fields_of(hand="345678p9p777z", win_tile="9p", melds=[chi], seat_wind="S", rules=TH3) == ["melds[0].type"]
     pon = {"type": "pon", "tiles": "555m"}
