@@ -30,7 +30,7 @@ def used_keys() -> set[str]:
     used |= {f"fu.{id_}" for id_ in [*FU, "pair_double_wind"]}
     used |= {f"limit.{name}" for _, name, _ in LIMITS} | {f"limit.{name}" for name in YAKUMAN_NAMES.values()}
     used |= {"limit.none", "limit.multiple_yakuman"}
-    used |= {f"payer.{payer}" for payer in ("discarder", "dealer", "non_dealer")}
+    used |= {f"payer.{payer}" for payer in ("discarder", "dealer", "non_dealer", "non_dealer_one")}
     used |= {f"kids.{id_}" for id_ in KIDS_POINTS} | {"kids.line", "kids.line_tiles", "kids.total", "kids.points"}
     used |= {f"transfer.{kind}" for kind in typing.get_args(TransferKind)}
     used |= {f"abortive.{kind}" for kind in ABORTIVE_KINDS} | {f"end_reason.{reason}" for reason in END_REASONS}

@@ -204,8 +204,8 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
         Meta(
             ge=0,
             le=100,
-            description="Honba (repeat) count; each is worth 300 points "
-            "(game option `honba`; must be 0 where it is 0: kostarev, kids).",
+            description="Honba (repeat) count; each is worth option `honba` points: 300 (200 with three players; "
+            "must be 0 where it is 0: kostarev, kids).",
         ),
     ] = 0
     riichi_sticks: Annotated[

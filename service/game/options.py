@@ -144,9 +144,15 @@ def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
             value = typing.cast(list[object], overrides[name])
             overrides[name] = tuple(value) if name == "uma" else frozenset(value)
     game = msgspec.structs.replace(base, **overrides)
-    if options is not None and (errors := _conflicts(game)):
+    if errors := _conflicts(game):
         raise InvalidHand(errors)
     return game
+
+
+NOTEN_PAYMENT: Final = {3: 2000, 4: 3000}
+"""The no-ten payment of a table of 3 and of 4 players (/docs/rulesets §5, §7 Noten payments)."""
+FOUR_PLAYER_DRAWS: Final = frozenset({"suufon_renda", "suucha_riichi", "sanchahou"})
+"""Abortive draws a table of three cannot have: four winds, four riichi, three rons by three others."""
 
 
 def _conflicts(game: GameRules) -> list[FieldError]:
@@ -163,4 +169,21 @@ def _conflicts(game: GameRules) -> list[FieldError]:
         )
     if game.multiple_ron == "head_bump" and game.multi_ron_sticks == "each":
         errors.append(FieldError("game.multi_ron_sticks", "with head bump there is only ever one winner"))
+    # a table's values follow its seats (/docs/rulesets §5, §7): uma one a place, honba 100 a payer,
+    # no-ten payments that split in 100s, and no abortive draw that needs a fourth player
+    n = game.players
+    if len(game.uma) != n:
+        errors.append(FieldError("game.uma", f"{len(game.uma)} uma values for {n} players: give one a place"))
+    if game.honba not in (0, (n - 1) * 100):
+        errors.append(
+            FieldError("game.honba", f"with {n} players a honba is 100 from each payer: {(n - 1) * 100} (or 0)")
+        )
+    if game.noten_payment not in (0, NOTEN_PAYMENT[n]):
+        errors.append(
+            FieldError("game.noten_payment", f"with {n} players the no-ten payment is {NOTEN_PAYMENT[n]} (or 0)")
+        )
+    if n == 3 and (four := sorted(game.abortive_draws & FOUR_PLAYER_DRAWS)):
+        errors.append(
+            FieldError("game.abortive_draws", f"{', '.join(four)} need four players (/docs/rulesets §7 Abortive draws)")
+        )
     return errors

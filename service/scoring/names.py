@@ -46,9 +46,10 @@ def fu_name(id_: str, lang: Language = "en") -> str:
     return text(f"fu.{id_}", lang)
 
 
-def payer_name(payer: str, lang: Language = "en") -> str:
-    """Who pays: ``discarder``, ``dealer`` or ``non_dealer``."""
-    return text(f"payer.{payer}", lang)
+def payer_name(payer: str, lang: Language = "en", count: int = 2) -> str:
+    """Who pays: ``discarder``, ``dealer`` or ``non_dealer`` (``count`` 1: the one other non-dealer of
+    a three-player table, /docs/rulesets §7)."""
+    return text("payer.non_dealer_one" if payer == "non_dealer" and count == 1 else f"payer.{payer}", lang)
 
 
 def kids_name(id_: str, lang: Language = "en") -> str:
@@ -130,7 +131,7 @@ def localise(result: ScoreResult, lang: Language) -> ScoreResult:
         changes["fu_breakdown"] = tuple(_fu(f, lang) for f in result.fu_breakdown)
     if result.payments:
         changes["payments"] = tuple(
-            Payment(p.payer, p.amount, p.count, payer_name(p.payer, lang)) for p in result.payments
+            Payment(p.payer, p.amount, p.count, payer_name(p.payer, lang, p.count)) for p in result.payments
         )
     if result.limit is not None:
         changes["limit_name"] = limit_name(result.limit, lang)

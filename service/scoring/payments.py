@@ -24,6 +24,7 @@ from .names import payer_name
 _DISCARDER: Final = payer_name("discarder")
 _DEALER: Final = payer_name("dealer")
 _NON_DEALER: Final = payer_name("non_dealer")
+_OTHER_NON_DEALER: Final = payer_name("non_dealer", count=1)
 """The payers' English names (:mod:`.names` renames them for other languages)."""
 
 __all__ = ["Settlement", "hand_points", "payments", "round_up_100"]
@@ -148,6 +149,6 @@ def _sanma(
     else:
         rows = (
             Payment("dealer", first + per_payer, 1, _DEALER),
-            Payment("non_dealer", second + per_payer, 1, _NON_DEALER),
+            Payment("non_dealer", second + per_payer, 1, _OTHER_NON_DEALER),
         )
     return Settlement(points, rows, sticks, points + 2 * per_payer + sticks)

@@ -238,12 +238,15 @@ def resolve_rules(spec: RulesSpec | str) -> Rules:
 def conflicts(rules: Rules, overrides: dict[str, object]) -> list[FieldError]:
     """Options a request set (``overrides``) that contradict the other options of ``rules``, each naming
     the option set (``rules.<name>``): ``aka`` on where ``aka_per_suit`` is 0 (no red fives to count),
-    ``sashikomi_yakuman`` on without ``open_riichi`` (it is a ron of an open riichi).
+    ``sashikomi_yakuman`` on without ``open_riichi`` (it is a ron of an open riichi), a ``honba`` that is
+    not 100 from each payer for the table's ``players`` (300 for four, 200 for three).
 
     >>> conflicts(msgspec.structs.replace(PRESETS["wrc"], aka=True), {"aka": True})[0].field
     'rules.aka'
     >>> conflicts(msgspec.structs.replace(PRESETS["standard"], aka_per_suit=0), {"aka_per_suit": 0})
     []
+    >>> conflicts(msgspec.structs.replace(PRESETS["standard"], players=3), {"players": 3})[0].field
+    'rules.players'
     """
     errors = []
     if overrides.get("aka") is True and rules.aka_per_suit == 0:
@@ -253,5 +256,15 @@ def conflicts(rules: Rules, overrides: dict[str, object]) -> list[FieldError]:
     if overrides.get("sashikomi_yakuman") is True and not rules.open_riichi:
         errors.append(
             FieldError("rules.sashikomi_yakuman", "sashikomi is a ron of an open riichi: set open_riichi too")
+        )
+    per_honba = (rules.players - 1) * 100  # 100 from each payer of a tsumo (/docs/rulesets §4, §7 Honba)
+    if ("players" in overrides or "honba" in overrides) and rules.honba not in (0, per_honba):
+        field = "rules.honba" if "honba" in overrides else "rules.players"
+        errors.append(
+            FieldError(
+                field,
+                f"with {rules.players} players a honba is 100 from each of the {rules.players - 1} payers: "
+                f"honba {per_honba} (or 0), not {rules.honba}",
+            )
         )
     return errors

@@ -13,6 +13,7 @@ import pytest
 
 from service.scoring import InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import RulesSpec
+from service.scoring.names import localise
 from service.scoring.payments import payments
 from service.scoring.presets import PRESETS
 from service.scoring.table import points_table
@@ -213,3 +214,13 @@ def test_options_compose_a_three_player_house_rule() -> None:
     spec = RulesSpec(preset="standard", players=3, nukidora=True, sanma_tsumo="bisection", honba=200)
     r = score(ScoreRequest(hand="123345678p9p777z", win_tile="9p", win="tsumo", seat_wind="S", rules=spec))
     assert pays(r) == [("dealer", 5000, 1), ("non_dealer", 3000, 1)]
+
+
+def test_the_one_other_non_dealer_is_named_as_one() -> None:
+    """Tsumo loss leaves one non-dealer payer: not "each non-dealer" but "the other non-dealer"."""
+    r = scored(**MANGAN, seat_wind="S", rules=TH3)
+    assert [(p.payer, p.count, p.name) for p in r.payments] == [
+        ("dealer", 1, "Dealer"),
+        ("non_dealer", 1, "The other non-dealer"),
+    ]
+    assert [p.name for p in localise(r, "ru").payments] == ["Дилер", "Другой недилер"]
