@@ -426,7 +426,16 @@ function render() {
   }
 }
 
+// A ron is won on another player's discard: the winner is not among those who can have discarded.
+function otherDiscarder() {
+  const winner = $("winner").value;
+  const discarder = $("discarder");
+  for (const option of discarder.options) option.disabled = option.value === winner;
+  if (discarder.value === winner) discarder.value = [...discarder.options].find((o) => !o.disabled)?.value ?? "";
+}
+
 function showOutcome() {
+  otherDiscarder();
   const kind = $("outcome").value;
   $("winner-row").hidden = kind === "draw";
   $("discarder-row").hidden = kind !== "ron";
@@ -451,6 +460,7 @@ export async function initGame(options) {
   $("game-setup").addEventListener("submit", start);
   $("record").addEventListener("submit", apply);
   $("outcome").addEventListener("change", showOutcome);
+  $("winner").addEventListener("change", otherDiscarder);
   $("value-from-hand").addEventListener("change", showOutcome);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
