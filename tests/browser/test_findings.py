@@ -156,17 +156,17 @@ def test_a_problem_names_the_player_in_the_pages_words(open_companion: Opener) -
     page.check("#riichi-2")
     page.click("#apply")
     expect(page.locator("#game-message")).to_have_text(
-        "Сервис не принял эту руку: Сервис не принял: Риичи в этой руке — Anya."
+        "Сервис не принял эту руку. Проверьте: Риичи в этой руке — Anya."
     )
 
 
 def test_the_russian_page_says_its_own_words_for_a_refused_hand(open_companion: Opener) -> None:
     page, _ = open_companion(locale="ru-RU")
-    page.select_option("#preset", "tenhou_sanma")
-    tap(page, README_HAND + "2p")  # 2m–7m: a three-player game has none
+    tap(page, README_HAND + "2p")
+    page.select_option("#preset", "tenhou_sanma")  # the hand kept has 2m–7m: three players have none
     result = page.locator("#result")
     expect(result).to_contain_text("Эту руку нельзя посчитать")
-    expect(result).to_contain_text("Сервис не принял: Ваша рука.")
+    expect(result).to_contain_text("Проверьте: Ваша рука.")
     assert "three-player" not in result.inner_text()
     assert "2m" not in result.inner_text()
 
@@ -294,3 +294,19 @@ def test_a_three_player_game_applies_a_hand(companion: Companion, server: str) -
     api = httpx.post(f"{server}/v1/settle", json=body).json()
     assert board(page) == api["scores"]
     expect(page.locator("#board-body tr")).to_have_count(3)
+
+
+def test_three_players_cannot_tap_tiles_they_do_not_have(companion: Companion) -> None:
+    page, _ = companion
+    page.select_option("#preset", "tenhou_sanma")
+    expect(page.locator("#target-chi")).to_be_hidden()
+    expect(page.locator("#picker button[data-tile='2m']")).to_have_attribute("aria-disabled", "true")
+    page.click("#picker button[data-tile='2m']", force=True)  # greyed out; a tap says why
+    expect(page.locator("#hand-message")).to_have_text("A three-player game has no 2–8 of characters.")
+    expect(page.locator("#hand-count")).to_have_text("0 of 13 tiles in the hand")
+    tap(page, "1m9m")
+    expect(page.locator("#hand-count")).to_have_text("2 of 13 tiles in the hand")
+    page.click("summary")
+    page.fill("#mpsz-hand", "19m5m")
+    expect(page.locator("#mpsz-hand")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#hand-message")).to_have_text("A three-player game has no 2–8 of characters.")

@@ -45,9 +45,15 @@ function meldTiles(type, code) {
   return Array(type === "pon" ? 3 : 4).fill(code);
 }
 
+// Three players play without 2m–8m (108 tiles).
+function absent(code) {
+  return Boolean(rules && rules.preset.defaults.players === 3 && code[1] === "m" && "2345678".includes(kind(code)[0]));
+}
+
 // A tap on the picker (or Enter on a focused tile).
 export function addTile(code) {
   const where = target();
+  if (absent(code)) return say(t("msg.sanma_tile"));
   if (where === "dora") {
     if (state.dora.length >= 10) return say(t("msg.dora_full"));
     state.dora.push(code);
@@ -230,6 +236,7 @@ function readText(id, most, others) {
   const tiles = parse(input.value);
   let problem = "";
   if (tiles === null) problem = t("msg.not_mpsz");
+  else if (tiles.some(absent)) problem = t("msg.sanma_tile");
   else if (tiles.length > most) problem = t("msg.too_many", { n: most });
   else {
     const all = [...tiles, ...others];
@@ -281,6 +288,18 @@ export function applyRules(presetRules) {
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
   $("honba-row").hidden = !hanFu || !defaults.honba;
   $("sticks-row").hidden = !hanFu || !defaults.riichi_deposit;
+  // Three players: no 2m–8m to tap, no chi, no North seat or round.
+  const three = defaults.players === 3;
+  for (const button of document.querySelectorAll("#picker button.pick")) {
+    button.setAttribute("aria-disabled", String(absent(button.dataset.tile)));
+  }
+  $("target-chi").hidden = three;
+  if (three && target() === "chi") document.querySelector("input[name=target][value=hand]").checked = true;
+  for (const id of ["seat-wind", "round-wind"]) {
+    const select = $(id);
+    select.querySelector("option[value=N]").disabled = three;
+    if (three && select.value === "N") select.value = "E";
+  }
   update();
 }
 
