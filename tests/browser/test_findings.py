@@ -216,6 +216,9 @@ def test_kids_items_show_their_tiles_as_pictures_and_the_waits_read_well(open_co
     pon = page.locator("ul.kids-points li", has_text="Пон").first
     expect(pon.locator(".item-tiles [data-tile]")).to_have_count(3)
     assert "333p" not in page.locator("ul.kids-points").inner_text()
+    pon_line = page.locator("ol.explanation li", has_text="Пон").first
+    expect(pon_line.locator(".item-tiles [data-tile]")).to_have_count(3)
+    assert "333p" not in page.locator("ol.explanation").inner_text()
     screenshot(page, "kids-tiles-ru")
 
 

@@ -459,7 +459,7 @@ function showScore(out, answer) {
     ol.className = "explanation";
     for (const line of lines) {
       const li = document.createElement("li");
-      li.textContent = line;
+      li.append(...withTiles(String(line)));
       ol.append(li);
     }
     parts.push(ol);
@@ -472,6 +472,33 @@ function showScore(out, answer) {
   quick(short.join(" · "), "good");
 }
 
+// A line of text with its mpsz codes ("Pon 333p") drawn as small tile pictures (named for a screen
+// reader), the rest kept as text.
+function withTiles(line) {
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(/(?<![\p{L}\p{N}])(?:\d+[mps]|[1-7]+z)+(?![\p{L}\p{N}])/gu)) {
+    const shown = parse(match[0]);
+    if (!shown || !shown.length) continue;
+    if (match.index > at) parts.push(line.slice(at, match.index));
+    const group = tileGroup(shown);
+    group.dataset.tiles = match[0];
+    parts.push(group);
+    at = match.index + match[0].length;
+  }
+  if (at < line.length) parts.push(line.slice(at));
+  return parts;
+}
+
+function tileGroup(shown) {
+  const group = document.createElement("span");
+  group.className = "item-tiles";
+  group.setAttribute("role", "img");
+  group.setAttribute("aria-label", shown.map(tileName).join(", "));
+  for (const code of shown) group.append(tileFigure(code, "small"));
+  return group;
+}
+
 // The kids' points: each item's name, the tiles it is for as small pictures, its points.
 function kidsList(items) {
   const ul = document.createElement("ul");
@@ -482,14 +509,7 @@ function kidsList(items) {
     a.className = "item";
     a.textContent = p.name || p.id;
     const shown = typeof p.tiles === "string" ? parse(p.tiles) : null;
-    if (shown && shown.length) {
-      const group = document.createElement("span");
-      group.className = "item-tiles";
-      group.setAttribute("role", "img");
-      group.setAttribute("aria-label", shown.map(tileName).join(", "));
-      for (const code of shown) group.append(tileFigure(code, "small"));
-      a.append(" ", group);
-    }
+    if (shown && shown.length) a.append(" ", tileGroup(shown));
     const b = document.createElement("span");
     b.className = "value";
     b.textContent = String(p.points);
