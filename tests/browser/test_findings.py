@@ -182,6 +182,9 @@ def test_riichi_cannot_be_ticked_with_an_open_call(open_companion: Opener) -> No
     expect(page.locator("#riichi-note")).to_contain_text("Риичи — только с закрытой рукой")
     page.click("#meld-list button")  # the pon taken back
     expect(page.locator("#riichi")).to_be_enabled()
+    expect(page.locator("#ippatsu")).to_be_disabled()  # ippatsu goes with riichi
+    page.check("#riichi")
+    expect(page.locator("#ippatsu")).to_be_enabled()
 
 
 def test_the_final_standings_show_the_return(companion: Companion, server: str) -> None:

@@ -589,6 +589,7 @@ export function initHand(changedCallback) {
   bindText();
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
+  $("riichi").addEventListener("change", lockRiichi);
   for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
   render();
 }
