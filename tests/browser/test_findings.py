@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard, screenshot
-from .test_companion import NAMES, README_HAND, Opener, board, number, record, start_game, tap
+from .test_companion import NAMES, README_HAND, Opener, board, number, overflow, record, start_game, tap
 
 Companion = tuple[Page, Guard]
 BAD_FILE = "That file is not a saved game."
@@ -205,6 +205,10 @@ def test_the_final_standings_show_the_return(companion: Companion, server: str) 
     texts = page.locator("#board-body").inner_text() + page.locator("#standings-body").inner_text()
     assert "-" not in texts  # one minus sign (U+2212) for scores and deltas
     assert "−" in texts
+    screenshot(page, "final-standings-phone")
+    assert overflow(page) == []
+    heights = page.locator("#standings-body td").evaluate_all("els => els.map(e => e.getClientRects().length)")
+    assert set(heights) == {1}
 
 
 def test_kids_items_show_their_tiles_as_pictures_and_the_waits_read_well(open_companion: Opener) -> None:
@@ -300,6 +304,7 @@ def test_a_three_player_game_applies_a_hand(companion: Companion, server: str) -
     api = httpx.post(f"{server}/v1/settle", json=body).json()
     assert board(page) == api["scores"]
     expect(page.locator("#board-body tr")).to_have_count(3)
+    screenshot(page, "sanma-game-phone")
 
 
 def test_three_players_cannot_tap_tiles_they_do_not_have(companion: Companion) -> None:
