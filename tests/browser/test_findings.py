@@ -53,6 +53,9 @@ def test_a_bad_file_is_refused_next_to_the_picker_and_a_good_one_clears_it(compa
         expect(page.locator("#import-message")).to_have_text(BAD_FILE)
         expect(page.locator("#import-message")).to_be_visible()
         expect(page.locator("#game-setup")).to_be_visible()
+    page.select_option("#lang", "ru")
+    expect(page.locator("#import-message")).to_have_text("Этот файл — не сохранённая игра.")
+    page.select_option("#lang", "en")
     load_file(page, good)
     expect(page.locator("#game-board")).to_be_visible()
     assert board(page) == [25000] * 4

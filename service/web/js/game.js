@@ -339,9 +339,11 @@ async function importGame(event) {
   event.target.value = "";
   if (data) data = await checkedGame(data);
   if (!data) {
+    $("import-message").dataset.i18n = "game.bad_file"; // relabelled with the page
     $("import-message").textContent = t("game.bad_file");
     return;
   }
+  delete $("import-message").dataset.i18n;
   $("import-message").textContent = "";
   game = data;
   rules = await rulesFor(game.preset);
