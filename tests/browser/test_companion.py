@@ -243,7 +243,12 @@ def test_a_kids_hand_in_russian_shows_the_explanation_lines(open_companion: Open
     page.check("#riichi")
     api = httpx.post(f"{server}/v1/score", json=KIDS_BODY, headers={"Accept-Language": "ru"}).json()
     expect(page.locator("ol.explanation li")).to_have_count(len(api["explanation"]))
-    assert page.locator("ol.explanation li").all_inner_texts() == api["explanation"]
+    # Each line as the API says it, its tiles ("Пон 333p") drawn as pictures (data-tiles keeps the codes).
+    lines = page.locator("ol.explanation li").evaluate_all(
+        "els => els.map(li => [...li.childNodes].map(n => n.nodeType === 3 ? n.textContent : n.dataset.tiles).join(''))"
+    )
+    assert lines == api["explanation"]
+    expect(page.locator("ol.explanation li .item-tiles").first).to_have_attribute("role", "img")
     assert api["explanation"][-1] == "Итого: 5 очков"
     expect(page.locator("#score-total")).to_have_text("5 очков")
     expect(page.locator("#result .summary")).to_have_count(0)  # no han or fu in kids

@@ -1,3 +1,5 @@
+import { t } from "./i18n.js";
+
 // The public API, called from the page: every answer is read defensively (an error, a problem or a
 // network failure comes back as { ok: false }, never as an exception).
 
@@ -29,4 +31,18 @@ export function problemText(answer) {
   const errors = Array.isArray(data.errors) ? data.errors : [];
   const lines = errors.map((e) => (e && e.message ? String(e.message) : "")).filter(Boolean);
   return lines.length ? lines.join("; ") : String(data.detail || data.title || "");
+}
+
+// A problem answer as the page's own sentences, one per field at fault: `label(field)` names the
+// field in the page's language ("" when the page has no name for it). The service's messages are
+// English, so they are not shown.
+export function problemLines(answer, label) {
+  const data = answer && answer.data;
+  if (!answer || answer.status === 0) return [t("msg.offline")];
+  const errors = data && Array.isArray(data.errors) ? data.errors : [];
+  const lines = errors.map((e) => {
+    const name = e && typeof e.field === "string" ? label(e.field) : "";
+    return name ? t("problem.field", { field: name }) : t("problem.unknown");
+  });
+  return lines.length ? [...new Set(lines)] : [t("problem.unknown")];
 }

@@ -1,12 +1,12 @@
 // A game kept in the browser (localStorage; the service stays stateless): names, scores, dealer,
 // honba and sticks; each hand applied with POST /v1/settle, the sticks to hand over from
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
-import { call, problemText } from "./api.js";
-import { language, number, t } from "./i18n.js";
+import { call, problemLines } from "./api.js";
+import { language, number, signed, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = "riichi-companion-game";
-const SEATS = [0, 1, 2, 3];
+const ALL_SEATS = [0, 1, 2, 3];
 let game = null;
 let rulesFor = async () => null; // preset id → its GET /v1/rules/{preset} answer
 let handRequest = () => null; // the hand entered on the hand view, as a POST /v1/score body
@@ -21,14 +21,39 @@ function save() {
   }
 }
 
-// A game read from storage or a file: every field checked, anything else is refused (null).
+// Three or four players: the preset's option `players`.
+function playersOf(presetRules) {
+  return presetRules && presetRules.preset.defaults.players === 3 ? 3 : 4;
+}
+
+// The seats of the game (or of a new game under the chosen preset).
+function seats() {
+  const n = game ? game.names.length : playersOf(rules);
+  return ALL_SEATS.slice(0, n);
+}
+
+// A game read from storage or a file: every field checked, anything else is refused (null). The
+// preset (one of GET /v1/rules, with as many players as the game has) is checked by checkedGame.
 export function validGame(data) {
-  if (!data || typeof data !== "object" || data.format !== "riichi-companion-game/1") return null;
+  if (!data || typeof data !== "object" || Array.isArray(data) || data.format !== "riichi-companion-game/1") return null;
   const int = (x) => Number.isInteger(x);
-  const four = (x) => Array.isArray(x) && x.length === 4;
-  if (typeof data.preset !== "string" || !four(data.names) || !four(data.scores) || !data.scores.every(int)) return null;
-  if (![data.dealer, data.first_dealer, data.honba, data.riichi_sticks].every(int)) return null;
-  if (!Array.isArray(data.hands)) return null;
+  const count = (x) => Array.isArray(x) && (x.length === 3 || x.length === 4);
+  const n = Array.isArray(data.names) ? data.names.length : 0;
+  if (typeof data.preset !== "string" || !/^[a-z0-9_]{1,40}$/.test(data.preset)) return null;
+  if (!count(data.names) || !Array.isArray(data.scores) || data.scores.length !== n) return null;
+  if (!data.names.every((x) => typeof x === "string")) return null;
+  // Scores, dealer, honba and sticks now and before each hand (what an undo goes back to).
+  const state = (x) =>
+    x &&
+    typeof x === "object" &&
+    Array.isArray(x.scores) &&
+    x.scores.length === n &&
+    x.scores.every((v) => int(v) && Math.abs(v) <= 1e9) &&
+    [x.dealer, data.first_dealer].every((v) => int(v) && v >= 0 && v < n) &&
+    [x.honba, x.riichi_sticks].every((v) => int(v) && v >= 0 && v <= 1000);
+  if (!state(data) || !Array.isArray(data.hands)) return null;
+  const hands = data.hands.filter((h) => h && typeof h === "object" && h.result && typeof h.result === "object");
+  if (hands.length !== data.hands.length || !hands.every((h) => state(h.before))) return null;
   return {
     format: data.format,
     preset: data.preset,
@@ -39,11 +64,30 @@ export function validGame(data) {
     first_dealer: data.first_dealer,
     honba: data.honba,
     riichi_sticks: data.riichi_sticks,
-    hands: data.hands.filter((h) => h && typeof h === "object" && h.before && h.result),
+    hands,
     over: Boolean(data.over),
     end_reason: typeof data.end_reason === "string" ? data.end_reason : null,
     final: data.final && typeof data.final === "object" ? data.final : null,
   };
+}
+
+// A game whose preset the service has (GET /v1/rules lists it) and plays with as many players.
+async function checkedGame(data) {
+  const valid = validGame(data);
+  if (!valid) return null;
+  const list = await call("/v1/rules", { lang: language() });
+  const ids = list.ok && Array.isArray(list.data.presets) ? list.data.presets.map((p) => p && p.id) : [];
+  if (!ids.includes(valid.preset)) return null;
+  return fits(valid, await rulesFor(valid.preset)) ? valid : null;
+}
+
+// A game fits its preset's rules: as many players, and no score below zero in a game still going
+// unless the rules play on below zero (bust: none); the same before each hand.
+function fits(valid, presetRules) {
+  if (!presetRules || playersOf(presetRules) !== valid.names.length) return false;
+  if (presetRules.preset.defaults.bust === "none") return true;
+  const states = [...valid.hands.map((h) => h.before), ...(valid.over ? [] : [valid])];
+  return states.every((x) => x.scores.every((v) => v >= 0));
 }
 
 function load() {
@@ -69,12 +113,13 @@ async function start(event) {
   if (!rules) return;
   const defaults = rules.preset.defaults || {};
   const start = Number.isInteger(defaults.start_points) ? defaults.start_points : 25000;
+  const players = ALL_SEATS.slice(0, playersOf(rules));
   game = {
     format: "riichi-companion-game/1",
     preset,
-    names: SEATS.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t(`seat.${s}`)),
+    names: players.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t(`seat.${s}`)),
     start_points: start,
-    scores: SEATS.map(() => start),
+    scores: players.map(() => start),
     dealer: 0,
     first_dealer: 0,
     honba: 0,
@@ -104,7 +149,8 @@ function outcome(kind) {
     if ($("value-fu").value) v.fu = Number($("value-fu").value);
     return { value: v };
   };
-  if (kind === "draw") return { type: "draw", tenpai: SEATS.filter((s) => $(`tenpai-${s}`).checked) };
+  // A riichi player is tenpai at a draw (their box is ticked and kept ticked).
+  if (kind === "draw") return { type: "draw", tenpai: seats().filter((s) => $(`tenpai-${s}`).checked || $(`riichi-${s}`).checked) };
   const winner = Number($("winner").value);
   const v = value();
   if (!v) return null;
@@ -122,7 +168,7 @@ async function apply(event) {
     message.textContent = t("game.need_hand");
     return;
   }
-  const riichi = SEATS.filter((s) => $(`riichi-${s}`).checked);
+  const riichi = seats().filter((s) => $(`riichi-${s}`).checked && !$("riichi-seats").hidden);
   if (out.wins && out.wins[0].hand?.riichi && !riichi.includes(out.wins[0].winner)) riichi.push(out.wins[0].winner);
   if (out.hand?.riichi && !riichi.includes(out.winner)) riichi.push(out.winner);
   const body = { rules: game.preset, scores: game.scores, dealer: game.dealer, first_dealer: game.first_dealer, outcome: out };
@@ -131,8 +177,8 @@ async function apply(event) {
   if (riichi.length) body.riichi = riichi;
   if ($("last-hand-flag").checked) body.last_hand = true;
   const answer = await call("/v1/settle", { body, lang: language() });
-  if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== 4) {
-    message.textContent = `${t("game.refused")} ${problemText(answer)}`;
+  if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
+    message.textContent = `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
     return;
   }
   message.textContent = "";
@@ -144,7 +190,8 @@ async function apply(event) {
   if (Number.isInteger(next.dealer)) game.dealer = next.dealer;
   game.honba = Number.isInteger(next.honba) ? next.honba : 0;
   game.riichi_sticks = Number.isInteger(next.riichi_sticks) ? next.riichi_sticks : 0;
-  for (const s of SEATS) $(`riichi-${s}`).checked = false;
+  for (const s of ALL_SEATS) $(`riichi-${s}`).checked = false;
+  riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
     game.over = true;
@@ -162,8 +209,67 @@ async function finish() {
   const answer = await call("/v1/final", { body, lang: language() });
   game.over = true;
   game.final = answer.ok && Array.isArray(answer.data.placings) ? answer.data : null;
-  if (!game.final) $("game-message").textContent = `${t("game.refused")} ${problemText(answer)}`;
+  if (!game.final) $("game-message").textContent = `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
   save();
+}
+
+// A field of a POST /v1/settle or /v1/final body in the page's words, with the player's name where
+// the field names a seat: "scores[2]" is seat 2, "riichi[0]" the seat listed first in `riichi`,
+// "outcome.wins[0].winner" the seat in that field.
+const FIELDS = {
+  scores: "game.score",
+  riichi: "game.riichi",
+  dealer: "field.dealer",
+  first_dealer: "field.first_dealer",
+  honba: "situation.honba",
+  riichi_sticks: "situation.sticks",
+  last_hand: "game.last",
+  outcome: "game.outcome",
+  "outcome.type": "game.outcome",
+  "outcome.tenpai": "game.tenpai",
+  "outcome.winner": "game.winner",
+  "outcome.discarder": "game.discarder",
+  "outcome.wins": "game.winner",
+  "outcome.wins.winner": "game.winner",
+  "outcome.wins.hand": "game.from_hand",
+  "outcome.hand": "game.from_hand",
+  "outcome.wins.value": "game.han",
+  "outcome.value": "game.han",
+  "outcome.wins.value.han": "game.han",
+  "outcome.value.han": "game.han",
+  "outcome.wins.value.fu": "game.fu",
+  "outcome.value.fu": "game.fu",
+  "outcome.wins.value.yakuman": "game.yakuman",
+  "outcome.value.yakuman": "game.yakuman",
+  "outcome.wins.value.points": "game.points",
+  "outcome.value.points": "game.points",
+};
+
+function fieldName(field, body) {
+  const parts = String(field).match(/[^.[\]]+/g) || [];
+  const path = parts.filter((p) => !/^\d+$/.test(p));
+  let key = null;
+  for (let n = path.length; n > 0 && !key; n--) key = FIELDS[path.slice(0, n).join(".")] || null;
+  if (!key) return "";
+  // The value at the field (or the index, for scores): a seat when it is a seat number.
+  let value = body;
+  for (const p of parts) value = value && typeof value === "object" ? value[/^\d+$/.test(p) ? Number(p) : p] : undefined;
+  const last = parts[parts.length - 1];
+  let seat = null;
+  if (path[0] === "scores" && /^\d+$/.test(last)) seat = Number(last);
+  else if (["riichi", "tenpai", "winner", "discarder", "dealer", "first_dealer"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
+  const label = t(key);
+  return seat !== null && game && game.names[seat] !== undefined ? t("problem.seat", { field: label, name: game.names[seat] }) : label;
+}
+
+// A riichi player is tenpai at a draw: their tenpai box is ticked and cannot be unticked.
+function riichiTicked() {
+  for (const s of ALL_SEATS) {
+    const riichi = $(`riichi-${s}`).checked && !$("riichi-seats").hidden;
+    const box = $(`tenpai-${s}`);
+    if (riichi) box.checked = true;
+    box.disabled = riichi;
+  }
 }
 
 // Who pays whom this hand, and in which sticks (the fewest for each amount).
@@ -231,10 +337,14 @@ async function importGame(event) {
     data = null;
   }
   event.target.value = "";
+  if (data) data = await checkedGame(data);
   if (!data) {
-    $("game-message").textContent = t("game.bad_file");
+    $("import-message").dataset.i18n = "game.bad_file"; // relabelled with the page
+    $("import-message").textContent = t("game.bad_file");
     return;
   }
+  delete $("import-message").dataset.i18n;
+  $("import-message").textContent = "";
   game = data;
   rules = await rulesFor(game.preset);
   save();
@@ -243,13 +353,18 @@ async function importGame(event) {
 
 function fillSeats(select) {
   const value = select.value;
-  select.replaceChildren(...SEATS.map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s))));
+  select.replaceChildren(...seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s))));
   if (value) select.value = value;
 }
 
 function render() {
   $("game-setup").hidden = Boolean(game);
   $("game-board").hidden = !game;
+  const three = seats().length === 3;
+  $("name-row-3").hidden = three;
+  $("tenpai-row-3").hidden = three;
+  $("riichi-row-3").hidden = three;
+  $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
     $("start-points").textContent = "";
     return;
@@ -258,7 +373,7 @@ function render() {
   const body = $("board-body");
   body.replaceChildren();
   const last = game.hands.length ? game.hands[game.hands.length - 1].result : null;
-  for (const s of SEATS) {
+  for (const s of seats()) {
     const row = body.insertRow();
     row.dataset.seat = s;
     const who = row.insertCell();
@@ -272,16 +387,17 @@ function render() {
     }
     const score = row.insertCell();
     score.className = "score";
-    score.textContent = number(game.scores[s]);
+    score.textContent = signed(game.scores[s]);
     const delta = row.insertCell();
     const d = last && Array.isArray(last.deltas) ? last.deltas[s] : 0;
     delta.className = `delta ${d > 0 ? "good" : d < 0 ? "bad" : ""}`;
-    delta.textContent = d ? (d > 0 ? "+" : "−") + number(Math.abs(d)) : "";
+    delta.textContent = d ? signed(d, true) : "";
     if (last && Array.isArray(last.out) && last.out.includes(s)) row.classList.add("bust");
   }
   $("board-honba").textContent = t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks });
+  $("board-honba").hidden = game.over;
   for (const id of ["winner", "discarder"]) fillSeats($(id));
-  SEATS.forEach((s) => {
+  seats().forEach((s) => {
     $(`riichi-name-${s}`).textContent = game.names[s];
     $(`tenpai-name-${s}`).textContent = game.names[s];
   });
@@ -289,6 +405,7 @@ function render() {
   for (const el of document.querySelectorAll(".game-han-fu")) el.hidden = !hanFu;
   for (const el of document.querySelectorAll(".game-kids")) el.hidden = hanFu;
   $("riichi-seats").hidden = !rules || !rules.preset.defaults.riichi_deposit;
+  riichiTicked();
   showOutcome();
   $("record").hidden = game.over;
   $("undo").disabled = game.hands.length === 0;
@@ -301,14 +418,26 @@ function render() {
     table.replaceChildren();
     for (const p of game.final && Array.isArray(game.final.placings) ? game.final.placings : []) {
       const row = table.insertRow();
-      for (const value of [p.place, game.names[p.seat] ?? p.seat, number(p.score), number(p.uma ?? 0), number(p.oka ?? 0), number(p.final ?? p.score)]) {
+      for (const value of [p.place, game.names[p.seat] ?? p.seat, signed(p.score), signed(p.uma ?? 0, true), signed(p.oka ?? 0, true), signed(p.final ?? p.score)]) {
         row.insertCell().textContent = String(value);
       }
     }
+    // The final is measured from the return (score − return + uma + oka).
+    const back = game.final && Number.isInteger(game.final.return_points) ? game.final.return_points : null;
+    $("final-note").textContent = back === null ? "" : t("final.note", { n: number(back) });
   }
 }
 
+// A ron is won on another player's discard: the winner is not among those who can have discarded.
+function otherDiscarder() {
+  const winner = $("winner").value;
+  const discarder = $("discarder");
+  for (const option of discarder.options) option.disabled = option.value === winner;
+  if (discarder.value === winner) discarder.value = [...discarder.options].find((o) => !o.disabled)?.value ?? "";
+}
+
 function showOutcome() {
+  otherDiscarder();
   const kind = $("outcome").value;
   $("winner-row").hidden = kind === "draw";
   $("discarder-row").hidden = kind !== "ron";
@@ -326,9 +455,14 @@ export async function initGame(options) {
   handRequest = options.handRequest;
   game = load();
   if (game) rules = await rulesFor(game.preset);
+  if (game && !fits(game, rules)) {
+    game = null; // a kept game whose preset the service does not have (any more) is dropped
+    save();
+  }
   $("game-setup").addEventListener("submit", start);
   $("record").addEventListener("submit", apply);
   $("outcome").addEventListener("change", showOutcome);
+  $("winner").addEventListener("change", otherDiscarder);
   $("value-from-hand").addEventListener("change", showOutcome);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
@@ -343,6 +477,7 @@ export async function initGame(options) {
   });
   $("export").addEventListener("click", exportGame);
   $("import").addEventListener("change", importGame);
+  for (const s of ALL_SEATS) $(`riichi-${s}`).addEventListener("change", riichiTicked);
   render();
 }
 
@@ -351,5 +486,6 @@ export async function presetChanged(preset) {
     rules = await rulesFor(preset);
     const start = rules && Number.isInteger(rules.preset.defaults.start_points) ? rules.preset.defaults.start_points : null;
     $("start-points").textContent = start === null ? "" : t("game.start_points", { n: number(start) });
+    render();
   }
 }

@@ -1,8 +1,8 @@
 // The hand: tiles tapped into the picker (or typed as mpsz), the calls, the winning tile, the
 // situation; scored with POST /v1/score as it changes, or studied with POST /v1/tenpai while it
 // has 13 tiles.
-import { call, problemText } from "./api.js";
-import { language, number, t } from "./i18n.js";
+import { call, problemLines } from "./api.js";
+import { language, number, plural, t } from "./i18n.js";
 import { format, kind, PICKER_ROWS, parse, sorted, tileFigure, tileName, tileSvg } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,9 +45,15 @@ function meldTiles(type, code) {
   return Array(type === "pon" ? 3 : 4).fill(code);
 }
 
+// Three players play without 2m–8m (108 tiles).
+function absent(code) {
+  return Boolean(rules && rules.preset.defaults.players === 3 && code[1] === "m" && "2345678".includes(kind(code)[0]));
+}
+
 // A tap on the picker (or Enter on a focused tile).
 export function addTile(code) {
   const where = target();
+  if (absent(code)) return say(t("msg.sanma_tile"));
   if (where === "dora") {
     if (state.dora.length >= 10) return say(t("msg.dora_full"));
     state.dora.push(code);
@@ -94,7 +100,21 @@ function removeButton(label, onClick, child) {
   return button;
 }
 
+// Riichi needs a closed hand: with an open call the box cannot be ticked (nor ippatsu without riichi).
+function lockRiichi() {
+  const open = state.melds.some((m) => !m.closed);
+  const riichi = $("riichi");
+  if (open && riichi.checked) riichi.checked = false;
+  riichi.disabled = open;
+  riichi.title = open ? t("msg.riichi_closed") : "";
+  $("riichi-note").hidden = !open;
+  const ippatsu = $("ippatsu");
+  if (!riichi.checked) ippatsu.checked = false;
+  ippatsu.disabled = !riichi.checked;
+}
+
 function render() {
+  lockRiichi();
   const handBox = $("hand-tiles");
   handBox.replaceChildren();
   for (const code of sorted(state.hand)) {
@@ -209,17 +229,31 @@ function undoTile() {
   changed();
 }
 
-function readText(id) {
+// The tiles typed in a field, or null (the field marked invalid, the reason said) when the text is
+// not mpsz, holds more than `most` tiles or a fifth copy of a tile with the rest of the hand.
+function readText(id, most, others) {
   const input = $(id);
   const tiles = parse(input.value);
-  input.setAttribute("aria-invalid", tiles === null ? "true" : "false");
-  return tiles;
+  let problem = "";
+  if (tiles === null) problem = t("msg.not_mpsz");
+  else if (tiles.some(absent)) problem = t("msg.sanma_tile");
+  else if (tiles.length > most) problem = t("msg.too_many", { n: most });
+  else {
+    const all = [...tiles, ...others];
+    const over = all.find((c) => all.filter((x) => kind(x) === kind(c)).length > 4);
+    if (over) problem = t("msg.four_copies", { tile: tileName(kind(over)) });
+  }
+  input.setAttribute("aria-invalid", problem ? "true" : "false");
+  say(problem);
+  return problem ? null : tiles;
 }
+
+const meldTileList = () => state.melds.flatMap((m) => m.tiles);
 
 function bindText() {
   $("mpsz-hand").addEventListener("input", () => {
-    const tiles = readText("mpsz-hand");
-    if (tiles && tiles.length <= 14) {
+    const tiles = readText("mpsz-hand", capacity() + (state.win ? 0 : 1), [...meldTileList(), ...(state.win ? [state.win] : [])]);
+    if (tiles) {
       if (tiles.length === capacity() + 1 && !state.win) {
         state.win = tiles.pop();
       }
@@ -228,15 +262,15 @@ function bindText() {
     }
   });
   $("mpsz-win").addEventListener("input", () => {
-    const tiles = readText("mpsz-win");
-    if (tiles && tiles.length <= 1) {
+    const tiles = readText("mpsz-win", 1, [...state.hand, ...meldTileList()]);
+    if (tiles) {
       state.win = tiles[0] || null;
       changed();
     }
   });
   $("mpsz-dora").addEventListener("input", () => {
-    const tiles = readText("mpsz-dora");
-    if (tiles && tiles.length <= 10) {
+    const tiles = readText("mpsz-dora", 10, []);
+    if (tiles) {
       state.dora = tiles;
       changed();
     }
@@ -254,6 +288,18 @@ export function applyRules(presetRules) {
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
   $("honba-row").hidden = !hanFu || !defaults.honba;
   $("sticks-row").hidden = !hanFu || !defaults.riichi_deposit;
+  // Three players: no 2m–8m to tap, no chi, no North seat or round.
+  const three = defaults.players === 3;
+  for (const button of document.querySelectorAll("#picker button.pick")) {
+    button.setAttribute("aria-disabled", String(absent(button.dataset.tile)));
+  }
+  $("target-chi").hidden = three;
+  if (three && target() === "chi") document.querySelector("input[name=target][value=hand]").checked = true;
+  for (const id of ["seat-wind", "round-wind"]) {
+    const select = $(id);
+    select.querySelector("option[value=N]").disabled = three;
+    if (three && select.value === "N") select.value = "E";
+  }
   update();
 }
 
@@ -300,7 +346,9 @@ export async function update() {
     const answer = await call("/v1/score", { body: scoreRequest(), lang: language() });
     if (mine === sequence) showScore(out, answer);
   } else {
-    out.replaceChildren(para(t("hand.more", { n: capacity() - state.hand.length }), "muted"));
+    const more = plural("hand.more", capacity() - state.hand.length);
+    out.replaceChildren(para(more, "muted"));
+    quick(more, "muted");
   }
 }
 
@@ -333,8 +381,37 @@ function heading(text) {
   return h;
 }
 
+// The fields of the request at fault, by the page's own names (the service's messages are English).
+const FIELDS = {
+  hand: "hand.title",
+  win_tile: "hand.win",
+  melds: "hand.calls",
+  dora_indicators: "hand.dora",
+  riichi: "situation.riichi",
+  ippatsu: "situation.ippatsu",
+  seat_wind: "situation.seat_wind",
+  round_wind: "situation.round_wind",
+  dealer: "situation.dealer",
+  honba: "situation.honba",
+  riichi_sticks: "situation.sticks",
+  win: "situation.legend",
+};
+
 function problem(out, answer) {
-  out.replaceChildren(para(t(answer.status === 0 ? "msg.offline" : "result.invalid"), "bad"), para(problemText(answer)));
+  const lines = problemLines(answer, (field) => {
+    const key = FIELDS[String(field).split(/[.[]/)[0]];
+    return key ? t(key) : "";
+  });
+  const head = t(answer.status === 0 ? "msg.offline" : "result.invalid");
+  out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
+  quick(head, "bad");
+}
+
+// The compact result right under the hand (on a phone the Score card is below the whole form).
+function quick(text, cls = "") {
+  const box = $("quick-score");
+  box.textContent = text;
+  box.className = `quick ${cls}`;
 }
 
 function showScore(out, answer) {
@@ -342,6 +419,7 @@ function showScore(out, answer) {
   const r = answer.data;
   if (!r.is_win) {
     out.replaceChildren(para(t("result.no_win"), "bad verdict"), para(r.reason_name || r.reason || ""));
+    quick(t("result.no_win"), "bad");
     return;
   }
   const kids = rules.preset.scoring === "kids";
@@ -372,7 +450,7 @@ function showScore(out, answer) {
     }
   } else {
     const items = Array.isArray(r.points_breakdown) ? r.points_breakdown : [];
-    if (items.length) parts.push(list(items.map((p) => [p.tiles ? `${p.name} ${p.tiles}` : p.name, String(p.points)]), "kids-points"));
+    if (items.length) parts.push(kidsList(items));
   }
   const lines = Array.isArray(r.explanation) ? r.explanation : [];
   if (lines.length) {
@@ -381,12 +459,64 @@ function showScore(out, answer) {
     ol.className = "explanation";
     for (const line of lines) {
       const li = document.createElement("li");
-      li.textContent = line;
+      li.append(...withTiles(String(line)));
       ol.append(li);
     }
     parts.push(ol);
   }
   out.replaceChildren(...parts);
+  const short = [`${number(r.total ?? r.points ?? 0)} ${t(kids ? "unit.kids" : "unit.points")}`];
+  if (!kids && r.limit_name) short.push(r.limit_name);
+  else if (!kids && r.yakuman) short.push(t("result.yakuman", { n: r.yakuman }));
+  else if (!kids && r.han != null) short.push(t("result.han", { n: r.han }) + (r.fu != null ? ` ${t("result.fu", { n: r.fu })}` : ""));
+  quick(short.join(" · "), "good");
+}
+
+// A line of text with its mpsz codes ("Pon 333p") drawn as small tile pictures (named for a screen
+// reader), the rest kept as text.
+function withTiles(line) {
+  const parts = [];
+  let at = 0;
+  for (const match of line.matchAll(/(?<![\p{L}\p{N}])(?:\d+[mps]|[1-7]+z)+(?![\p{L}\p{N}])/gu)) {
+    const shown = parse(match[0]);
+    if (!shown || !shown.length) continue;
+    if (match.index > at) parts.push(line.slice(at, match.index));
+    const group = tileGroup(shown);
+    group.dataset.tiles = match[0];
+    parts.push(group);
+    at = match.index + match[0].length;
+  }
+  if (at < line.length) parts.push(line.slice(at));
+  return parts;
+}
+
+function tileGroup(shown) {
+  const group = document.createElement("span");
+  group.className = "item-tiles";
+  group.setAttribute("role", "img");
+  group.setAttribute("aria-label", shown.map(tileName).join(", "));
+  for (const code of shown) group.append(tileFigure(code, "small"));
+  return group;
+}
+
+// The kids' points: each item's name, the tiles it is for as small pictures, its points.
+function kidsList(items) {
+  const ul = document.createElement("ul");
+  ul.className = "kids-points";
+  for (const p of items) {
+    const li = document.createElement("li");
+    const a = document.createElement("span");
+    a.className = "item";
+    a.textContent = p.name || p.id;
+    const shown = typeof p.tiles === "string" ? parse(p.tiles) : null;
+    if (shown && shown.length) a.append(" ", tileGroup(shown));
+    const b = document.createElement("span");
+    b.className = "value";
+    b.textContent = String(p.points);
+    li.append(a, b);
+    ul.append(li);
+  }
+  return ul;
 }
 
 function showTenpai(out, answer) {
@@ -395,6 +525,7 @@ function showTenpai(out, answer) {
   const kids = rules.preset.scoring === "kids";
   if (!r.tenpai) {
     out.replaceChildren(para(t("tenpai.not", { n: r.shanten }), "verdict"), para(t("tenpai.pick_win"), "muted"));
+    quick(t("tenpai.not", { n: r.shanten }), "muted");
     return;
   }
   const waits = Array.isArray(r.waits) ? r.waits : [];
@@ -417,7 +548,9 @@ function showTenpai(out, answer) {
     row.insertCell().textContent = value(w.tsumo);
   }
   const unit = t(kids ? "unit.kids" : "unit.points");
-  out.replaceChildren(para(t("tenpai.yes"), "good verdict"), para(t("tenpai.unseen", { n: r.wait_tiles_unseen ?? 0, unit })), table);
+  const ready = t("tenpai.yes", { tiles: waits.map((w) => tileName(w.tile)).join(", ") });
+  out.replaceChildren(para(ready, "good verdict"), para(t("tenpai.unseen", { n: r.wait_tiles_unseen ?? 0, unit })), table);
+  quick(ready, "good");
 }
 
 export function clearHand() {
@@ -456,6 +589,7 @@ export function initHand(changedCallback) {
   bindText();
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
+  $("riichi").addEventListener("change", lockRiichi);
   for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
   render();
 }

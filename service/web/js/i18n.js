@@ -46,6 +46,21 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
+// A count in words: the label `key.one`, `key.few`, `key.many` or `key.other` the language's plural
+// rules pick for `n` (falling back to `key.other`), with {n} and `vars` filled in.
+export function plural(key, n, vars = {}) {
+  const category = new Intl.PluralRules(current).select(n);
+  const chosen = `${key}.${category}`;
+  const found = catalogue[chosen] ?? fallback[chosen];
+  return t(found === undefined ? `${key}.other` : chosen, { n, ...vars });
+}
+
+// A signed amount with the same minus sign everywhere (U+2212), and "+" when `plus` is set.
+export function signed(value, plus = false) {
+  if (value < 0) return `\u2212${number(Math.abs(value))}`;
+  return (plus && value > 0 ? "+" : "") + number(value);
+}
+
 export function number(value) {
   return new Intl.NumberFormat(current === "ja" ? "ja-JP" : current === "ru" ? "ru-RU" : "en-US").format(value);
 }

@@ -27,7 +27,9 @@ async function fillPresets() {
   select.replaceChildren(...presets.map((p) => new Option(p.id, p.id)));
   select.value = presets.some((p) => p.id === chosen) ? chosen : presets[0].id;
   const summary = presets.find((p) => p.id === select.value);
-  $("preset-summary").textContent = summary ? summary.summary || "" : "";
+  // The page's own one-line description of the preset, else the service's summary.
+  const own = t(`preset.${select.value}`);
+  $("preset-summary").textContent = own !== `preset.${select.value}` ? own : summary ? summary.summary || "" : "";
 }
 
 async function presetSelected() {

@@ -1,6 +1,6 @@
 // The points table of the chosen preset (GET /v1/table), laid out for printing; for kids, the
 // points list of the rules (GET /v1/rules/kids).
-import { call, problemText } from "./api.js";
+import { call, problemLines } from "./api.js";
 import { language, number, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -10,7 +10,7 @@ function cellText(cell, who) {
   const ron = cell.exists_ron && pay.ron != null ? number(pay.ron) : "—";
   let tsumo = "—";
   if (cell.exists_tsumo) {
-    if (who === "dealer" && pay.tsumo_each != null) tsumo = `${number(pay.tsumo_each)} ∀`;
+    if (who === "dealer" && pay.tsumo_each != null) tsumo = `${number(pay.tsumo_each)} ${t("table.each")}`;
     else if (pay.tsumo_dealer != null) tsumo = `${number(pay.tsumo_non_dealer)} / ${number(pay.tsumo_dealer)}`;
   }
   return [ron, tsumo];
@@ -74,7 +74,7 @@ function limits(rows) {
     const nd = r.non_dealer || {};
     const d = r.dealer || {};
     row.insertCell().textContent = `${number(nd.ron ?? 0)} · ${number(nd.tsumo_non_dealer ?? 0)} / ${number(nd.tsumo_dealer ?? 0)}`;
-    row.insertCell().textContent = `${number(d.ron ?? 0)} · ${number(d.tsumo_each ?? 0)} ∀`;
+    row.insertCell().textContent = `${number(d.ron ?? 0)} · ${number(d.tsumo_each ?? 0)} ${t("table.each")}`;
   }
   return table;
 }
@@ -102,7 +102,7 @@ export async function showTable(rules) {
   const answer = await call(`/v1/table?preset=${encodeURIComponent(preset)}`, { lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.cells)) {
     const p = document.createElement("p");
-    p.textContent = `${t("result.invalid")} ${problemText(answer)}`;
+    p.textContent = `${t("result.invalid")} ${problemLines(answer, () => "").join(" ")}`;
     box.replaceChildren(p);
     return;
   }
