@@ -349,3 +349,27 @@ def test_no_serious_accessibility_violation_and_nothing_overflows(
     for view in ("hand", "game", "table"):
         page.click(f"#tab-{view}")
         assert overflow(page) == [], view
+
+
+def test_the_service_ends_a_wrc_game_after_south_4(companion: tuple[Page, Guard], server: str) -> None:
+    """The page keeps the round and sends it (`round_wind`), so the rules decide the end: in WRC
+    (hanchan, no extension, /docs/rulesets §6) eight hands in which the deal passes end the game
+    after South 4, with no `last_hand` flag. Each hand: the player after the dealer rons the dealer
+    for 1 han 30 fu (1,000), so the deal moves on every time."""
+    page, _ = companion
+    start_game(page, "wrc")
+    rounds = []
+    for played in range(1, 9):
+        rounds.append(page.locator("#board-honba").inner_text().split(" · ")[0])
+        dealer = int(page.locator("#board-body tr", has=page.locator(".badge")).get_attribute("data-seat") or -1)
+        ron = {
+            "type": "ron",
+            "discarder": dealer,
+            "wins": [{"winner": (dealer + 1) % 4, "value": {"han": 1, "fu": 30}}],
+        }
+        record(page, ron, played)
+    assert rounds == [*(f"East {n}" for n in range(1, 5)), *(f"South {n}" for n in range(1, 5))]
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#end-reason")).to_have_text("The last hand was played.")
+    # 30,000 start; seats 0–3 each lost 1,000 twice as dealer and won 1,000 twice: all back at 30,000
+    assert board(page) == [30000] * 4

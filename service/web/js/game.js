@@ -64,9 +64,12 @@ export function validGame(data) {
     first_dealer: data.first_dealer,
     honba: data.honba,
     riichi_sticks: data.riichi_sticks,
+    // the round the service decides the game's end by (null in a game saved before rounds were kept)
+    round_wind: ["E", "S", "W"].includes(data.round_wind) ? data.round_wind : null,
     hands,
     over: Boolean(data.over),
     end_reason: typeof data.end_reason === "string" ? data.end_reason : null,
+    end_reason_name: typeof data.end_reason_name === "string" ? data.end_reason_name.slice(0, 200) : null,
     final: data.final && typeof data.final === "object" ? data.final : null,
   };
 }
@@ -124,6 +127,7 @@ async function start(event) {
     first_dealer: 0,
     honba: 0,
     riichi_sticks: 0,
+    round_wind: "E",
     hands: [],
     over: false,
     end_reason: null,
@@ -176,6 +180,7 @@ async function apply(event) {
   if (game.riichi_sticks) body.riichi_sticks = game.riichi_sticks;
   if (riichi.length) body.riichi = riichi;
   if ($("last-hand-flag").checked) body.last_hand = true;
+  if (game.round_wind) body.round_wind = game.round_wind; // the service decides the end by the rules' length
   const answer = await call("/v1/settle", { body, lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
     message.textContent = `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
@@ -184,18 +189,26 @@ async function apply(event) {
   message.textContent = "";
   const r = answer.data;
   const next = r.next_hand || {};
-  const before = { scores: game.scores, dealer: game.dealer, honba: game.honba, riichi_sticks: game.riichi_sticks };
+  const before = {
+    scores: game.scores,
+    dealer: game.dealer,
+    honba: game.honba,
+    riichi_sticks: game.riichi_sticks,
+    round_wind: game.round_wind,
+  };
   game.hands.push({ before, request: body, result: r });
   game.scores = r.scores;
   if (Number.isInteger(next.dealer)) game.dealer = next.dealer;
   game.honba = Number.isInteger(next.honba) ? next.honba : 0;
   game.riichi_sticks = Number.isInteger(next.riichi_sticks) ? next.riichi_sticks : 0;
+  if (game.round_wind && ["E", "S", "W"].includes(next.round_wind)) game.round_wind = next.round_wind;
   for (const s of ALL_SEATS) $(`riichi-${s}`).checked = false;
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
     game.over = true;
     game.end_reason = r.end_reason || null;
+    game.end_reason_name = typeof r.end_reason_name === "string" ? r.end_reason_name : null;
   }
   save();
   if (game.over) await finish();
@@ -394,7 +407,14 @@ function render() {
     delta.textContent = d ? signed(d, true) : "";
     if (last && Array.isArray(last.out) && last.out.includes(s)) row.classList.add("bust");
   }
-  $("board-honba").textContent = t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks });
+  const honba = t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks });
+  if (game.round_wind) {
+    const wind = t(game.round_wind === "E" ? "wind.round_E" : `wind.${game.round_wind}`);
+    const number = ((game.dealer - game.first_dealer + game.scores.length) % game.scores.length) + 1;
+    $("board-honba").textContent = `${t("game.round", { wind, number })} · ${honba}`;
+  } else {
+    $("board-honba").textContent = honba;
+  }
   $("board-honba").hidden = game.over;
   for (const id of ["winner", "discarder"]) fillSeats($(id));
   seats().forEach((s) => {
@@ -413,7 +433,9 @@ function render() {
   const end = $("game-end");
   end.hidden = !game.over;
   if (game.over) {
-    $("end-reason").textContent = t(`end.${game.end_reason || "manual"}`);
+    const known = ["bust", "last_hand", "target", "manual"].includes(game.end_reason || "manual");
+    // the page's own sentence where it has one, else the service's localised name of the reason
+    $("end-reason").textContent = known ? t(`end.${game.end_reason || "manual"}`) : game.end_reason_name || game.end_reason;
     const table = $("standings-body");
     table.replaceChildren();
     for (const p of game.final && Array.isArray(game.final.placings) ? game.final.placings : []) {
