@@ -9,7 +9,8 @@
   digest, else its address: ``X-Real-IP`` when ``RIICHI_TRUST_PROXY=1``, as nginx sets it), with a
   shared store when ``RIICHI_RATE_LIMIT_REDIS_URL`` is set (litestar's ``RedisStore``: every worker and
   replica counts together; otherwise each process counts alone). Over the limit: a 429 problem with
-  ``Retry-After`` and the ``RateLimit-*`` headers.
+  ``Retry-After`` and the ``RateLimit-*`` headers. Redis down or slow (over 0.25 s): requests pass
+  uncounted, with a warning each (:class:`FailOpenStore`), never a 500.
 - ``RIICHI_CORS_ORIGINS`` (comma-separated origins): litestar's CORS for exactly those origins.
 """
 
@@ -18,9 +19,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import typing
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any, Final
 
+import structlog
 from litestar import Request
 from litestar.config.cors import CORSConfig
 from litestar.enums import ScopeType
@@ -31,11 +35,14 @@ from litestar.types import ASGIApp, Receive, Scope, Send
 
 from .errors import problem
 
+_log = structlog.get_logger("service.guards")
+
 __all__ = [
     "API_KEYS_ENV",
     "RATE_LIMIT_ENV",
     "RATE_LIMIT_STORE",
     "ApiKeyMiddleware",
+    "FailOpenStore",
     "api_keys",
     "cors_config",
     "guard_middleware",
@@ -158,8 +165,52 @@ def stores(environ: Mapping[str, str] = os.environ) -> dict[str, Store]:
     if not url:
         return {}
     from litestar.stores.redis import RedisStore  # needs redis, imported only when configured
+    from redis.asyncio import Redis
 
-    return {RATE_LIMIT_STORE: RedisStore.with_client(url=url, namespace="riichi")}
+    client = Redis.from_url(url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT)
+    return {RATE_LIMIT_STORE: FailOpenStore(RedisStore(redis=client, namespace="riichi"))}
+
+
+REDIS_TIMEOUT: Final = 0.25
+"""Seconds the rate limits wait for Redis (connect and each command) before counting it as down."""
+
+
+class FailOpenStore(Store):
+    """A store that stays out of the way when its backend is down: the rate limits' Redis.
+
+    A request must never fail because the shared counter cannot be read (no 500, no 5 s wait): when
+    Redis errs or times out (:data:`REDIS_TIMEOUT`), the request passes uncounted and one warning is
+    logged per failure (``rate_limit_store_unavailable``, no traceback, no key). Counting resumes by
+    itself when Redis is back.
+    """
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+
+    async def _guard(self, call: Any, default: Any) -> Any:
+        try:
+            return await call
+        except Exception as exc:  # redis raises ConnectionError, TimeoutError, ResponseError, …
+            _log.warning("rate_limit_store_unavailable", error=type(exc).__name__)
+            return default
+
+    async def set(self, key: str, value: str | bytes, expires_in: int | timedelta | None = None) -> None:
+        await self._guard(self.inner.set(key, value, expires_in), None)
+
+    async def get(self, key: str, renew_for: int | timedelta | None = None) -> bytes | None:
+        return typing.cast("bytes | None", await self._guard(self.inner.get(key, renew_for), None))
+
+    async def delete(self, key: str) -> None:
+        await self._guard(self.inner.delete(key), None)
+
+    async def delete_all(self) -> None:
+        await self._guard(self.inner.delete_all(), None)
+
+    async def exists(self, key: str) -> bool:
+        return bool(await self._guard(self.inner.exists(key), False))
+
+    async def expires_in(self, key: str) -> int | None:
+        return typing.cast("int | None", await self._guard(self.inner.expires_in(key), None))
 
 
 def cors_config(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:

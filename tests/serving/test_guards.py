@@ -97,6 +97,15 @@ def test_a_rate_limit_shared_in_redis_counts_one_client_across_two_apps(
     assert probes == [200, 200]  # only /v1/ is limited
 
 
+def test_redis_down_lets_requests_through_uncounted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis gone (nothing listens on the port): no 500 and no long wait; each request passes, a warning
+    each. Port 1 on 127.0.0.1 refuses at once, so the 0.25 s timeout is not even needed."""
+    env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": "redis://127.0.0.1:1/0"}
+    with TestClient(app=app_with(monkeypatch, **env)) as c:
+        statuses = [c.post("/v1/score", json=SCORE).status_code for _ in range(4)]
+    assert statuses == [200] * 4  # over the 2/minute budget, but nothing can count it
+
+
 def test_each_client_has_its_own_budget(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
     env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": redis_url, "RIICHI_TRUST_PROXY": "1"}
     with TestClient(app=app_with(monkeypatch, **env)) as c:
