@@ -8,6 +8,7 @@ within 2 s, exit within the shutdown deadline).
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
@@ -237,3 +238,46 @@ def test_slow_and_idle_clients_through_nginx_shut_nobody_out(tmp_path: Path) -> 
     assert opened == 3100
     assert statuses == [200] * 20
     assert max(latencies) < 1.0, latencies
+
+
+def _raw(port: int, request: bytes) -> tuple[int, str, bytes]:
+    """Status, Content-Type and body of one raw HTTP exchange with 127.0.0.1:``port``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        conn.sendall(request)
+        data = b""
+        try:
+            while chunk := conn.recv(65536):
+                data += chunk
+        except (ConnectionResetError, TimeoutError):  # nginx lingers on, or resets, a refused upload it answered
+            if not data:
+                raise
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    return int(lines[0].split()[1]), headers.get("Content-Type", ""), body
+
+
+def test_what_nginx_refuses_itself_is_a_problem_too(tmp_path: Path) -> None:
+    """nginx's own refusals come in the service's shape (application/problem+json), and an HTTP/1.0
+    request without Host (a load balancer's probe) reaches the service."""
+    with served(tmp_path) as (url, _), nginx(tmp_path, url) as front:
+        port = int(front.rsplit(":", 1)[1])
+        cases = {
+            "NUL in the path": b"GET /v1/rules%00 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "no Host": b"GET /health HTTP/1.1\r\nConnection: close\r\n\r\n",
+            "long path": b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            "big header": b"GET /health HTTP/1.1\r\nHost: x\r\nX-Big: "
+            + b"b" * 9_000
+            + b"\r\nConnection: close\r\n\r\n",
+            "2 MB body": b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 2000000\r\nConnection: close\r\n\r\n",
+        }
+        answers = {name: _raw(port, request) for name, request in cases.items()}
+        probe = _raw(port, b"GET /health HTTP/1.0\r\n\r\n")
+    for name, (status, content_type, body) in answers.items():
+        assert 400 <= status < 500, name
+        assert content_type == "application/problem+json", (name, status, body[:80])
+        assert json.loads(body)["status"] == status, name
+    assert answers["2 MB body"][0] == 413
+    assert answers["big header"][0] == 431
+    assert probe[0] == 200
