@@ -28,6 +28,7 @@ import contextlib
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -111,11 +112,41 @@ def check(port: str) -> int:
         return 1
 
 
+def startup_problem(config: Mapping[str, str], environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why the service cannot start, checked once before any worker is spawned (a bad setting would
+    otherwise crash every worker at import, respawned forever), or None.
+
+    - a guard setting that does not read (``RIICHI_RATE_LIMIT``, ``RIICHI_API_KEYS_FILE``, …);
+    - the port already taken: granian binds with ``SO_REUSEPORT``, so a second server on a busy port
+      would silently share its traffic; a plain bind here fails instead.
+
+    >>> startup_problem({"HOST": "127.0.0.1", "PORT": "0"}, {"RIICHI_RATE_LIMIT": "10/min"})[:18]
+    'RIICHI_RATE_LIMIT '
+    """
+    from service.api import guards  # the app's own readers of the settings
+
+    try:
+        guards.api_keys(environ)
+        guards.rate_limit_config(environ)
+        guards.cors_config(environ)
+    except (ValueError, OSError) as exc:
+        return str(exc)
+    with socket.socket(socket.AF_INET6 if ":" in config["HOST"] else socket.AF_INET) as probe:
+        try:
+            probe.bind((config["HOST"], int(config["PORT"])))
+        except OSError as exc:
+            return f"cannot listen on {config['HOST']}:{config['PORT']}: {exc.strerror}"
+    return None
+
+
 def main(argv: list[str]) -> int:
     """Serve until stopped (see the module docstring); ``--check``: the health check."""
     config = settings()
     if argv[1:] == ["--check"]:
         return check(config["PORT"])
+    if problem := startup_problem(config):
+        print(f"service.serve: {problem}", file=sys.stderr)
+        return 2
     metrics_dir = os.environ.get(MULTIPROC_ENV) or tempfile.mkdtemp(prefix="riichi-metrics-")
     shutil.rmtree(metrics_dir, ignore_errors=True)  # counts of an earlier run are not this run's
     Path(metrics_dir).mkdir(parents=True, exist_ok=True)

@@ -281,3 +281,22 @@ def test_what_nginx_refuses_itself_is_a_problem_too(tmp_path: Path) -> None:
     assert answers["2 MB body"][0] == 413
     assert answers["big header"][0] == 431
     assert probe[0] == 200
+
+
+def test_a_bad_setting_or_a_busy_port_stops_the_start_instead_of_a_crash_loop(tmp_path: Path) -> None:
+    """Checked before any worker is spawned: exit status 2 with one line saying why (not workers
+    crashing at import and respawned forever, nor a second server silently sharing a port)."""
+    command = [sys.executable, "-m", "service.serve"]
+    base = {**os.environ, "HOST": "127.0.0.1", "PORT": "0"}
+    bad = subprocess.run(
+        command, env={**base, "RIICHI_RATE_LIMIT": "10/min"}, capture_output=True, timeout=30, check=False
+    )
+    assert bad.returncode == 2
+    assert b"RIICHI_RATE_LIMIT" in bad.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = subprocess.run(command, env={**base, "PORT": str(port)}, capture_output=True, timeout=30, check=False)
+    assert busy.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}".encode() in busy.stderr
