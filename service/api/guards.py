@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -123,10 +124,11 @@ class ApiKeyMiddleware:
         await self.app(scope, receive, send)
 
 
-def client_identifier(request: Request[Any, Any, Any]) -> str:
-    """Whom a request is counted against: its API key's digest, else its address."""
+def client_identifier(request: Request[Any, Any, Any], keys: tuple[bytes, ...] = ()) -> str:
+    """Whom a request is counted against: a known API key's digest, else its address. An unknown key
+    counts against the address, so guessing keys with many wrong ones is limited like anything else."""
     presented = _presented_key(list(request.scope.get("headers", [])))
-    if presented:
+    if presented and _known(presented, keys):
         return "key:" + hashlib.sha256(presented).hexdigest()[:32]
     if os.environ.get(TRUST_PROXY_ENV) == "1":
         real = request.headers.get("x-real-ip")
@@ -154,7 +156,7 @@ def rate_limit_config(environ: Mapping[str, str] = os.environ) -> RateLimitConfi
     return RateLimitConfig(
         rate_limit=(_UNITS[unit], int(count)),
         store=RATE_LIMIT_STORE,
-        identifier_for_request=client_identifier,
+        identifier_for_request=functools.partial(client_identifier, keys=api_keys(environ)),
         check_throttle_handler=_guarded,
     )
 
@@ -244,12 +246,12 @@ def cors_config(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:
 
 
 def guard_middleware(environ: Mapping[str, str] = os.environ) -> list[Any]:
-    """The application middleware the environment asks for: the API key, then the rate limit."""
+    """The application middleware the environment asks for: the rate limit, then the API key."""
     middleware: list[Any] = []
+    limit = rate_limit_config(environ)
+    if limit is not None:  # first: a refused key is counted too (against its address)
+        middleware.append(limit.middleware)
     keys = api_keys(environ)
     if keys:
         middleware.append(DefineMiddleware(ApiKeyMiddleware, keys=keys))
-    limit = rate_limit_config(environ)
-    if limit is not None:
-        middleware.append(limit.middleware)
     return middleware

@@ -61,6 +61,15 @@ def test_an_api_key_is_required_on_v1_only_and_never_logged(monkeypatch: pytest.
     assert stream.getvalue().count('"event": "request"') >= 4
 
 
+def test_wrong_keys_are_rate_limited_against_the_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """30 different wrong keys from one address: the first 3 are refused as unknown (401), the rest as
+    over the 3/minute budget of that address (429); guessing keys is limited like anything else."""
+    app = app_with(monkeypatch, RIICHI_API_KEYS=KEY, RIICHI_RATE_LIMIT="3/minute")
+    with TestClient(app=app) as c:
+        statuses = [c.post("/v1/score", json=SCORE, headers={"X-API-Key": f"guess-{i}"}).status_code for i in range(30)]
+    assert statuses == [401] * 3 + [429] * 27
+
+
 def test_api_keys_from_a_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     keys = tmp_path / "keys"
     keys.write_text(f"first\n{KEY}\n")
