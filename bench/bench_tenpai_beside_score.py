@@ -61,7 +61,7 @@ def one_run(
         "HOST": "127.0.0.1",
         "PORT": str(port),
         "WORKERS": workers,
-        "APP": app,
+        "ASGI_APP": app,
         "DRAIN_SECONDS": "0",
         "LOG_LEVEL": "WARNING",
         "PROMETHEUS_MULTIPROC_DIR": str(tmp / f"metrics-{port}"),
