@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["ROOT", "free_port", "serve"]
+__all__ = ["ROOT", "free_port", "serve", "tree_cpu_seconds", "tree_memory_mib"]
 
 ROOT = Path(__file__).resolve().parents[1]
 """The repository root (the server's working directory, so ``bench.…`` and ``service.…`` import)."""
@@ -36,6 +36,51 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def tree_pids(pid: int) -> list[int]:
+    """``pid`` and its descendants, alive now (Linux ``/proc``: every thread's children)."""
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        try:
+            for task in Path(f"/proc/{current}/task").iterdir():
+                stack += [int(p) for p in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds used so far by ``pid`` and its living descendants (``/proc/PID/stat``)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for current in tree_pids(pid):
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def tree_memory_mib(pid: int) -> tuple[float, float]:
+    """(PSS, RSS) of ``pid`` and its descendants in MiB (``/proc/PID/smaps_rollup``). PSS shares the pages
+    the workers have in common out among them, so the sum is what the tree costs the machine (the figure a
+    container's memory accounting is closest to); RSS counts shared pages once per process."""
+    pss = rss = 0
+    for current in tree_pids(pid):
+        try:
+            for row in Path(f"/proc/{current}/smaps_rollup").read_text().splitlines():
+                name, _, value = row.partition(":")
+                if name == "Pss":
+                    pss += int(value.split()[0])
+                elif name == "Rss":
+                    rss += int(value.split()[0])
+        except (OSError, ValueError):
+            continue
+    return pss / 1024, rss / 1024
 
 
 def _granian() -> str:

@@ -54,6 +54,7 @@ SETTINGS: Final = {
     "RESPAWN_INTERVAL": "0.5",
     "DRAIN_SECONDS": "5",
     "SHUTDOWN_DEADLINE": "20",
+    "ASGI_APP": "service.app:app",  # the ASGI target; the benchmarks serve variants of it (bench/)
 }
 """Every setting and its default; each is read from the environment variable of the same name."""
 
@@ -99,7 +100,7 @@ def granian_command(config: Mapping[str, str]) -> list[str]:
         config["HEADER_READ_TIMEOUT_MS"],
         "--http1-keep-alive",
         "--no-access-log",  # the app logs every request itself (JSON, with the request id)
-        "service.app:app",
+        config["ASGI_APP"],
     ]
 
 

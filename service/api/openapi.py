@@ -45,6 +45,8 @@ from service.scoring import InvalidHand
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
 from .examples import BODY_EXAMPLES, CALL_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
+from .guards import GUARDED_PREFIX
+from .hardening import CACHEABLE_MAX_AGE, HEADER_CAPS, cache_policy
 from .queries import known_query_only, query_parameters, unknown_query_problem_for
 
 __all__ = ["REQUEST_ID_HEADER", "complete_document", "document", "use_msgspec_components"]
@@ -75,6 +77,67 @@ _HEADER_SCHEMAS: dict[str, Schema] = {
     "Vary": Schema(type=OpenAPIType.STRING, const="Accept-Language"),
 }
 """Schemas of the response headers that litestar documents without one (``documentation_only``)."""
+
+_CACHE_HEADERS: dict[str, OpenAPIHeader] = {
+    "ETag": OpenAPIHeader(
+        schema=Schema(
+            type=OpenAPIType.STRING, pattern='^"[0-9a-f]{32}"$', examples=['"3f0c7a9d2b4e6f8091a2b3c4d5e6f708"']
+        ),
+        description="A strong entity tag of the body (also of the language it is in); send it back in "
+        "`If-None-Match` to get a 304 while the answer is unchanged.",
+        required=True,
+    ),
+    "Cache-Control": OpenAPIHeader(
+        schema=Schema(type=OpenAPIType.STRING, const=CACHEABLE_MAX_AGE),
+        description="A shared cache may keep the answer for five minutes.",
+        required=True,
+    ),
+}
+"""Response headers of the cacheable GETs (:func:`service.api.hardening.cache_policy`), components."""
+
+_GUARD_HEADERS: dict[str, OpenAPIHeader] = {
+    "WWW-Authenticate": OpenAPIHeader(
+        schema=Schema(type=OpenAPIType.STRING, const='ApiKey realm="riichi-scoring"'),
+        description="How to authenticate: an API key, as `X-API-Key` or `Authorization: Bearer`.",
+        required=True,
+    ),
+    "Retry-After": OpenAPIHeader(
+        schema=Schema(type=OpenAPIType.STRING, pattern="^[1-9][0-9]*$"),
+        description="Seconds until the client's window resets (RFC 9110 §10.2.3).",
+        required=True,
+    ),
+    **{
+        name: OpenAPIHeader(schema=Schema(type=OpenAPIType.STRING), description=text, required=False)
+        for name, text in (
+            ("RateLimit-Limit", "Requests a client may make in the window."),
+            ("RateLimit-Remaining", "Requests left in the current window."),
+            ("RateLimit-Reset", "Seconds until the window resets."),
+            ("RateLimit-Policy", "The limit and window, e.g. `600; w=60`."),
+        )
+    },
+}
+"""Response headers of the guards' refusals (:mod:`service.api.guards`), components."""
+
+IF_NONE_MATCH = OpenAPIParameter(
+    name="If-None-Match",
+    param_in="header",
+    required=False,
+    description="Entity tags of answers the client has (the `ETag` of an earlier answer, or `*`): when one "
+    "matches, the answer is a 304 without a body (RFC 9110 §13.1.2, weak comparison). A value that is no "
+    f"entity tag matches nothing (the answer is the 200); over {HEADER_CAPS[b'if-none-match']} bytes it is a 431.",
+    schema=Schema(type=OpenAPIType.STRING, examples=['"3f0c7a9d2b4e6f8091a2b3c4d5e6f708"']),
+)
+"""The conditional-request header the cacheable GETs take."""
+
+_NOT_MODIFIED = "Not modified: an entity tag of `If-None-Match` matches the answer's, which is not sent again."
+_UNAUTHORIZED = (
+    "Only when the deployment requires API keys (`RIICHI_API_KEYS` or `RIICHI_API_KEYS_FILE`, off by default): "
+    "no key, or a key it does not know (`/problems/unauthorized`)."
+)
+_TOO_MANY = (
+    "Only when the deployment limits each client's rate (`RIICHI_RATE_LIMIT`, off by default): the client "
+    "is over its limit; retry after `Retry-After` seconds (`/problems/too-many-requests`)."
+)
 
 _BODY_PROBLEMS = {
     400: "Malformed JSON or a schema violation (wrong type, unknown field, bad notation pattern, out of bounds); "
@@ -243,6 +306,42 @@ def _add_problem_responses(operation: Operation, has_body: bool) -> None:
     for code, description in needed.items():
         responses.setdefault(str(code), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
+
+
+def _ref(name: str) -> Reference:
+    return Reference(ref=f"#/components/headers/{name}")
+
+
+def _add_caching(operation: Operation, path: str) -> None:
+    """A cacheable GET: ``ETag`` and ``Cache-Control`` on its 200, the ``If-None-Match`` parameter, the 304."""
+    responses = dict(operation.responses or {})
+    ok = responses["200"]
+    assert isinstance(ok, OpenAPIResponse)
+    ok.headers = {**(ok.headers or {}), **{name: _ref(name) for name in _CACHE_HEADERS}}
+    responses["304"] = OpenAPIResponse(description=_NOT_MODIFIED, headers={"ETag": _ref("ETag")})
+    operation.responses = dict(sorted(responses.items()))
+    operation.parameters = [*(operation.parameters or []), IF_NONE_MATCH]
+
+
+def _add_guard_responses(operation: Operation) -> None:
+    """The guards' refusals, possible on every ``/v1/…`` operation when they are enabled: 401 and 429."""
+    missing = problem(401, "This deployment needs an API key (X-API-Key or Authorization: Bearer).")
+    unknown = problem(401, "The API key is not known.")
+    over = problem(429, "Too many requests from this client; retry after Retry-After seconds.")
+    unauthorized = _problem_response(
+        _UNAUTHORIZED,
+        {
+            "missing": Example(summary="No API key sent", value=problem_body(missing)),
+            "unknown": Example(summary="A key the deployment does not know", value=problem_body(unknown)),
+        },
+    )
+    unauthorized.headers = {"WWW-Authenticate": _ref("WWW-Authenticate")}
+    too_many = _problem_response(_TOO_MANY, {"over": Example(summary="Over the limit", value=problem_body(over))})
+    too_many.headers = {
+        name: _ref(name)
+        for name in ("Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy")
+    }
+    operation.responses = dict(sorted({**(operation.responses or {}), "401": unauthorized, "429": too_many}.items()))
 
 
 def _finish_responses(operation: Operation, has_body: bool) -> None:
@@ -433,10 +532,17 @@ def complete_document(app: Litestar) -> None:
         **(openapi.components.headers or {}),
         REQUEST_ID: REQUEST_ID_HEADER,
         "Allow": ALLOW_HEADER,
+        **_CACHE_HEADERS,
+        **_GUARD_HEADERS,
     }
     for operation, handler in _operations(app):
         has_body = operation.request_body is not None
         _add_problem_responses(operation, has_body)
+        path = next(iter(handler.paths))
+        if "GET" in handler.http_methods and cache_policy("GET", path, 200)[1]:
+            _add_caching(operation, path)
+        if path.startswith(GUARDED_PREFIX):
+            _add_guard_responses(operation)
         spec = BODY_EXAMPLES.get(str(operation.operation_id))
         if has_body and spec is not None:
             _add_body_examples(operation, handler, spec)

@@ -86,8 +86,49 @@ def test_every_operation_has_examples_for_its_request_and_every_response(served:
         if "requestBody" in operation:
             assert operation["requestBody"]["content"]["application/json"]["examples"], (method, path)
         for status, response in operation["responses"].items():
+            if status == "304":  # Not Modified has no body (RFC 9110 §15.4.5)
+                assert "content" not in response, (method, path)
+                continue
             for media_type, media in response["content"].items():
                 assert media.get("examples"), (method, path, status, media_type)
+
+
+CACHEABLE = {("get", "/v1/rules"), ("get", "/v1/rules/{preset}"), ("get", "/v1/yaku"), ("get", "/v1/table")}
+
+
+def test_the_cacheable_gets_document_etag_if_none_match_and_304(served: dict[str, Any]) -> None:
+    headers = served["components"]["headers"]
+    assert headers["ETag"]["required"] is True
+    assert headers["Cache-Control"]["schema"]["const"] == "public, max-age=300"
+    for path, method, operation in _operations(served):
+        parameters = {p["name"] for p in operation.get("parameters", [])}
+        ok, not_modified = operation["responses"]["200"], operation["responses"].get("304")
+        if (method, path) in CACHEABLE:
+            assert "If-None-Match" in parameters, path
+            assert ok["headers"]["ETag"] == {"$ref": "#/components/headers/ETag"}, path
+            assert ok["headers"]["Cache-Control"] == {"$ref": "#/components/headers/Cache-Control"}, path
+            assert not_modified["headers"]["ETag"] == {"$ref": "#/components/headers/ETag"}, path
+        else:
+            assert "If-None-Match" not in parameters, path
+            assert not_modified is None, path
+
+
+def test_the_guards_refusals_are_documented_on_every_v1_operation(served: dict[str, Any]) -> None:
+    for path, _method, operation in _operations(served):
+        responses = operation["responses"]
+        if not path.startswith("/v1/"):
+            assert "401" not in responses, path
+            assert "429" not in responses, path
+            continue
+        assert "RIICHI_API_KEYS" in responses["401"]["description"], path
+        assert responses["401"]["headers"]["WWW-Authenticate"] == {"$ref": "#/components/headers/WWW-Authenticate"}
+        assert "RIICHI_RATE_LIMIT" in responses["429"]["description"], path
+        assert responses["429"]["headers"]["Retry-After"] == {"$ref": "#/components/headers/Retry-After"}
+        for status in ("401", "429"):
+            examples = responses[status]["content"]["application/problem+json"]["examples"].values()
+            assert {e["value"]["type"] for e in examples} == {
+                f"/problems/{'unauthorized' if status == '401' else 'too-many-requests'}"
+            }
 
 
 def test_every_response_carries_the_request_id_header(served: dict[str, Any]) -> None:
