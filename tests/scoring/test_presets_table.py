@@ -18,6 +18,7 @@ import pytest
 from service.game.options import GameRules
 from service.scoring.model import Preset
 from service.scoring.presets import GAME_DEFAULTS, PRESETS, SOURCES, Rules, _load
+from tests.presets import PRESET_IDS
 
 SERVICE = Path(__file__).resolve().parents[2] / "service"
 TABLE = tomllib.loads(resources.files("service.scoring").joinpath("presets.toml").read_text(encoding="utf-8"))
@@ -25,18 +26,7 @@ NAMES = {*Rules.__struct_fields__, *GameRules.__struct_fields__} - {"preset"}
 
 
 def test_every_preset_sets_every_option_once() -> None:
-    assert list(TABLE) == [
-        "standard",
-        "kostarev",
-        "kids",
-        "tenhou",
-        "majsoul",
-        "wrc",
-        "ema",
-        "mleague",
-        "tenhou_sanma",
-        "majsoul_sanma",
-    ]
+    assert list(TABLE) == PRESET_IDS
     for preset, section in TABLE.items():
         assert set(section) == NAMES, (preset, set(section) ^ NAMES)
 

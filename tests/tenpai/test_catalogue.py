@@ -24,6 +24,7 @@ from service.scoring.catalogue import (
 )
 from service.scoring.model import GameOptions
 from service.scoring.presets import PRESETS
+from tests.presets import PRESET_IDS
 
 # (han closed, han open or None = closed only, yakuman multiple): /docs/rules §3
 STANDARD = {
@@ -190,18 +191,7 @@ def test_yaku_descriptions_are_translated(lang: str, script: re.Pattern[str]) ->
 
 def test_presets_listed_with_defaults() -> None:
     presets = {p.id: p for p in rules_catalogue().presets}
-    assert list(presets) == [
-        "standard",
-        "kostarev",
-        "kids",
-        "tenhou",
-        "majsoul",
-        "wrc",
-        "ema",
-        "mleague",
-        "tenhou_sanma",
-        "majsoul_sanma",
-    ]
+    assert list(presets) == PRESET_IDS
     assert (presets["standard"].winds, presets["kostarev"].winds, presets["kids"].winds) == (True, False, False)
     assert presets["kids"].scoring == "kids"
     assert presets["standard"].defaults["double_yakuman"] is True

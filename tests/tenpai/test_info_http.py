@@ -19,6 +19,7 @@ from service.api.errors import problem_details_plugin
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.openapi import use_msgspec_components
 from tests.api.test_score_http import TYPES
+from tests.presets import PRESET_IDS
 from tests.tenpai.test_table import DEALER_RON, DEALER_TSUMO, FU, NON_DEALER_RON, NON_DEALER_TSUMO
 
 PROBLEM = "application/problem+json"
@@ -183,20 +184,6 @@ def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
     from service.scoring import PRESETS
 
     assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}
-
-
-PRESET_IDS = [
-    "standard",
-    "kostarev",
-    "kids",
-    "tenhou",
-    "majsoul",
-    "wrc",
-    "ema",
-    "mleague",
-    "tenhou_sanma",
-    "majsoul_sanma",
-]
 
 
 # --- GET /v1/rules, /v1/rules/{preset} ------------------------------------------------------------
