@@ -64,4 +64,14 @@ def test_hpa_on_cpu_pdb_service_and_ingress_limits() -> None:
     assert by_kind("Service")["spec"]["ports"][0]["targetPort"] == "http"
     assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"
     assert annotations["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "on"
-    assert "nginx.ingress.kubernetes.io/client-body-timeout" in annotations
+    paths = {rule["path"] for rule in by_kind("Ingress")["spec"]["rules"][0]["http"]["paths"]}
+    assert "/v1/" in paths
+    assert not any("/metrics".startswith(p) and p != "/" for p in paths)  # /metrics is not routed out
+    assert {"/", "/health"} <= paths
+
+
+def test_the_controller_settings_validate_and_time_out_slow_clients() -> None:
+    """The slow-client timeouts are the ingress-nginx controller's ConfigMap keys, not annotations."""
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+    kubernetes_validate.validate(config, VERSION, strict=True)
+    assert (config["data"]["client-header-timeout"], config["data"]["client-body-timeout"]) == ("10", "10")
