@@ -68,8 +68,12 @@ def test_metrics_add_up_across_workers_and_never_go_backwards(tmp_path: Path) ->
     assert seen[-1] == 200  # every worker's requests, summed
 
 
-def _load(url: str, stop: threading.Event, outcomes: list[str]) -> None:
-    with httpx.Client(base_url=url, timeout=5) as client:
+def _load(url: str, stop: threading.Event, outcomes: list[str], keep_alive: bool = True) -> None:
+    """Score in a loop until ``stop``, recording each status or transport error. Without ``keep_alive``
+    every request has a connection of its own: a server closing an idle kept-alive connection between
+    two requests (as any server does when it stops) is then not mistaken for a dropped request."""
+    headers = {} if keep_alive else {"Connection": "close"}
+    with httpx.Client(base_url=url, timeout=5, headers=headers) as client:
         while not stop.is_set():
             try:
                 outcomes.append(str(client.post("/v1/score", json=SCORE).status_code))
@@ -134,7 +138,7 @@ def test_sigterm_drains_finishes_in_flight_and_exits_0_within_the_deadline(tmp_p
         threading.Thread(target=trickle, daemon=True).start()
         stop = threading.Event()
         outcomes: list[str] = []
-        clients = [threading.Thread(target=_load, args=(url, stop, outcomes)) for _ in range(3)]
+        clients = [threading.Thread(target=_load, args=(url, stop, outcomes, False)) for _ in range(3)]
         for c in clients:
             c.start()
         time.sleep(0.5)
