@@ -8,11 +8,9 @@ Screenshots go to ``build/screenshots/`` (kept out of the tree by .gitignore).
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,8 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.servers import free_port, stop, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -39,44 +39,23 @@ PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` for the session."""
-    port = _free_port()
+    port = free_port()
     command = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", str(port)]
     url = f"http://127.0.0.1:{port}"
     # The server logs every request: to a file, as a pipe nobody reads would fill up and stall it.
-    with tempfile.TemporaryFile() as log:
+    log = Path(tempfile.mkdtemp(prefix="riichi-browser-")) / "granian.log"
+    with log.open("wb") as out:
         process = subprocess.Popen(
-            [*command, "service.app:app"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT
+            [*command, "service.app:app"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT
         )
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    if httpx.get(f"{url}/ready", timeout=1).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    process.kill()
-                    log.seek(0)
-                    pytest.fail(f"granian did not start:\n{log.read().decode(errors='replace')}")
-                time.sleep(0.1)
+            wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 30, "granian", process, log)
             yield url
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process, timeout=10)
 
 
 @pytest.fixture(scope="session")

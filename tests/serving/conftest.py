@@ -9,7 +9,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -17,41 +16,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.servers import free_port, stop, wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until(
-    ok: object, timeout: float, what: str, proc: subprocess.Popen[bytes] | None = None, log: Path | None = None
-) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            if ok():  # type: ignore[operator]
-                return
-        except (httpx.TransportError, OSError):
-            pass
-        if proc is not None and proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    output = log.read_text(errors="replace") if log is not None and log.exists() else ""
-    pytest.fail(f"{what} did not come up:\n{output[-3000:]}")
-
-
-def stop(proc: subprocess.Popen[bytes], timeout: float = 30) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @contextmanager
