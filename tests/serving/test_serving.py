@@ -164,7 +164,11 @@ def test_sigterm_drains_finishes_in_flight_and_exits_0_within_the_deadline(tmp_p
     assert returncode == 0
     assert exited < deadline + 1
     # Every request sent before the listener closed was answered 200; after it, only refused connections.
-    assert set(outcomes) <= {"200", "ConnectError"}, set(outcomes)
+    # One exception, the kernel's and not the app's: a connection still in the listen backlog (its handshake
+    # done, not yet accepted) when the listener closes is reset, at most one per client at that instant
+    # (RemoteProtocolError). Under a drain behind a load balancer no new connection arrives by then.
+    assert set(outcomes) <= {"200", "ConnectError", "RemoteProtocolError"}, set(outcomes)
+    assert outcomes.count("RemoteProtocolError") <= len(clients), outcomes.count("RemoteProtocolError")
     assert outcomes.count("200") > 20
 
 
