@@ -166,9 +166,11 @@ def test_sigterm_drains_finishes_in_flight_and_exits_0_within_the_deadline(tmp_p
     # Every request sent before the listener closed was answered 200; after it, only refused connections.
     # One exception, the kernel's and not the app's: a connection still in the listen backlog (its handshake
     # done, not yet accepted) when the listener closes is reset, at most one per client at that instant
-    # (RemoteProtocolError). Under a drain behind a load balancer no new connection arrives by then.
-    assert set(outcomes) <= {"200", "ConnectError", "RemoteProtocolError"}, set(outcomes)
-    assert outcomes.count("RemoteProtocolError") <= len(clients), outcomes.count("RemoteProtocolError")
+    # (httpx reports the reset as RemoteProtocolError or ReadError, by whether it came before or during the
+    # read). Under a drain behind a load balancer no new connection arrives by then.
+    reset = ("RemoteProtocolError", "ReadError")
+    assert set(outcomes) <= {"200", "ConnectError", *reset}, set(outcomes)
+    assert sum(outcomes.count(r) for r in reset) <= len(clients), [o for o in outcomes if o in reset]
     assert outcomes.count("200") > 20
 
 
