@@ -14,6 +14,9 @@ seconds, after a ``--warmup``).
 
 Measured, each a ``--rounds`` times in turn (the machine may be shared; medians reported):
 
+- the bare litestar + msgspec app :mod:`bench.bare_app` (its own granian worker, the same
+  settings; one POST route at ``/v1/score`` decoding the same fresh bodies into a Struct, no
+  middleware): the framework's floor, the reference of issue 17's first target;
 - ``GET /health`` and ``POST /bench/noop`` (the same bodies as ``/v1/score``, not decoded):
   the framework's own cost, the floor;
 - ``POST /v1/score``, the 2,000 seeded hands of ``bench/bench_core.py`` cycled (the
@@ -63,6 +66,7 @@ class Load(NamedTuple):
 
 
 LOADS = [
+    Load("bare litestar POST (floor)", "bare", 0),
     Load("GET /health (floor)", "get-health", 0),
     Load("POST /bench/noop (floor)", "noop", 0),
     Load("POST /v1/score, repeated", "score-repeat"),
@@ -113,12 +117,13 @@ def run_wrk(
     (the result cache keeps the last 32,768). With ``settle``, returns once the server is idle.
     """
     start = 0
-    if "fresh" in load.mode:
+    mode = "score-fresh" if load.mode == "bare" else load.mode  # the bare app: the same fresh bodies, its own server
+    if "fresh" in mode:
         start = _FRESH_RUNS[0] * FRESH_RANGE
         _FRESH_RUNS[0] += 1
     command = [
         "wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", f"--timeout={timeout_s:g}s",
-        "-s", str(LUA), base_url, "--", load.mode, str(max(load.hands, 1)), str(templates), str(start),
+        "-s", str(LUA), base_url, "--", mode, str(max(load.hands, 1)), str(templates), str(start),
     ]  # fmt: skip
     out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=seconds + 60).stdout
     if settle:
@@ -241,18 +246,25 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         templates = Path(tmp) / "hands.txt"
         write_templates(templates, args.hands, args.seed)
-        with serve("bench.bench_app:app", log=Path(tmp) / "server.log") as base_url:
+        with (
+            serve("bench.bench_app:app", log=Path(tmp) / "server.log") as ours_url,
+            serve("bench.bare_app:app", log=Path(tmp) / "bare.log") as bare_url,
+        ):  # both up for the whole run (an idle server costs nothing); loads interleaved round by round
+
+            def url(load: Load) -> str:
+                return bare_url if load.mode == "bare" else ours_url
+
             for load in loads:  # warm-up: imports, first-pass caches, the result cache for *-repeat
                 if load.mode != "health-beside-batch":
-                    run_wrk(base_url, load, templates, args.warmup, connections(load), 30)
+                    run_wrk(url(load), load, templates, args.warmup, connections(load), 30)
             for _ in range(args.rounds):
                 for load in loads:
                     if load.mode == "health-beside-batch":
-                        result, batches = run_beside_batches(base_url, load, templates, args.duration, 30)
+                        result, batches = run_beside_batches(ours_url, load, templates, args.duration, 30)
                         results[load].append(result)
                         beside_batches.append(batches)
                     else:
-                        results[load].append(run_wrk(base_url, load, templates, args.duration, connections(load), 30))
+                        results[load].append(run_wrk(url(load), load, templates, args.duration, connections(load), 30))
 
     print(
         f"{machine()}; one granian worker; wrk -t1 -c{args.connections} (batch: -c{args.batch_connections}), "
@@ -271,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{sum(r.socket_errors for r in runs):>9}"
         )
     print()
-    for floor in ("noop", "get-health"):
+    for floor in ("bare", "noop", "get-health"):
         for score in ("score-repeat", "score-fresh"):
             if floor in medians and score in medians:
                 print(f"{score} / {floor}: {medians[score] / medians[floor]:.0%} of the floor's requests/s")

@@ -21,7 +21,6 @@ from service.api.docs import render_plugins, site_assets_router, swagger_assets_
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
 from service.api.guards import cors_config, guard_middleware, stores
-from service.api.hardening import HardeningMiddleware
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
@@ -124,9 +123,9 @@ def create_app() -> Litestar:
         ],
     )
     complete_document(app)
-    # Outermost layers, around routing and the error mapping, so they see every response (404s included):
-    # the request context (id, log, metrics) around the hygiene (refusals, HEAD, security and cache headers).
-    app.asgi_handler = RequestContextMiddleware(HardeningMiddleware(app.asgi_handler), metrics)
+    # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
+    # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
+    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics)
     return app
 
 

@@ -15,7 +15,7 @@ Mapping (exception → status, ``errors``):
 - :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
 - litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
 - litestar's 500 for a client that hung up before sending its whole body
-  (:func:`~.middleware.client_closed_request`) → 499, none, not logged as an error (the
+  (:func:`~.context.client_closed_request`) → 499, none, not logged as an error (the
   middleware logs ``client disconnected`` at info level; the client never sees the answer);
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
@@ -31,15 +31,15 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 import msgspec
-import structlog
 from litestar import Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
 
 from service.scoring import FieldError, InvalidHand
 
+from .context import CLIENT_CLOSED_REQUEST, client_closed_request
 from .decoding import BadRequestBody, UnsupportedBodyType
-from .middleware import CLIENT_CLOSED_REQUEST, client_closed_request
+from .logs import REQUEST_ID
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
@@ -91,7 +91,7 @@ def problem_type(status: int) -> str:
 
 def instance() -> str | None:
     """This occurrence: ``/requests/<X-Request-ID>`` (percent-encoded) inside a request, else None."""
-    request_id = structlog.contextvars.get_contextvars().get("request_id")
+    request_id = REQUEST_ID.get()
     return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
 
 

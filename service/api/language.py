@@ -18,6 +18,8 @@ from litestar.params import HeaderParameter
 
 from service.i18n import Language, negotiate_language
 
+from .answers import JSONAnswer
+
 __all__ = ["LANGUAGE_HEADERS", "AcceptLanguage", "localised", "negotiate_language"]
 
 AcceptLanguage = Annotated[
@@ -42,11 +44,12 @@ LANGUAGE_HEADERS: Final = [
 ]
 """The response headers every localised operation documents."""
 
-_HEADERS: Final[dict[Language, dict[str, str]]] = {
-    lang: {"Content-Language": lang, "Vary": "Accept-Language"} for lang in ("en", "ja", "ru")
+_HEADERS: Final[dict[Language, tuple[tuple[bytes, bytes], ...]]] = {
+    lang: ((b"content-language", lang.encode()), (b"vary", b"Accept-Language")) for lang in ("en", "ja", "ru")
 }
 
 
 def localised(content: Any, lang: Language) -> Response[Any]:
-    """``content`` answered with ``Content-Language: lang`` and ``Vary: Accept-Language``."""
-    return Response(content, headers=_HEADERS[lang])
+    """``content`` answered as JSON (:class:`~service.api.answers.JSONAnswer`) with ``Content-Language: lang``
+    and ``Vary: Accept-Language``."""
+    return JSONAnswer(content, _HEADERS[lang])

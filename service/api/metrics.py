@@ -16,15 +16,17 @@ With several granian workers, set ``PROMETHEUS_MULTIPROC_DIR`` (``service.serve`
 and empties it at start): prometheus-client's multiprocess mode then keeps every worker's counts in
 files there and a scrape, whichever worker answers it, sums them all (:class:`MultiProcessCollector`),
 so counters never go backwards between scrapes. The cache figures are then each live worker's, updated
-with every response and summed at scrape time (a worker that was killed keeps its last figures until
+with a response at most once a second and summed at scrape time (a worker that was killed keeps its last figures until
 the server restarts). Without the variable each process counts for itself (tests, one worker).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from functools import _CacheInfo
+from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, disable_created_metrics, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -49,6 +51,9 @@ UNMATCHED_ROUTE = "unmatched"
 
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Histogram bucket bounds, seconds: scoring takes well under a millisecond when cached."""
+
+_CHILDREN_KEPT = 1024
+"""Most (method, route, status) label children :meth:`Metrics.observe` keeps resolved."""
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"})
 
@@ -144,6 +149,8 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+        self._children: dict[tuple[str, str | None, int], tuple[Any, Any]] = {}
+        self._gauges_at = -1e9  # when the cache gauges were last refreshed (time.monotonic)
         self.worker_cache: dict[str, Gauge] = {}
         if self.multiprocess_dir is None:
             self.registry.register(CacheCollector(SCORING_CACHES))
@@ -161,17 +168,39 @@ class Metrics:
             self.scrape_registry.register(SummedCollector(self.multiprocess_dir))
 
     def observe(self, method: str, route: str | None, status: int, seconds: float) -> None:
-        """Count one response and its latency; ``route`` None = no route matched."""
-        method = method if method in _METHODS else "OTHER"
-        route = route or UNMATCHED_ROUTE
-        self.requests.labels(method=method, route=route, status=str(status)).inc()
-        self.latency.labels(method=method, route=route).observe(seconds)
+        """Count one response and its latency; ``route`` None = no route matched.
+
+        The labelled children are resolved once per (method, route, status) and kept (at most
+        :data:`_CHILDREN_KEPT`; clients choose the method, so past that they are looked up each time);
+        prometheus-client's ``labels()`` is most of a counter's cost (bench/bench_asgi.py, issue 17).
+        In multiprocess mode the per-worker cache gauges are refreshed at most once a second.
+        """
+        key = (method, route, status)
+        children = self._children.get(key)
+        if children is None:
+            label_method = method if method in _METHODS else "OTHER"
+            label_route = route or UNMATCHED_ROUTE
+            children = (
+                self.requests.labels(label_method, label_route, str(status)),
+                self.latency.labels(label_method, label_route),
+            )
+            if len(self._children) < _CHILDREN_KEPT:
+                self._children[key] = children
+        children[0].inc()
+        children[1].observe(seconds)
         if self.worker_cache:
-            for name, cache_info in SCORING_CACHES.items():
-                info = cache_info()
-                self.worker_cache["hits"].labels(cache=name).set(info.hits)
-                self.worker_cache["misses"].labels(cache=name).set(info.misses)
-                self.worker_cache["size"].labels(cache=name).set(info.currsize)
+            now = time.monotonic()
+            if now - self._gauges_at >= 1.0:
+                self._gauges_at = now
+                self.refresh_cache_gauges()
+
+    def refresh_cache_gauges(self) -> None:
+        """Multiprocess mode: this worker's cache figures into its gauges (read by any worker's scrape)."""
+        for name, cache_info in SCORING_CACHES.items():
+            info = cache_info()
+            self.worker_cache["hits"].labels(cache=name).set(info.hits)
+            self.worker_cache["misses"].labels(cache=name).set(info.misses)
+            self.worker_cache["size"].labels(cache=name).set(info.currsize)
 
     def render(self) -> bytes:
         """The metrics in the Prometheus text format (:data:`METRICS_MEDIA_TYPE`): this process's, or in

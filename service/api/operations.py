@@ -1,9 +1,8 @@
 """Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
 
 ``HEAD`` on these (as on every GET route) answers as ``GET`` does without a body: it is routed as
-``GET`` by :class:`~service.api.hardening.HardeningMiddleware` (not in the OpenAPI document: HEAD is
-GET without the content, RFC 9110 §9.3.2) and the body is dropped by
-:class:`~service.api.middleware.RequestContextMiddleware`, that of a 503 problem too.
+``GET``, and the body dropped, by :class:`~service.api.middleware.RequestContextMiddleware` (not in the
+OpenAPI document: HEAD is GET without the content, RFC 9110 §9.3.2), that of a 503 problem too.
 
 Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
 at startup after a self-check scores one hand, cleared by :func:`mark_not_ready` when

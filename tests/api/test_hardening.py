@@ -108,7 +108,7 @@ def _asgi_call(app: Any, headers: list[tuple[bytes, bytes]], http_version: str =
         "server": ("127.0.0.1", 80),
         "state": {},
     }
-    asyncio.run(app(scope, receive, send))  # the whole stack, HardeningMiddleware included
+    asyncio.run(app(scope, receive, send))  # the whole stack, the outer middleware included
     return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
 
