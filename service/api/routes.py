@@ -14,6 +14,7 @@ from service.scoring.names import localise
 
 from .decoding import StrictJSON
 from .errors import PROBLEM_MEDIA_TYPE, Problem
+from .fastpath import DirectJSON
 from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = ["ROUTES", "score_hand"]
@@ -50,6 +51,7 @@ _BODY_ERRORS = {
     responses=_BODY_ERRORS,
     response_headers=LANGUAGE_HEADERS,
     sync_to_thread=False,
+    middleware=[DirectJSON],  # litestar's argument machinery skipped for well-formed requests (fastpath.py)
 )
 def score_hand(data: JSONBody[ScoreRequest], accept_language: AcceptLanguage = None) -> Response[ScoreResult]:
     """Score ``data`` with :func:`service.scoring.score`, names in the negotiated language;

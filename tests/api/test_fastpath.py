@@ -1,0 +1,117 @@
+"""The direct path of ``POST /v1/score`` (:mod:`service.api.fastpath`) answers exactly as litestar's own path.
+
+A request with a ``Content-Length`` takes the direct path; the same body sent chunked (no
+``Content-Length``: two body events) takes litestar's path through the same handler. For every body
+(valid hands, refused JSON, schema errors, impossible hands, each language), both answers must have
+the same status, the same bytes and the same headers (the request id aside, which the client sets
+the same here anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from litestar import Litestar
+
+from service.app import create_app
+from tests.strategies import seeded_hands
+
+HANDS = [json.dumps(h).encode() for h in seeded_hands(60, 3)]
+REFUSED = [
+    b"{",  # not JSON
+    b"[]",  # not an object
+    b'{"hand": 5, "win_tile": "1m"}',  # schema: wrong type
+    b'{"hand": "123m", "win_tile": "1m", "nope": 1}',  # schema: unknown field
+    b'{"hand": "1111m1111m234p55s", "win_tile": "2p"}',  # impossible: eight copies of 1m (422)
+    b'{"hand": "234567m3455p234s", "win_tile": "9z"}',  # notation
+    b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true, "honba": 2.0}',  # 2.0 = 2
+]
+
+
+@pytest.fixture(scope="module")
+def app() -> Litestar:
+    return create_app()
+
+
+def post(app: Litestar, body: bytes, *, chunked: bool, language: bytes | None = None) -> tuple[int, list[Any], bytes]:
+    """``POST /v1/score`` with ``body`` through the whole ASGI stack: status, headers (request id dropped), body."""
+    headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]
+    if not chunked:
+        headers.append((b"content-length", str(len(body)).encode()))
+    if language is not None:
+        headers.append((b"accept-language", language))
+    half = len(body) // 2
+    events = (
+        [
+            {"type": "http.request", "body": body[:half], "more_body": True},
+            {"type": "http.request", "body": body[half:]},
+        ]
+        if chunked
+        else [{"type": "http.request", "body": body}]
+    )
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return events.pop(0) if events else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/v1/score",
+        "raw_path": b"/v1/score",
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+        "state": {},
+    }
+    asyncio.run(app(scope, receive, send))
+    start = sent[0]
+    return start["status"], sorted(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+
+@pytest.mark.parametrize("body", HANDS[:20] + REFUSED)
+@pytest.mark.parametrize("language", [None, b"ru", b"ja;q=0.9, en;q=0.5"])
+def test_the_direct_path_answers_as_litestar_does(app: Litestar, body: bytes, language: bytes | None) -> None:
+    direct = post(app, body, chunked=False, language=language)
+    litestar = post(app, body, chunked=True, language=language)
+    assert direct == litestar
+    assert direct[0] in (200, 400, 422)
+
+
+def test_the_statuses_are_the_ones_a_person_expects(app: Litestar) -> None:
+    statuses = [post(app, body, chunked=False)[0] for body in REFUSED]
+    assert statuses == [400, 400, 400, 400, 422, 400, 200]
+    status, _, body = post(
+        app, b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}', chunked=False
+    )
+    assert (status, json.loads(body)["points"]) == (200, 8000)  # riichi pinfu tanyao sanshoku: mangan, 8,000
+    _, _, with_honba = post(app, REFUSED[-1], chunked=False)
+    assert json.loads(with_honba)["total"] == 8600  # two honba: +300 each on a ron
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hand=st.sampled_from(HANDS), cut=st.integers(min_value=0, max_value=400), junk=st.binary(max_size=3))
+def test_a_mangled_body_is_answered_the_same_on_both_paths(app: Litestar, hand: bytes, cut: int, junk: bytes) -> None:
+    body = hand[:cut] + junk + hand[cut:]
+    direct, litestar = post(app, body, chunked=False), post(app, body, chunked=True)
+    assert direct == litestar
+    assert direct[0] in (200, 400, 422)  # never a 5xx
+
+
+def test_over_the_limit_and_not_json_still_get_litestar_refusals(app: Litestar) -> None:
+    big = b'{"hand": "' + b"1" * (70 * 1024) + b'"}'
+    assert post(app, big, chunked=False)[0] == 413
+    assert post(app, big, chunked=True)[0] == 413
