@@ -9,11 +9,11 @@ Only the ``service`` logger tree is configured: the root logger (and so every li
 own logging, granian's included) is left alone.
 
 The access log (one line per request, :mod:`service.api.middleware`) is the one line written on
-every request, so it takes structlog's fast path instead (:func:`access_logger`): a native
-structlog logger filtering by level before any processing, rendered by msgspec, written straight
-to the same stream; the same JSON keys as every other line. Measured in ``bench/bench_asgi.py``
-(issue 17): ~26 µs a line through the standard-library path, ~5 µs on this one (alone; ~9 µs
-inside a request, where the code competes for the CPU's caches with everything else).
+every request, so it does not go through a logger at all (:class:`AccessLog`): a msgspec Struct
+with the same keys as every other line, encoded and written whole to the same stream, when the
+level lets ``info`` through. Measured inside a request (``bench/bench_asgi.py``, issue 17): ~26 µs
+a line through the standard-library path, ~10 µs through structlog's native fast path (a
+filtering bound logger, msgspec renderer), ~3 µs this way.
 
 The request id is one :class:`~contextvars.ContextVar` (:data:`REQUEST_ID`, set by the middleware
 for the duration of a request), added to every line of the request by :func:`add_request_id`.
@@ -25,14 +25,24 @@ import logging
 import os
 import sys
 from contextvars import ContextVar
-from typing import IO, Any, TextIO, cast
+from datetime import UTC, datetime
+from typing import IO, Any
 
 import msgspec
 import structlog
 from structlog.tracebacks import ExceptionDictTransformer
 from structlog.typing import EventDict, WrappedLogger
 
-__all__ = ["LOG_LEVEL_ENV", "REQUEST_ID", "access_logger", "add_request_id", "configure_logging", "get_logger"]
+__all__ = [
+    "LOG_LEVEL_ENV",
+    "REQUEST_ID",
+    "AccessLine",
+    "AccessLog",
+    "access_log",
+    "add_request_id",
+    "configure_logging",
+    "get_logger",
+]
 
 REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 """The id of the request being handled (``X-Request-ID``), None outside a request."""
@@ -67,19 +77,65 @@ def _render(logger: WrappedLogger, method_name: str, event_dict: EventDict) -> s
     return _ENCODER.encode(event_dict).decode()
 
 
-class _Access:
-    """The current access logger (replaced by each :func:`configure_logging`)."""
+class AccessLine(msgspec.Struct):
+    """One access-log line: the keys every line has, then the request's (in this order in the JSON)."""
 
-    logger: Any = structlog.wrap_logger(structlog.WriteLogger(sys.stderr), processors=[_render])
+    timestamp: datetime
+    level: str
+    logger: str
+    event: str
+    request_id: str
+    method: str
+    path: str
+    route: str | None
+    status: int
+    duration_ms: float
 
 
-def access_logger() -> Any:
-    """The access log's structlog logger (bound to ``logger="service.access"``), as configured last.
+class AccessLog:
+    """The access log: one JSON line per request on ``stream``, written whole with one ``write``.
 
-    Its lines carry ``timestamp``, ``level``, ``logger``, ``event`` and the keywords given; the
-    request id is given explicitly by the middleware (no context lookup on the hot path).
+    ``enabled`` is whether ``info`` passes the configured level. The line is an :class:`AccessLine`
+    encoded by msgspec (its ``timestamp`` in ISO 8601 UTC with ``Z``, as structlog's): no logger
+    object, processor chain or record is built per line. On a binary-backed text stream (stderr)
+    the bytes go to its buffer, flushed per line as the standard handler flushes per record.
     """
-    return _Access.logger
+
+    __slots__ = ("enabled", "flush", "write", "write_text")
+
+    def __init__(self, stream: IO[str], enabled: bool) -> None:
+        self.enabled = enabled
+        buffer = getattr(stream, "buffer", None)
+        self.write_text = buffer is None
+        self.write = stream.write if buffer is None else buffer.write
+        self.flush = stream.flush if buffer is None else buffer.flush
+
+    def request(self, request_id: str, method: str, path: str, route: str | None, status: int, seconds: float) -> None:
+        """Log one answered request (``event`` = ``request``); ``seconds`` its duration."""
+        if not self.enabled:
+            return
+        line = _LINES.encode(
+            AccessLine(
+                datetime.now(UTC), "info", "service.access", "request",
+                request_id, method, path, route, status, round(seconds * 1000, 3),
+            )
+        )  # fmt: skip
+        self.write(line.decode() + "\n" if self.write_text else line + b"\n")  # type: ignore[arg-type]
+        self.flush()
+
+
+_LINES = msgspec.json.Encoder()
+
+
+class _Access:
+    """The current access log (replaced by each :func:`configure_logging`)."""
+
+    log = AccessLog(sys.stderr, enabled=True)
+
+
+def access_log() -> AccessLog:
+    """The access log as configured last (:func:`configure_logging`)."""
+    return _Access.log
 
 
 def configure_logging(level: str | None = None, stream: IO[str] | None = None) -> None:
@@ -92,16 +148,7 @@ def configure_logging(level: str | None = None, stream: IO[str] | None = None) -
     number = logging.getLevelNamesMapping().get(level_name)
     if number is None:
         raise ValueError(f"{LOG_LEVEL_ENV}={level_name!r} is not a log level (DEBUG, INFO, WARNING, ERROR, CRITICAL)")
-    _Access.logger = structlog.wrap_logger(
-        structlog.WriteLogger(cast("TextIO", stream or sys.stderr)),
-        processors=[
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            _render,
-        ],
-        wrapper_class=structlog.make_filtering_bound_logger(number),
-        cache_logger_on_first_use=True,
-    ).bind(logger="service.access")
+    _Access.log = AccessLog(stream or sys.stderr, enabled=number <= logging.INFO)
     structlog.configure(
         processors=[*_SHARED, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),

@@ -12,7 +12,7 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
   echoed on the response and set as :data:`service.api.logs.REQUEST_ID`, so every log line of
   the request carries it.
 - One access-log line per request (``event`` = ``request``) with method, path, route
-  template, status and duration in milliseconds (:func:`service.api.logs.access_logger`).
+  template, status and duration in milliseconds (:class:`service.api.logs.AccessLog`).
 - :meth:`service.api.metrics.Metrics.observe` for each response.
 - A client that hangs up before its request body is complete (the server's ASGI
   ``http.disconnect`` arrives before the body's last chunk) is recorded with status 499
@@ -38,7 +38,7 @@ from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 
 from .context import BODY_WATCH, CLIENT_CLOSED_REQUEST, BodyWatch
 from .hardening import decorate_start, read_headers, refusal_messages, tagged_messages
-from .logs import REQUEST_ID, access_logger
+from .logs import REQUEST_ID, access_log, get_logger
 from .metrics import Metrics
 
 __all__ = ["REQUEST_ID_HEADER", "RequestContextMiddleware", "new_request_id", "usable_request_id"]
@@ -48,6 +48,7 @@ REQUEST_ID_HEADER = "X-Request-ID"
 
 _HEADER_KEY = REQUEST_ID_HEADER.lower().encode("ascii")
 _ACCEPTED_ID = re.compile(rb"[\x21-\x7e]{1,128}")
+_disconnects = get_logger("service.access")
 
 
 def new_request_id() -> str:
@@ -152,17 +153,8 @@ class RequestContextMiddleware:
             REQUEST_ID.reset(id_token)
             seconds = time.perf_counter() - started
             route: str | None = http.get("path_template")
-            log = access_logger()
             if watch.cut_off:
                 status = CLIENT_CLOSED_REQUEST
-                log.info("client disconnected", method=method, path=path, request_id=request_id)
+                _disconnects.info("client disconnected", method=method, path=path, request_id=request_id)
             self.metrics.observe(method, route, status, seconds)
-            log.info(
-                "request",
-                method=method,
-                path=path,
-                route=route,
-                status=status,
-                duration_ms=round(seconds * 1000, 3),
-                request_id=request_id,
-            )
+            access_log().request(request_id, method, path, route, status, seconds)
