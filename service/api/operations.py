@@ -21,7 +21,7 @@ from litestar.openapi import ResponseSpec
 from service.scoring import ScoreRequest, score
 
 from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
-from .logs import get_logger
+from .logs import access_log, get_logger
 from .metrics import METRICS_MEDIA_TYPE, Metrics
 
 __all__ = [
@@ -85,6 +85,7 @@ def mark_ready(app: Litestar) -> None:
 def mark_not_ready(app: Litestar) -> None:
     """Shutdown hook: stop reporting ready (in-flight requests are still answered)."""
     app.state[READY_STATE_KEY] = False
+    access_log().write_held()  # the held access lines before the shutdown line
     logger.info("shutdown")
 
 
