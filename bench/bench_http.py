@@ -207,6 +207,20 @@ def wait_idle(base_url: str, timeout_s: float = 120) -> None:
         time.sleep(0.05)
 
 
+def core_cold_hands_per_s(hands: list[dict[str, Any]]) -> float:
+    """Our core's cold hands/s on ``hands`` in this process (``bench/bench_core.py``'s cold pass): the
+    reference of the batch target (issue 17: batch >= 80% of the core's hands/s)."""
+    import msgspec
+
+    from bench.bench_core import clear_core_caches, ours_calls, timed_pass
+    from service.scoring import ScoreRequest
+
+    requests = [msgspec.convert(h, ScoreRequest) for h in hands]
+    clear_core_caches()
+    timing, _ = timed_pass("core, cold", ours_calls(requests))
+    return timing.hands_per_s
+
+
 def machine() -> str:
     """nproc, the CPU model and the Python version."""
     model = "unknown CPU"
@@ -242,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.batch_connections if load.hands > 1 else args.connections
 
     results: dict[Load, list[Result]] = {load: [] for load in loads}
+    core_runs: list[float] = []
+    seeded = list(seeded_hands(args.hands, args.seed))
     beside_batches: list[int] = []
     with tempfile.TemporaryDirectory() as tmp:
         templates = Path(tmp) / "hands.txt"
@@ -258,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
                 if load.mode != "health-beside-batch":
                     run_wrk(url(load), load, templates, args.warmup, connections(load), 30)
             for _ in range(args.rounds):
+                if any(load.hands > 1 for load in loads):
+                    core_runs.append(core_cold_hands_per_s(seeded))  # interleaved with the loads it is compared with
                 for load in loads:
                     if load.mode == "health-beside-batch":
                         result, batches = run_beside_batches(ours_url, load, templates, args.duration, 30)
@@ -287,11 +305,15 @@ def main(argv: list[str] | None = None) -> int:
         for score in ("score-repeat", "score-fresh"):
             if floor in medians and score in medians:
                 print(f"{score} / {floor}: {medians[score] / medians[floor]:.0%} of the floor's requests/s")
+    core = statistics.median(core_runs) if core_runs else None
+    if core is not None:
+        print(f"core, cold, in this process (bench_core.py's pass, median of {len(core_runs)}): {core:,.0f} hands/s")
     for size in (100, 1000):
         for kind in ("repeat", "fresh"):
             key = f"batch-{kind}{size}"
             if key in medians:
-                print(f"batch ×{size}, {kind}: {medians[key] * size:,.0f} hands/s")
+                share = f" = {medians[key] * size / core:.0%} of the core's" if core else ""
+                print(f"batch ×{size}, {kind}: {medians[key] * size:,.0f} hands/s{share}")
     if beside_batches:
         print(
             f"GET /health beside batches: one connection, while {statistics.median(beside_batches):.0f} "
