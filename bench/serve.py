@@ -5,7 +5,7 @@ Used by ``bench/bench_http.py`` and ``k6/run.py``::
     with serve("service.app:app") as base_url:   # e.g. http://127.0.0.1:40123
         ...
 
-One granian worker (the unit the targets are stated for), bound to 127.0.0.1 only. The
+One granian worker (the unit the targets are stated for) on uvloop (production's loop), bound to 127.0.0.1 only. The
 server's own output (granian's lines and the app's JSON access log) goes to a log file, not
 the terminal. Waits until ``GET /ready`` answers 200; on exit sends SIGTERM (granian drains
 in-flight requests) and waits, killing the process only if it does not stop in time.
@@ -123,6 +123,7 @@ def serve(target: str = "service.app:app", *, workers: int = 1, log: Path | None
         "--port", str(port),
         "--workers", str(workers),
         "--no-access-log",
+        "--loop", "uvloop",  # as service.serve runs production (LOOP); the same for every app a benchmark compares
         target,
     ]  # fmt: skip
     base_url = f"http://127.0.0.1:{port}"
