@@ -7,7 +7,6 @@ production app with a raw ASGI ``receive`` that returns part of a body and then 
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -17,6 +16,7 @@ from litestar import Litestar
 import service.api.routes
 from service.api.operations import METRICS_STATE_KEY
 from service.app import create_app
+from tests.api.asgi import asgi_request
 from tests.api.logcapture import records
 
 MANGAN = b'{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}'
@@ -34,32 +34,8 @@ def call(
     app: Litestar, path: str, events: list[dict[str, Any]], headers: list[tuple[bytes, bytes]]
 ) -> list[dict[str, Any]]:
     """Run one ``POST path`` through ``app`` with ``receive`` returning ``events`` (then disconnects); what it sent."""
-    sent: list[dict[str, Any]] = []
-    pending = list(events)
-
-    async def receive() -> dict[str, Any]:
-        return pending.pop(0) if pending else {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0", "spec_version": "2.3"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "root_path": "",
-        "query_string": b"",
-        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers],
-        "client": ("127.0.0.1", 50000),
-        "server": ("127.0.0.1", 8000),
-        "state": {},
-    }
-    asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]  # plain dicts for the ASGI messages
-    return sent
+    headers = [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers]
+    return asgi_request(app, "POST", path, headers, events)
 
 
 def request_counts(app: Litestar) -> dict[tuple[str, str], float]:

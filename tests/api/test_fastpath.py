@@ -9,7 +9,6 @@ the same here anyway).
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 from litestar import Litestar
 
 from service.app import create_app
+from tests.api.asgi import asgi_request
 from tests.strategies import seeded_hands
 
 HANDS = [json.dumps(h).encode() for h in seeded_hands(60, 3)]
@@ -54,30 +54,7 @@ def post(app: Litestar, body: bytes, *, chunked: bool, language: bytes | None = 
         if chunked
         else [{"type": "http.request", "body": body}]
     )
-    sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        return events.pop(0) if events else {"type": "http.disconnect"}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": "/v1/score",
-        "raw_path": b"/v1/score",
-        "query_string": b"",
-        "root_path": "",
-        "headers": headers,
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-        "state": {},
-    }
-    asyncio.run(app(scope, receive, send))
+    sent = asgi_request(app, "POST", "/v1/score", headers, events)
     start = sent[0]
     return start["status"], sorted(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
 

@@ -3,7 +3,6 @@ security headers, Cache-Control / ETag / 304 (:mod:`service.api.hardening`)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
@@ -17,6 +16,7 @@ from litestar.testing import TestClient
 from service.api.docs import ASSETS_PATH, DOCS_STYLESHEET, SITE_PATH
 from service.api.hardening import CONTENT_SECURITY_POLICY, HEADER_CAPS, MAX_HEADER_BYTES
 
+from .asgi import asgi_request
 from .logcapture import records
 
 MANGAN: dict[str, Any] = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
@@ -85,30 +85,7 @@ def test_a_404_never_echoes_the_path(client: TestClient[Litestar], path: str) ->
 
 def _asgi_call(app: Any, headers: list[tuple[bytes, bytes]], http_version: str = "1.1") -> tuple[int, bytes]:
     """One raw ASGI request (the test client always sends a Host): its status and body."""
-    sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def send(message: dict[str, Any]) -> None:
-        sent.append(message)
-
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": http_version,
-        "method": "GET",
-        "scheme": "http",
-        "path": "/health",
-        "raw_path": b"/health",
-        "query_string": b"",
-        "root_path": "",
-        "headers": headers,
-        "client": ("127.0.0.1", 1),
-        "server": ("127.0.0.1", 80),
-        "state": {},
-    }
-    asyncio.run(app(scope, receive, send))  # the whole stack, the outer middleware included
+    sent = asgi_request(app, "GET", "/health", headers, [{"type": "http.request", "body": b""}], http_version)
     return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
 
