@@ -15,8 +15,8 @@ import msgspec
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
-from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
-from .limits import MANGAN_BASE, limit_base, limit_name, paid_yakuman
+from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
+from .limits import MANGAN_BASE, capped_yakuman, limit_name, options_limit_base
 from .model import (
     MAX_EXACT_POINTS,
     FieldError,
@@ -97,7 +97,7 @@ def readings(hand: Hand) -> list[Ctx]:
         mask = hand.concealed_mask
         if mask.bit_count() == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
-        elif mask == TERMINALS_AND_HONOURS_MASK and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
+        elif mask == TERMINALS_AND_HONOURS_MASK and hand.opts.kokushi_yaku and is_kokushi(concealed):
             thirteen = concealed[win] == 2  # the 13 before the win were 13 different orphans
             out.append(Ctx(hand, "kokushi", [], -1, "kokushi_13" if thirteen else "kokushi"))
     return out
@@ -299,17 +299,17 @@ def checked(req: ScoreRequest) -> ScoreRequest:
 
 
 @lru_cache(maxsize=256)
-def _resolve(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
+def _resolve(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
     rules = resolve_rules(spec)
-    return rules, yaku_table(rules)
+    return rules, Options(rules), yaku_table(rules)
 
 
-_PRESET_RULES: Final[dict[str, tuple[Rules, YakuTable]]] = {}
+_PRESET_RULES: Final[dict[str, tuple[Rules, Options, YakuTable]]] = {}
 
 
-def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
-    """The resolved rules of a request's ``rules`` field and their yaku table: cached on the
-    field (a preset name, or the options Struct), a preset name in a plain dict."""
+def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
+    """The resolved rules of a request's ``rules`` field, as :class:`~.hand.Options` too, and their
+    yaku table: cached on the field (a preset name, or the options Struct), a preset name in a plain dict."""
     if isinstance(spec, str):
         hit = _PRESET_RULES.get(spec)
         if hit is None:
@@ -325,17 +325,18 @@ def rules_cache_clear() -> None:
 
 
 def _score(req: ScoreRequest) -> ScoreResult:
-    rules, table = _rules_and_table(req.rules)
-    hand = parse_request(req, rules)
-    if rules.scoring == "kids":
+    rules, opts, table = _rules_and_table(req.rules)
+    hand = parse_request(req, rules, opts)
+    if not opts.han_fu:
         from .kids import score_kids
 
         return score_kids(hand)
     if req.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
-    aotenjou = rules.aotenjou
-    bisection = rules.sanma_tsumo == "bisection"
-    renhou_mangan = hand.renhou and rules.renhou == "mangan" and not aotenjou
+    aotenjou = opts.aotenjou
+    bisection = opts.bisection
+    players = opts.players
+    renhou_mangan = hand.renhou and opts.renhou == "mangan" and not aotenjou
     paarenchan = hand.paarenchan
     dora_items: list[YakuItem] | None = None
     best: tuple[Ctx, list[Candidate], list[FuItem], bool] | None = None
@@ -345,7 +346,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     for c in readings(hand):
         complete = True
         yaku, yakuman = evaluate_yaku(c, table)
-        if paarenchan and (yaku or rules.paarenchan == "always"):
+        if paarenchan and (yaku or opts.paarenchan == "always"):
             yaku, yakuman = _with_paarenchan(yaku, yakuman, paarenchan, aotenjou)
         if not yaku:
             continue
@@ -371,8 +372,8 @@ def _score(req: ScoreRequest) -> ScoreResult:
                         dora_items = _dora(hand)
                     for d in dora_items:
                         han += d.han
-            base = limit_base(han, fu, rules, yakuman)
-            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=rules.players, bisection=bisection)
+            base = options_limit_base(han, fu, opts, yakuman)
+            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=players, bisection=bisection)
             if points > best_points or (
                 points == best_points
                 and (
@@ -384,19 +385,19 @@ def _score(req: ScoreRequest) -> ScoreResult:
                 best = (c, yaku, fu_list, not fixed)
     if best is None:
         reason = "no_yaku" if complete else "not_complete"
-        return ScoreResult(is_win=False, reason=reason, preset=rules.preset, reason_name=_REASONS[reason])
+        return ScoreResult(is_win=False, reason=reason, preset=opts.preset, reason_name=_REASONS[reason])
     c, yaku, fu_list, with_dora = best
     han, fu, base = best_han, best_fu, best_base
-    yakuman = best_yakuman if aotenjou else paid_yakuman(best_yakuman, rules)
+    yakuman = best_yakuman if aotenjou else capped_yakuman(best_yakuman, opts.yakuman_cap)
     pay = payments(
         base,
         dealer=hand.dealer,
         tsumo=hand.tsumo,
         honba=hand.honba,
         riichi_sticks=hand.riichi_sticks,
-        players=rules.players,
+        players=players,
         bisection=bisection,
-        honba_points=rules.honba,
+        honba_points=opts.honba,
     )
     if aotenjou and pay.total > MAX_EXACT_POINTS:
         raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
@@ -406,7 +407,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     limit = "none" if aotenjou else limit_name(han, base, yakuman)
     return ScoreResult(
         is_win=True,
-        preset=rules.preset,
+        preset=opts.preset,
         han=han,
         fu=fu if not yakuman or aotenjou else None,
         yaku=tuple(items),

@@ -14,7 +14,7 @@ from typing import Final, cast
 
 from msgspec.structs import astuple
 
-from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
+from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
 from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
 from .tiles import (
@@ -432,8 +432,11 @@ def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...]
                 errors.add(field, _copies_message(n, k))
 
 
-def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
+def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) -> Hand:
     """Validate ``req`` under ``rules`` and convert it to kinds.
+
+    ``opts``: ``rules`` as :class:`~.hand.Options` when the caller has them (the scorer keeps one
+    per rule set), else they are made here.
 
     Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
@@ -468,8 +471,10 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         riichi_sticks,
         nukidora,
     ) = cast(RequestTuple, astuple(req))  # every field in one call (order: REQUEST_FIELDS, tested)
+    if opts is None:
+        opts = Options(rules)
     errors = _Errors()
-    winds = rules.winds
+    winds = opts.winds
     closed_counts = [0] * 34
     hand_reds = [0] * 9  # see reds below
     n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
@@ -546,7 +551,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     if dora or ura:
         _over_four(counts, dora, ura, "dora_indicators", errors)
         _over_four(counts, ura, (), "ura_indicators", errors)
-    per_suit = rules.aka_per_suit
+    per_suit = opts.aka_per_suit
     for suit in range(3):
         own = reds[suit]
         total = own + reds[3 + suit] + reds[6 + suit]
@@ -600,11 +605,10 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             dealer,
             errors,
         )
-    if riichi and rules.scoring == "han_fu" and "riichi" not in rules.yaku:
+    han_fu = opts.han_fu
+    if riichi and han_fu and not opts.riichi_yaku:
         errors.add("riichi", absent_yaku_message("riichi", rules))
-    if (
-        double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
-    ) and rules.scoring == "han_fu":
+    if (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou) and han_fu:
         for name, flag in (
             ("double_riichi", double_riichi),
             ("ippatsu", ippatsu),
@@ -616,11 +620,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             ("chiihou", chiihou),
             ("renhou", renhou),
         ):
-            if flag and name not in rules.yaku:
+            if flag and name not in opts.yaku:
                 errors.add(name, absent_yaku_message(name, rules))
-    if renhou and rules.renhou == "off" and "renhou" in rules.yaku and rules.scoring == "han_fu":
+    if renhou and opts.renhou == "off" and "renhou" in opts.yaku and han_fu:
         errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
-    if rules.players == 3:  # before an open kan's indicator may be dropped below
+    players = opts.players
+    if players == 3:  # before an open kan's indicator may be dropped below
         _sanma_errors(
             closed_counts,
             win.kinds,
@@ -654,7 +659,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             (ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou),
             errors,
         )
-        if rinshan_open_kan and rules.open_kan_dora == "after_discard" and not errors.items:
+        if rinshan_open_kan and opts.open_kan_dora == "after_discard" and not errors.items:
             # /docs/rulesets §1: the open kan's indicator (the last one listed) is turned only after the
             # replacement tile's discard, so a rinshan win on that tile does not see it, nor its ura.
             if len(ura) == len(dora):
@@ -666,13 +671,13 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         raise InvalidHand(errors.items)
 
     riichi = riichi or double_riichi
-    dora_of = DORA_OF if rules.players == 4 else DORA_OF_3
+    dora_of = DORA_OF if players == 4 else DORA_OF_3
     return Hand(
         rules,
         closed_counts,
         win.kinds[0],
         melds,
-        red_in_hand if rules.aka else 0,
+        red_in_hand if opts.aka else 0,
         win_kind == "tsumo",
         dealer,
         seat,
@@ -695,6 +700,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         sashikomi,
         paarenchan,
         nukidora,
+        opts,
     )
 
 

@@ -113,14 +113,14 @@ def pinfu(c: Ctx) -> bool:
         and c.menzen
         and not c.is_value_pair
         and c.wait == "ryanmen"
-        and not (c.hand.tsumo and c.rules.pinfu_tsumo_fu)
+        and not (c.hand.tsumo and c.opts.pinfu_tsumo_fu)
     )
 
 
 @_yaku("tanyao", 1, 1, needs=("simples_only",))
 def tanyao(c: Ctx) -> bool:
     """断么九 Tanyao: no terminals or honours; open only with option ``kuitan``."""
-    return (c.menzen or c.rules.kuitan) and not (c.mask & TERMINALS_AND_HONOURS_MASK)
+    return (c.menzen or c.opts.kuitan) and not (c.mask & TERMINALS_AND_HONOURS_MASK)
 
 
 @_yaku("iipeikou", 1, None, needs=("identical_runs",))
@@ -223,7 +223,7 @@ def chanta(c: Ctx) -> bool:
     Standard also needs a run (/docs/rules §3); kostarev reads it literally (§4), so an
     all-terminals-and-dragons toitoi is chanta there (option data ``chanta_needs_run``).
     """
-    return _all_sets_terminal(c) and (not c.rules.chanta_needs_run or c.n_runs > 0)
+    return _all_sets_terminal(c) and (not c.opts.chanta_needs_run or c.n_runs > 0)
 
 
 @_yaku("toitoi", 2, 2, needs=("three_triplets",))
@@ -382,7 +382,7 @@ def tsuuiisou(c: Ctx) -> bool:
 @_yaku("ryuuiisou", 13, 13, yakuman=1, needs=("green_only",))
 def ryuuiisou(c: Ctx) -> bool:
     """緑一色 Ryuuiisou: only 2, 3, 4, 6, 8 sou and Green; Green not required (/docs/rules §3, §4)."""
-    return not (c.mask & (NOT_GREEN_MASK if c.rules.ryuuiisou_8s else NOT_GREEN_NO_8S_MASK))
+    return not (c.mask & (NOT_GREEN_MASK if c.opts.ryuuiisou_8s else NOT_GREEN_NO_8S_MASK))
 
 
 @_yaku("chinroutou", 13, 13, yakuman=1, needs=("terminals_only",))
@@ -648,7 +648,7 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
         for y in hits:
             yakuman += y.yakuman
     if yakuman:
-        if c.rules.aotenjou:  # no limits: the ordinary yaku stay, but not those a yakuman stands for
+        if c.opts.aotenjou:  # no limits: the ordinary yaku stay, but not those a yakuman stands for
             dropped: set[str] = set()
             for y in hits:
                 if y.yakuman:
