@@ -16,6 +16,7 @@ from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = [
     "SUIT_TABLE",
+    "SUIT_TABLES",
     "Split",
     "is_chiitoitsu",
     "is_kokushi",
@@ -122,6 +123,19 @@ SUIT_TABLE: Final = _suit_table()
 suits, ~0.1 s): a suit's splits are then one dictionary lookup, whatever hands came before."""
 
 
+def _offset(table: dict[int, tuple[SuitSplit, ...]], base: int) -> dict[int, tuple[SuitSplit, ...]]:
+    """``table`` with every pair rank and set code moved to the kinds of the suit starting at ``base``."""
+    return {
+        key: tuple((pair + base if pair >= 0 else -1, tuple([code + base for code in sets])) for pair, sets in options)
+        for key, options in table.items()
+    }
+
+
+SUIT_TABLES: Final[list[dict[int, tuple[SuitSplit, ...]]]] = [_offset(SUIT_TABLE, base) for base in (0, 9, 18)]
+""":data:`SUIT_TABLE` for man, pin and sou: the pair and the set codes as kinds of that suit (so a
+hand's splits take a suit's sets whole: no per-code addition). Built at import with it."""
+
+
 def suit_splits(key: int) -> tuple[SuitSplit, ...]:
     """The splits of one suit (:func:`suit_key`), ranks 0–8; empty when it does not split.
 
@@ -166,10 +180,9 @@ def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
     combos: list[tuple[int, list[int]]] | None = None  # only once a suit splits two ways
     for suit in range(3):
         key = keys[suit]
-        base = 9 * suit
         if not key:  # no tile of this suit
             continue
-        options = SUIT_TABLE.get(key)
+        options = SUIT_TABLES[suit].get(key)  # pairs and codes already in this suit's kinds
         if options is None or not options:
             return []
         if combos is None and len(options) == 1:
@@ -177,14 +190,13 @@ def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
             if suit_pair >= 0:
                 if pair >= 0:
                     return []
-                pair = base + suit_pair
-            for code in suit_sets:
-                sets.append(code + base)
+                pair = suit_pair
+            sets.extend(suit_sets)
             continue
         if combos is None:
             combos = [(pair, sets)]
         combos = [
-            (p if suit_pair < 0 else base + suit_pair, [*partial, *[code + base for code in suit_sets]])
+            (p if suit_pair < 0 else suit_pair, [*partial, *suit_sets])
             for p, partial in combos
             for suit_pair, suit_sets in options
             if p < 0 or suit_pair < 0

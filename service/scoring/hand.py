@@ -15,10 +15,11 @@ from typing import Final
 
 from .decompose import RUN, TRIPLET
 from .presets import Rules
-from .tiles import TERMINALS_AND_HONOURS
+from .tiles import TERMINALS_AND_HONOURS, SuitKeys
 
 __all__ = [
     "FACTS",
+    "GROUPS",
     "HONOURS_MASK",
     "KAN",
     "RUN",
@@ -219,7 +220,8 @@ class Hand:
     ``sashikomi`` (flags; options ``open_riichi``, ``sashikomi_yakuman``) and ``paarenchan`` (the
     request's yakuman multiple, 0 for none) are validated; ``nukidora`` the dora the Norths set aside are
     worth (three players). ``facts``: the hand's :data:`FACTS` bits. ``opts``: ``rules`` as
-    :class:`Options` (given by the caller that has it, else made from ``rules``).
+    :class:`Options` (given by the caller that has it, else made from ``rules``); ``keys``: the
+    suit keys and kind mask of ``concealed`` when the caller counted them (:class:`~.tiles.SuitKeys`).
     """
 
     def __init__(
@@ -252,6 +254,7 @@ class Hand:
         paarenchan: int = 0,
         nukidora: int = 0,
         opts: Options | None = None,
+        keys: SuitKeys | None = None,
     ) -> None:
         self.rules = rules
         self.opts: Options = opts if opts is not None else Options(rules)
@@ -287,18 +290,24 @@ class Hand:
         menzen = True
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""
-        mask = 0
-        man = pin = sou = 0  # decompose.suit_key of each suit of the concealed part, built in the same pass
-        for k in range(34):
-            n = concealed[k]
-            if n:
-                mask |= 1 << k
-                if k < 9:
-                    man |= n << (3 * k)
-                elif k < 18:
-                    pin |= n << (3 * (k - 9))
-                elif k < 27:
-                    sou |= n << (3 * (k - 18))
+        if keys is not None:  # counted with the tiles (validate)
+            mask = keys.mask
+            man = keys.man
+            pin = keys.pin
+            sou = keys.sou
+        else:
+            mask = 0
+            man = pin = sou = 0  # decompose.suit_key of each suit of the concealed part, built in the same pass
+            for k in range(34):
+                n = concealed[k]
+                if n:
+                    mask |= 1 << k
+                    if k < 9:
+                        man |= n << (3 * k)
+                    elif k < 18:
+                        pin |= n << (3 * (k - 9))
+                    elif k < 27:
+                        sou |= n << (3 * (k - 18))
         self.suit_keys = [man, pin, sou]  # boxed once each (not once per tile)
         """:func:`.decompose.suit_key` of the man, pin and sou of ``concealed``."""
         self.concealed_mask = mask
@@ -387,18 +396,20 @@ class Group:
         return f"Group(type={self.type}, first={self.first}, called={self.called}, concealed={self.concealed})"
 
 
-_GROUPS: Final = [
+GROUPS: Final = [
     Group(type_, first, called, concealed)
     for type_ in (RUN, TRIPLET, KAN)
     for first in range(34)
     for called in (False, True)
     for concealed in (False, True)
 ]
+"""Every :class:`Group`, at ``(type × 34 + first) × 4 + 2 × called + concealed``: a concealed set's
+is at ``code × 4 + concealed`` (its :data:`~.decompose.Split` code)."""
 
 
 def group(type: int, first: int, called: bool, concealed: bool) -> Group:
     """The shared :class:`Group` for these fields (groups are built once, at import)."""
-    return _GROUPS[(type * 34 + first) * 4 + (2 if called else 0) + (1 if concealed else 0)]
+    return GROUPS[(type * 34 + first) * 4 + (2 if called else 0) + (1 if concealed else 0)]
 
 
 class Ctx:

@@ -15,7 +15,7 @@ import msgspec
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
-from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
+from .hand import GROUPS, KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
 from .limits import MANGAN_BASE, capped_yakuman, limit_name, options_limit_base
 from .model import (
     MAX_EXACT_POINTS,
@@ -71,7 +71,7 @@ def readings(hand: Hand) -> list[Ctx]:
     tsumo = hand.tsumo
     for pair, codes in splits_by_keys(concealed, hand.suit_keys):
         if pair == win:
-            groups = [group(code // 34, code % 34, False, code >= 34) for code in codes]
+            groups = [GROUPS[code * 4 + (1 if code >= 34 else 0)] for code in codes]  # group(): GROUPS' docstring
             groups.extend(melds)
             out.append(Ctx(hand, "standard", groups, pair, "tanki"))
         done = -1
@@ -88,8 +88,7 @@ def readings(hand: Hand) -> list[Ctx]:
             done = code  # codes are sorted: a repeated set is the same reading
             wait = "shanpon" if t == TRIPLET else _run_wait(f, win)
             groups = [
-                group(other // 34, other % 34, False, other >= 34 and (j != i or tsumo))
-                for j, other in enumerate(codes)
+                GROUPS[other * 4 + (1 if other >= 34 and (j != i or tsumo) else 0)] for j, other in enumerate(codes)
             ]
             groups.extend(melds)
             out.append(Ctx(hand, "standard", groups, pair, wait))

@@ -20,7 +20,9 @@ __all__ = [
     "TERMINALS_AND_HONOURS",
     "WINDS",
     "NotationError",
+    "SuitKeys",
     "TileList",
+    "count_hand",
     "count_mpsz",
     "dora_from_indicator",
     "is_honour",
@@ -196,6 +198,31 @@ def parse_text(text: str) -> TileList:
     return TileList(tuple(kinds), () if red is None else tuple(red))
 
 
+class SuitKeys:
+    """What :func:`count_hand` builds beside the counts, in the same pass: the suit keys (the 9
+    counts of man, pin and sou, 3 bits each, rank 1 lowest: ``decompose.suit_key``), the mask of
+    the kinds seen (bit ``k`` for kind ``k``) and ``over``: some count passed 4 on the way."""
+
+    def __init__(self) -> None:
+        self.man = 0
+        self.pin = 0
+        self.sou = 0
+        self.mask = 0
+        self.over = False
+
+    def add(self, kind: int, count: int) -> None:
+        """One more tile of ``kind``, which now has ``count`` copies."""
+        if kind < 9:
+            self.man += 1 << (3 * kind)
+        elif kind < 18:
+            self.pin += 1 << (3 * (kind - 9))
+        elif kind < 27:
+            self.sou += 1 << (3 * (kind - 18))
+        self.mask |= 1 << kind
+        if count > 4:
+            self.over = True
+
+
 def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     """Add the tiles of an mpsz string to ``counts`` (34 kinds) and its red fives to
     ``reds`` (3 suits); return how many tiles it holds.
@@ -210,6 +237,13 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     >>> count_mpsz("18z", [0] * 34, [0, 0, 0]), count_mpsz("12", [0] * 34, [0, 0, 0])
     (-1, -1)
     """
+    return count_hand(text, counts, reds, SuitKeys())
+
+
+def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) -> int:
+    """:func:`count_mpsz` that also adds the tiles to ``keys`` (see :class:`SuitKeys`): what the
+    hand's decomposition looks up, so nobody loops over the 34 counts for it again. The keys'
+    3-bit fields are exact while no count passes 7 (``keys.over`` is set from 5 on)."""
     n = len(text)
     tiles = 0
     start = 0  # index of the first digit of the current group
@@ -224,18 +258,35 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
                 rank = ord(text[j]) - 48
                 if rank < 1 or rank > 7:
                     return -1
-                counts[26 + rank] = counts[26 + rank] + 1
+                kind = 26 + rank
+                count = counts[kind] + 1
+                counts[kind] = count
+                keys.mask |= 1 << kind
+                if count > 4:
+                    keys.over = True
         else:
             base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
             if base < 0:
                 return -1
+            key = 0
             for j in range(start, i):
                 rank = ord(text[j]) - 48
                 if rank == 0:
-                    counts[base + 4] = counts[base + 4] + 1
+                    rank = 5
                     reds[base // 9] = reds[base // 9] + 1
-                else:
-                    counts[base + rank - 1] = counts[base + rank - 1] + 1
+                kind = base + rank - 1
+                count = counts[kind] + 1
+                counts[kind] = count
+                key += 1 << (3 * (rank - 1))
+                keys.mask |= 1 << kind
+                if count > 4:
+                    keys.over = True
+            if base == 0:
+                keys.man += key
+            elif base == 9:
+                keys.pin += key
+            else:
+                keys.sou += key
         tiles += i - start
         start = i + 1
     if start != n:

@@ -22,8 +22,9 @@ from .tiles import (
     WIND_LETTERS,
     WINDS,
     NotationError,
+    SuitKeys,
     TileList,
-    count_mpsz,
+    count_hand,
     dora_from_indicator,
     kind_name,
     kinds_to_mpsz,
@@ -385,6 +386,17 @@ def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
         counts[k] = counts[k] + 1
 
 
+def _add_over(counts: list[int], kinds: tuple[int, ...]) -> bool:
+    """:func:`_add`, saying whether one of the counts it raised is now past 4."""
+    over = False
+    for k in kinds:
+        n = counts[k] + 1
+        counts[k] = n
+        if n > 4:
+            over = True
+    return over
+
+
 def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
         counts[k] = counts[k] - 1
@@ -477,7 +489,10 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     winds = opts.winds
     closed_counts = [0] * 34
     hand_reds = [0] * 9  # see reds below
-    n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
+    tally = SuitKeys()
+    keys: SuitKeys | None = tally  # the hand's suit keys and kind mask, counted with it (None: not)
+    n_hand = count_hand(hand_value, closed_counts, hand_reds, tally) if isinstance(hand_value, str) else -1
+    over = tally.over  # some kind has more than 4 copies so far
     if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
         hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
         closed_counts = [0] * 34
@@ -486,6 +501,8 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         for k in hand.red:
             hand_reds[k // 9] = hand_reds[k // 9] + 1
         n_hand = len(hand.kinds)
+        keys = None  # Hand counts them itself
+        over = True
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
     if win is None:
         win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
@@ -535,20 +552,24 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     # A copy too many is blamed on the first of hand (with win_tile and melds), dora and ura indicators
     # that takes the count past 4 (and red fives past 1).
     counts = closed_counts
-    _add(counts, win.kinds)
+    if _add_over(counts, win.kinds):
+        over = True
     for k in win.red:
         reds[k // 9] = reds[k // 9] + 1
     for tiles in meld_tiles:
-        _add(counts, tiles.kinds)
+        if _add_over(counts, tiles.kinds):
+            over = True
         for k in tiles.red:
             reds[k // 9] = reds[k // 9] + 1
     red_in_hand = reds[0] + reds[1] + reds[2]  # the aka dora
-    for kind in range(34):
-        if counts[kind] > 4:
-            errors.add("hand", _copies_message(counts[kind], kind))
-    _add(counts, dora)
-    _add(counts, ura)
-    if dora or ura:
+    if over:  # else no count can pass 4: each was checked as it grew
+        for kind in range(34):
+            if counts[kind] > 4:
+                errors.add("hand", _copies_message(counts[kind], kind))
+    over_indicators = _add_over(counts, dora)
+    if _add_over(counts, ura):
+        over_indicators = True
+    if over_indicators:  # else no indicator kind passes 4, and _over_four reports nothing
         _over_four(counts, dora, ura, "dora_indicators", errors)
         _over_four(counts, ura, (), "ura_indicators", errors)
     per_suit = opts.aka_per_suit
@@ -672,6 +693,8 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
 
     riichi = riichi or double_riichi
     dora_of = DORA_OF if players == 4 else DORA_OF_3
+    if keys is not None:
+        keys.add(win.kinds[0], 0)  # the concealed part: the hand and the win
     return Hand(
         rules,
         closed_counts,
@@ -701,6 +724,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         paarenchan,
         nukidora,
         opts,
+        keys,
     )
 
 
