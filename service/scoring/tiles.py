@@ -247,6 +247,8 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
     n = len(text)
     tiles = 0
     start = 0  # index of the first digit of the current group
+    mask = keys.mask  # locals in the loop, written back once (a native attribute is a memory round trip)
+    over = False
     for i in range(n):
         ch = ord(text[i])
         if 48 <= ch <= 57:  # a digit
@@ -261,9 +263,9 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
                 kind = 26 + rank
                 count = counts[kind] + 1
                 counts[kind] = count
-                keys.mask |= 1 << kind
+                mask |= 1 << kind
                 if count > 4:
-                    keys.over = True
+                    over = True
         else:
             base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
             if base < 0:
@@ -278,9 +280,9 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
                 count = counts[kind] + 1
                 counts[kind] = count
                 key += 1 << (3 * (rank - 1))
-                keys.mask |= 1 << kind
+                mask |= 1 << kind
                 if count > 4:
-                    keys.over = True
+                    over = True
             if base == 0:
                 keys.man += key
             elif base == 9:
@@ -289,6 +291,9 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
                 keys.sou += key
         tiles += i - start
         start = i + 1
+    keys.mask = mask
+    if over:
+        keys.over = True
     if start != n:
         return -1
     return tiles

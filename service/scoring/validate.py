@@ -18,6 +18,7 @@ from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
 from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
 from .tiles import (
+    EAST,
     SINGLE_TILES,
     WIND_LETTERS,
     WINDS,
@@ -202,14 +203,14 @@ def _winds(
         if round_wind is not None:
             errors.add("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out")
         return bool(dealer_flag), -1, -1
-    round_ = WIND_LETTERS[round_wind or "E"]
+    round_ = WIND_LETTERS[round_wind] if round_wind else EAST
     if seat_wind is None:
         if dealer_flag:
-            return True, WIND_LETTERS["E"], round_
+            return True, EAST, round_
         errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
         return False, -1, round_
     seat = WIND_LETTERS[seat_wind]
-    dealer = seat == WIND_LETTERS["E"]
+    dealer = seat == EAST
     if dealer_flag is not None and dealer_flag != dealer:
         errors.add("dealer", f"dealer={str(dealer_flag).lower()} contradicts seat_wind {seat_wind!r} (E is the dealer)")
     return dealer, seat, round_
