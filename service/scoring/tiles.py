@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # a type for mypyc only (a native 64-bit int); nothing is imported at run time
+    from mypy_extensions import i64
 
 __all__ = [
     "DRAGONS",
@@ -243,39 +246,52 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
 def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) -> int:
     """:func:`count_mpsz` that also adds the tiles to ``keys`` (see :class:`SuitKeys`): what the
     hand's decomposition looks up, so nobody loops over the 34 counts for it again. The keys'
-    3-bit fields are exact while no count passes 7 (``keys.over`` is set from 5 on)."""
-    n = len(text)
-    tiles = 0
-    start = 0  # index of the first digit of the current group
-    mask = keys.mask  # locals in the loop, written back once (a native attribute is a memory round trip)
+    3-bit fields are exact while no count passes 7 (``keys.over`` is set from 5 on).
+
+    The locals are ``i64`` (mypy_extensions: plain C integers once compiled, no tagged-int
+    checks or reference counts on every step of the per-tile loop). No shift in them passes bit
+    30: mypyc 2.4 writes the literal of ``1 << k`` as a C ``int``, so ``1 << 31`` and up (the
+    dragons' bits of the kind mask) would overflow; the honours' bits are gathered apart and
+    shifted into place as Python ints."""
+    n: i64 = len(text)
+    tiles: i64 = 0
+    start: i64 = 0  # index of the first digit of the current group
+    mask: i64 = 0  # kinds 0–26 seen; honours: bit kind - 27 of ``honours`` (both added to keys.mask at the end)
+    honours: i64 = 0
     over = False
-    for i in range(n):
-        ch = ord(text[i])
+    i: i64 = 0
+    while i < n:
+        ch: i64 = ord(text[i])
         if 48 <= ch <= 57:  # a digit
+            i += 1
             continue
         if i == start:
             return -1
         if ch == 122:  # z: honours 1–7
-            for j in range(start, i):
-                rank = ord(text[j]) - 48
+            j: i64 = start
+            while j < i:
+                rank: i64 = ord(text[j]) - 48
                 if rank < 1 or rank > 7:
                     return -1
-                kind = 26 + rank
-                count = counts[kind] + 1
+                kind: i64 = 26 + rank
+                count: i64 = counts[kind] + 1
                 counts[kind] = count
-                mask |= 1 << kind
+                honours |= 1 << (rank - 1)
                 if count > 4:
                     over = True
+                j += 1
         else:
-            base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
+            base: i64 = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
             if base < 0:
                 return -1
-            key = 0
-            for j in range(start, i):
+            key: i64 = 0
+            j = start
+            while j < i:
                 rank = ord(text[j]) - 48
                 if rank == 0:
                     rank = 5
-                    reds[base // 9] = reds[base // 9] + 1
+                    suit: i64 = base // 9
+                    reds[suit] = reds[suit] + 1
                 kind = base + rank - 1
                 count = counts[kind] + 1
                 counts[kind] = count
@@ -283,6 +299,7 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
                 mask |= 1 << kind
                 if count > 4:
                     over = True
+                j += 1
             if base == 0:
                 keys.man += key
             elif base == 9:
@@ -291,7 +308,8 @@ def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) ->
                 keys.sou += key
         tiles += i - start
         start = i + 1
-    keys.mask = mask
+        i += 1
+    keys.mask |= int(mask) | (int(honours) << 27)
     if over:
         keys.over = True
     if start != n:
