@@ -38,8 +38,13 @@ Each round runs four passes over the (kept) hands:
 
 Prints, for the best round of each (the machine may be shared), hands per second over the
 whole pass and the median µs per hand, our speed-up over the package, and the ratio of
-ours, cold, to riichienv (issue 17's target: ≥ 1.0 in hands/s). The rounds interleave the
-passes, so a noisy neighbour slows every side alike.
+ours, cold, to riichienv (issue 17's target: ≥ 1.0 in hands/s).
+
+Each round also runs a *paired* pass first: every hand scored by us (caches cleared before the
+pass: cold) and by riichienv back to back, the order alternating hand by hand, so both sides
+meet the same load on a shared machine (the best rounds of separate passes may fall in
+different moments of a neighbour's work). It prints riichienv's total time over ours (the
+ratio of hands/s) and the median over hands of the per-hand ratio, medians of the rounds.
 """
 
 from __future__ import annotations
@@ -202,6 +207,51 @@ def riichienv_calls(prepared: list[RiichienvCall]) -> list[Callable[[], Any]]:
     return [partial(_riichienv_score, *c) for c in prepared]
 
 
+class Paired(NamedTuple):
+    """One paired pass: per hand, ours (cold) and riichienv timed back to back. ``speed``: riichienv's
+    total time over ours (ours-cold / riichienv in hands/s over the pass); ``median_speed``: the median
+    over the hands of riichienv's time over ours; medians in µs."""
+
+    speed: float
+    median_speed: float
+    ours_median_us: float
+    riichienv_median_us: float
+
+
+def paired_pass(requests: list[ScoreRequest], prepared: list[RiichienvCall]) -> Paired:
+    """Every hand scored by us (caches cleared before the pass, so cold) and by riichienv, one right
+    after the other, the order alternating hand by hand: on a shared machine both sides meet the same
+    load, where separate passes may not."""
+    clear_core_caches()
+    clock = time.perf_counter_ns
+    ours: list[int] = []
+    theirs: list[int] = []
+    gc.collect()
+    for i, (request, call) in enumerate(zip(requests, prepared, strict=True)):
+        if i % 2:
+            t0 = clock()
+            _riichienv_score(*call)
+            t1 = clock()
+            score(request)
+            t2 = clock()
+            theirs.append(t1 - t0)
+            ours.append(t2 - t1)
+        else:
+            t0 = clock()
+            score(request)
+            t1 = clock()
+            _riichienv_score(*call)
+            t2 = clock()
+            ours.append(t1 - t0)
+            theirs.append(t2 - t1)
+    return Paired(
+        sum(theirs) / sum(ours),
+        statistics.median(t / o for t, o in zip(theirs, ours, strict=True)),
+        statistics.median(ours) / 1000,
+        statistics.median(theirs) / 1000,
+    )
+
+
 def our_paid(result: ScoreResult) -> int | None:
     """What we pay the winner for the hand with its honba, without riichi sticks (None: no win)."""
     return result.total - result.riichi_sticks_won if result.is_win else None
@@ -263,7 +313,9 @@ def main(argv: list[str] | None = None) -> None:
     prepared_rv = [prepared_rv[i] for i in kept]
 
     cold_runs, warm_runs, package_runs, rv_runs = [], [], [], []
+    paired_runs: list[Paired] = []
     for _ in range(args.repeat):
+        paired_runs.append(paired_pass(requests, prepared_rv))
         cleared = clear_core_caches()
         timing, cold_results = timed_pass("ours, cold cache", ours_calls(requests))
         cold_runs.append(timing)
@@ -308,6 +360,15 @@ def main(argv: list[str] | None = None) -> None:
         )
     rounds = ", ".join(f"×{c.hands_per_s / r.hands_per_s:.2f}" for c, r in zip(cold_runs, rv_runs, strict=True))
     print(f"ours, cold / riichienv, hands/s, round by round: {rounds}")
+    paired = statistics.median(p.speed for p in paired_runs)
+    print(
+        f"paired (each hand by both, back to back), median of {args.repeat} rounds: ours, cold / riichienv "
+        f"×{paired:.2f} (hands/s over the pass), ×{statistics.median(p.median_speed for p in paired_runs):.2f} "
+        f"(median hand); medians ours {statistics.median(p.ours_median_us for p in paired_runs):.2f} µs, "
+        f"riichienv {statistics.median(p.riichienv_median_us for p in paired_runs):.2f} µs"
+    )
+    rounds = ", ".join(f"×{p.speed:.2f}" for p in paired_runs)
+    print(f"paired, round by round: {rounds}")
 
 
 if __name__ == "__main__":
