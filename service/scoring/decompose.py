@@ -15,6 +15,7 @@ from typing import Final
 from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = [
+    "SUIT_SINGLE",
     "SUIT_TABLE",
     "SUIT_TABLES",
     "Split",
@@ -136,6 +137,15 @@ SUIT_TABLES: Final[list[dict[int, tuple[SuitSplit, ...]]]] = [_offset(SUIT_TABLE
 hand's splits take a suit's sets whole: no per-code addition). Built at import with it."""
 
 
+SUIT_SINGLE: Final[list[dict[int, tuple[int, ...]]]] = [
+    {key: (options[0][0], *options[0][1]) for key, options in table.items() if len(options) == 1}
+    for table in SUIT_TABLES
+]
+"""The suits of :data:`SUIT_TABLES` that split one way only (most suits of most hands), each as one
+flat tuple ``(pair kind or -1, set code, …)``: a lookup then reaches one object, not three (the
+table is far larger than the CPU caches, so every object a lookup touches is a likely miss)."""
+
+
 def suit_splits(key: int) -> tuple[SuitSplit, ...]:
     """The splits of one suit (:func:`suit_key`), ranks 0–8; empty when it does not split.
 
@@ -182,17 +192,20 @@ def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
         key = keys[suit]
         if not key:  # no tile of this suit
             continue
+        if combos is None:
+            flat = SUIT_SINGLE[suit].get(key)  # one split: (pair or -1, code, …) in this suit's kinds
+            if flat is not None:
+                suit_pair = flat[0]
+                if suit_pair >= 0:
+                    if pair >= 0:
+                        return []
+                    pair = suit_pair
+                for i in range(1, len(flat)):
+                    sets.append(flat[i])
+                continue
         options = SUIT_TABLES[suit].get(key)  # pairs and codes already in this suit's kinds
         if options is None or not options:
             return []
-        if combos is None and len(options) == 1:
-            suit_pair, suit_sets = options[0]
-            if suit_pair >= 0:
-                if pair >= 0:
-                    return []
-                pair = suit_pair
-            sets.extend(suit_sets)
-            continue
         if combos is None:
             combos = [(pair, sets)]
         combos = [
