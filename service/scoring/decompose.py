@@ -15,7 +15,9 @@ from typing import Final
 from .tiles import TERMINALS_AND_HONOURS
 
 __all__ = [
+    "SUIT_SINGLE",
     "SUIT_TABLE",
+    "SUIT_TABLES",
     "Split",
     "is_chiitoitsu",
     "is_kokushi",
@@ -122,6 +124,28 @@ SUIT_TABLE: Final = _suit_table()
 suits, ~0.1 s): a suit's splits are then one dictionary lookup, whatever hands came before."""
 
 
+def _offset(table: dict[int, tuple[SuitSplit, ...]], base: int) -> dict[int, tuple[SuitSplit, ...]]:
+    """``table`` with every pair rank and set code moved to the kinds of the suit starting at ``base``."""
+    return {
+        key: tuple((pair + base if pair >= 0 else -1, tuple([code + base for code in sets])) for pair, sets in options)
+        for key, options in table.items()
+    }
+
+
+SUIT_TABLES: Final[list[dict[int, tuple[SuitSplit, ...]]]] = [_offset(SUIT_TABLE, base) for base in (0, 9, 18)]
+""":data:`SUIT_TABLE` for man, pin and sou: the pair and the set codes as kinds of that suit (so a
+hand's splits take a suit's sets whole: no per-code addition). Built at import with it."""
+
+
+SUIT_SINGLE: Final[list[dict[int, tuple[int, ...]]]] = [
+    {key: (options[0][0], *options[0][1]) for key, options in table.items() if len(options) == 1}
+    for table in SUIT_TABLES
+]
+"""The suits of :data:`SUIT_TABLES` that split one way only (most suits of most hands), each as one
+flat tuple ``(pair kind or -1, set code, …)``: a lookup then reaches one object, not three (the
+table is far larger than the CPU caches, so every object a lookup touches is a likely miss)."""
+
+
 def suit_splits(key: int) -> tuple[SuitSplit, ...]:
     """The splits of one suit (:func:`suit_key`), ranks 0–8; empty when it does not split.
 
@@ -166,25 +190,26 @@ def splits_by_keys(counts: list[int], keys: list[int]) -> list[Split]:
     combos: list[tuple[int, list[int]]] | None = None  # only once a suit splits two ways
     for suit in range(3):
         key = keys[suit]
-        base = 9 * suit
         if not key:  # no tile of this suit
             continue
-        options = SUIT_TABLE.get(key)
+        if combos is None:
+            flat = SUIT_SINGLE[suit].get(key)  # one split: (pair or -1, code, …) in this suit's kinds
+            if flat is not None:
+                suit_pair = flat[0]
+                if suit_pair >= 0:
+                    if pair >= 0:
+                        return []
+                    pair = suit_pair
+                for i in range(1, len(flat)):
+                    sets.append(flat[i])
+                continue
+        options = SUIT_TABLES[suit].get(key)  # pairs and codes already in this suit's kinds
         if options is None or not options:
             return []
-        if combos is None and len(options) == 1:
-            suit_pair, suit_sets = options[0]
-            if suit_pair >= 0:
-                if pair >= 0:
-                    return []
-                pair = base + suit_pair
-            for code in suit_sets:
-                sets.append(code + base)
-            continue
         if combos is None:
             combos = [(pair, sets)]
         combos = [
-            (p if suit_pair < 0 else base + suit_pair, [*partial, *[code + base for code in suit_sets]])
+            (p if suit_pair < 0 else suit_pair, [*partial, *suit_sets])
             for p, partial in combos
             for suit_pair, suit_sets in options
             if p < 0 or suit_pair < 0

@@ -92,7 +92,7 @@ def fu_items(c: Ctx) -> list[FuItem]:
     if pair >= 31:  # a dragon
         items.append(_PAIR_DRAGON)
     elif pair >= 0 and pair == hand.seat and pair == hand.round:
-        items.append(_DOUBLE_WIND[c.rules.double_wind_pair_fu])
+        items.append(_DOUBLE_WIND[c.opts.double_wind_pair_fu])
     elif pair >= 0 and pair == hand.seat:
         items.append(_PAIR_SEAT_WIND)
     elif pair >= 0 and pair == hand.round:
@@ -104,6 +104,6 @@ def fu_items(c: Ctx) -> list[FuItem]:
         items.append(_PENCHAN)
     elif wait == "tanki" or c.shape == "kokushi":
         items.append(_TANKI)  # kokushi (scored for fu only under option aotenjou): a single wait, 40 fu ron, 30 tsumo
-    if not c.menzen and not hand.tsumo and len(items) == 1 and c.rules.open_pinfu_fu:
+    if not c.menzen and not hand.tsumo and len(items) == 1 and c.opts.open_pinfu_fu:
         items.append(_OPEN_PINFU)  # option open_pinfu_fu: 2 (standard) or 0 (kostarev, seed 001 §3.2)
     return items

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from typing import Final
 
+from .hand import Options
 from .presets import Rules
 
-__all__ = ["LIMITS", "YAKUMAN_NAMES", "base_points", "limit_base", "limit_name", "paid_yakuman"]
+__all__ = [
+    "LIMITS",
+    "YAKUMAN_NAMES",
+    "base_points",
+    "capped_yakuman",
+    "limit_base",
+    "limit_name",
+    "options_limit_base",
+    "paid_yakuman",
+]
 
 LIMITS: Final[tuple[tuple[int, str, int], ...]] = (  # variable-length type: mypyc keeps one tuple, never re-boxes it
     # (minimum han, name, base points)
@@ -49,7 +59,11 @@ def paid_yakuman(yakuman: int, rules: Rules) -> int:
     >>> paid_yakuman(3, PRESETS["standard"]), paid_yakuman(3, PRESETS["kostarev"])
     (3, 2)
     """
-    cap = rules.yakuman_cap
+    return capped_yakuman(yakuman, rules.yakuman_cap)
+
+
+def capped_yakuman(yakuman: int, cap: int) -> int:
+    """:func:`paid_yakuman` given option ``yakuman_cap`` itself (``cap``; 0 = none)."""
     return cap if cap and yakuman > cap else yakuman
 
 
@@ -61,8 +75,8 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
     or 3 han 70+ fu, and any other base is used as computed (2 han 130 fu: 2,080). Option ``kazoe``
     ``uncapped`` counts a kazoe yakuman per 13 han (26+ double, …; capped by ``yakuman_cap``, as the
     ``mahjong`` package's ``KAZOE_NO_LIMIT``); option ``aotenjou`` drops every limit: ``fu × 2^(2+han)``.
-    The scorer's inner loop calls this once per reading and names the limit of the best
-    reading only (:func:`limit_name`).
+    The scorer's inner loop calls this (as :func:`options_limit_base`) once per reading and names the
+    limit of the best reading only (:func:`limit_name`).
 
     >>> from .presets import PRESETS
     >>> limit_base(3, 30, PRESETS["standard"]), limit_base(13, 30, PRESETS["standard"], yakuman=2)
@@ -70,25 +84,41 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
     >>> limit_base(2, 130, PRESETS["standard"]), limit_base(2, 130, PRESETS["kostarev"])
     (2000, 2080)
     """
-    if rules.aotenjou:
+    return _limit_base(
+        han, fu, rules.aotenjou, rules.yakuman_cap, rules.kazoe, rules.mangan_cap, rules.kiriage_mangan, yakuman
+    )
+
+
+def options_limit_base(han: int, fu: int, opts: Options, yakuman: int = 0) -> int:
+    """:func:`limit_base` under ``opts`` (the rules as :class:`~.hand.Options`: native reads)."""
+    return _limit_base(
+        han, fu, opts.aotenjou, opts.yakuman_cap, opts.kazoe, opts.mangan_cap, opts.kiriage_mangan, yakuman
+    )
+
+
+def _limit_base(
+    han: int, fu: int, aotenjou: bool, cap: int, kazoe: str, mangan_cap: bool, kiriage: bool, yakuman: int
+) -> int:
+    """:func:`limit_base` given the options it reads (``cap``: ``yakuman_cap``, ``kiriage``: ``kiriage_mangan``)."""
+    if aotenjou:
         return fu << (2 + han)  # no limits at all, a yakuman counting its han (/docs/rulesets §8)
     if yakuman:
-        return YAKUMAN_BASE * paid_yakuman(yakuman, rules)
+        return YAKUMAN_BASE * capped_yakuman(yakuman, cap)
     if han >= 5:
         for min_han, name, base in LIMITS:
             if han >= min_han:
                 if name == "kazoe_yakuman":
-                    if rules.kazoe == "sanbaiman":
+                    if kazoe == "sanbaiman":
                         return 6000
-                    if rules.kazoe == "uncapped":  # 13–25 han one yakuman, 26–38 two, …
-                        return YAKUMAN_BASE * paid_yakuman(han // 13, rules)
+                    if kazoe == "uncapped":  # 13–25 han one yakuman, 26–38 two, …
+                        return YAKUMAN_BASE * capped_yakuman(han // 13, cap)
                 return base
     base = fu << (2 + han)  # fu × 2^(2+han)
     if base >= MANGAN_BASE:
-        if rules.mangan_cap or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+        if mangan_cap or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
             return MANGAN_BASE
         return base
-    if ((han == 4 and fu == 30) or (han == 3 and fu == 60)) and rules.kiriage_mangan:
+    if ((han == 4 and fu == 30) or (han == 3 and fu == 60)) and kiriage:
         return MANGAN_BASE
     return base
 

@@ -8,7 +8,6 @@ most points, then a yakuman over a counted (kazoe) hand, then most han, then mos
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -16,8 +15,8 @@ import msgspec
 
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
-from .hand import KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, group
-from .limits import MANGAN_BASE, limit_base, limit_name, paid_yakuman
+from .hand import GROUPS, KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
+from .limits import MANGAN_BASE, capped_yakuman, limit_name, options_limit_base
 from .model import (
     MAX_EXACT_POINTS,
     FieldError,
@@ -59,6 +58,15 @@ def _run_wait(first: int, win: int) -> str:
     return "ryanmen"
 
 
+def _bit_count(mask: int) -> int:
+    """``mask.bit_count()`` in native ints (mypyc calls the method on a boxed int: ~60 ns)."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
 def readings(hand: Hand) -> list[Ctx]:
     """Every reading of a validated hand: decomposition × position of the winning tile.
 
@@ -72,7 +80,7 @@ def readings(hand: Hand) -> list[Ctx]:
     tsumo = hand.tsumo
     for pair, codes in splits_by_keys(concealed, hand.suit_keys):
         if pair == win:
-            groups = [group(code // 34, code % 34, False, code >= 34) for code in codes]
+            groups = [GROUPS[code * 4 + (1 if code >= 34 else 0)] for code in codes]  # group(): GROUPS' docstring
             groups.extend(melds)
             out.append(Ctx(hand, "standard", groups, pair, "tanki"))
         done = -1
@@ -89,16 +97,15 @@ def readings(hand: Hand) -> list[Ctx]:
             done = code  # codes are sorted: a repeated set is the same reading
             wait = "shanpon" if t == TRIPLET else _run_wait(f, win)
             groups = [
-                group(other // 34, other % 34, False, other >= 34 and (j != i or tsumo))
-                for j, other in enumerate(codes)
+                GROUPS[other * 4 + (1 if other >= 34 and (j != i or tsumo) else 0)] for j, other in enumerate(codes)
             ]
             groups.extend(melds)
             out.append(Ctx(hand, "standard", groups, pair, wait))
     if not hand.melds:
         mask = hand.concealed_mask
-        if mask.bit_count() == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
+        if _bit_count(mask) == 7 and is_chiitoitsu(concealed):  # seven kinds, two of each
             out.append(Ctx(hand, "chiitoitsu", [], -1, "tanki"))
-        elif mask == TERMINALS_AND_HONOURS_MASK and "kokushi" in hand.rules.yaku and is_kokushi(concealed):
+        elif mask == TERMINALS_AND_HONOURS_MASK and hand.opts.kokushi_yaku and is_kokushi(concealed):
             thirteen = concealed[win] == 2  # the 13 before the win were 13 different orphans
             out.append(Ctx(hand, "kokushi", [], -1, "kokushi_13" if thirteen else "kokushi"))
     return out
@@ -196,10 +203,27 @@ _LIMITS: Final = {
 RESULT_CACHE_SIZE: Final = 32768
 """Most results kept by :func:`score` (about 2 KB each); the oldest go first when full."""
 
-_results: Final[OrderedDict[ScoreRequest, ScoreResult]] = OrderedDict()
-"""Oldest first. (A plain dict evicted with ``next(iter(d))`` slows down as deleted slots pile
-up at its front: at 32,768 entries a miss cost twice as much; ``popitem(last=False)`` is O(1).)"""
-_result_stats: Final = [0, 0]  # hits, misses
+_results: Final[dict[ScoreRequest, ScoreResult]] = {}
+"""The cached results by request, at most :data:`RESULT_CACHE_SIZE`."""
+_order: Final[list[ScoreRequest | None]] = [None] * RESULT_CACHE_SIZE
+"""The cached requests in a ring, in the order they came (``None``: an empty slot). When the cache
+is full, the request in the slot to be written next is the oldest: it leaves ``_results`` and the new
+one takes its slot. A plain dict and a list, each one C call: an ``OrderedDict`` is no exact dict, so
+every ``get`` on it was a method call (and each insert a linked node), ~0.2 µs a miss; a plain dict
+evicted with ``next(iter(d))`` slows down as deleted slots pile up at its front (at 32,768 entries a
+miss cost twice as much): the ring never iterates the dict."""
+
+
+class _CacheCounters:
+    """Hits and misses of the result cache, and the ring slot of the next insert (native ints)."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+        self.misses = 0
+        self.slot = 0
+
+
+_counters: Final = _CacheCounters()
 
 
 class CacheInfo(NamedTuple):
@@ -213,13 +237,15 @@ class CacheInfo(NamedTuple):
 
 def result_cache_info() -> CacheInfo:
     """Hits, misses and size of :func:`score`'s result cache (for metrics)."""
-    return CacheInfo(_result_stats[0], _result_stats[1], len(_results), RESULT_CACHE_SIZE)
+    return CacheInfo(_counters.hits, _counters.misses, len(_results), RESULT_CACHE_SIZE)
 
 
 def result_cache_clear() -> None:
     """Empty :func:`score`'s result cache and reset its counters."""
     _results.clear()
-    _result_stats[0] = _result_stats[1] = 0
+    for i in range(RESULT_CACHE_SIZE):
+        _order[i] = None
+    _counters.hits = _counters.misses = _counters.slot = 0
 
 
 def score(req: ScoreRequest) -> ScoreResult:
@@ -232,17 +258,19 @@ def score(req: ScoreRequest) -> ScoreResult:
     Results are cached on the request itself (a frozen Struct of strings, tuples, bools and
     ints hashes by value; no encoding); a request built in Python with lists is first
     :func:`checked` (converted as the HTTP decoder would). The same request returns the same
-    (shared, read-only) result object.
+    (shared, read-only) result object. The cache keeps the latest :data:`RESULT_CACHE_SIZE`
+    requests scored (first in, first out).
     """
     try:
         hit = _results.get(req)
     except TypeError:  # built in Python with lists (or other types JSON would not decode to)
         req = checked(req)
         hit = _results.get(req)
+    counters = _counters
     if hit is not None:
-        _result_stats[0] = _result_stats[0] + 1
+        counters.hits += 1
         return hit
-    _result_stats[1] = _result_stats[1] + 1
+    counters.misses += 1
     try:
         result = _score(req)
     except TypeError:  # a field of a type no decoded request has (an int for a tile list, say)
@@ -251,8 +279,12 @@ def score(req: ScoreRequest) -> ScoreResult:
             raise
         req = retyped
         result = _score(req)
-    if len(_results) >= RESULT_CACHE_SIZE:
-        _results.popitem(last=False)
+    slot = counters.slot
+    oldest = _order[slot]
+    if oldest is not None:  # full: the oldest goes (pop: a retyped request may have come twice)
+        _results.pop(oldest, None)
+    _order[slot] = req
+    counters.slot = slot + 1 if slot + 1 < RESULT_CACHE_SIZE else 0
     _results[req] = result
     return result
 
@@ -275,17 +307,17 @@ def checked(req: ScoreRequest) -> ScoreRequest:
 
 
 @lru_cache(maxsize=256)
-def _resolve(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
+def _resolve(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
     rules = resolve_rules(spec)
-    return rules, yaku_table(rules)
+    return rules, Options(rules), yaku_table(rules)
 
 
-_PRESET_RULES: Final[dict[str, tuple[Rules, YakuTable]]] = {}
+_PRESET_RULES: Final[dict[str, tuple[Rules, Options, YakuTable]]] = {}
 
 
-def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, YakuTable]:
-    """The resolved rules of a request's ``rules`` field and their yaku table: cached on the
-    field (a preset name, or the options Struct), a preset name in a plain dict."""
+def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
+    """The resolved rules of a request's ``rules`` field, as :class:`~.hand.Options` too, and their
+    yaku table: cached on the field (a preset name, or the options Struct), a preset name in a plain dict."""
     if isinstance(spec, str):
         hit = _PRESET_RULES.get(spec)
         if hit is None:
@@ -301,27 +333,31 @@ def rules_cache_clear() -> None:
 
 
 def _score(req: ScoreRequest) -> ScoreResult:
-    rules, table = _rules_and_table(req.rules)
-    hand = parse_request(req, rules)
-    if rules.scoring == "kids":
+    rules, opts, table = _rules_and_table(req.rules)
+    hand = parse_request(req, rules, opts)
+    if not opts.han_fu:
         from .kids import score_kids
 
         return score_kids(hand)
     if req.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
-    aotenjou = rules.aotenjou
-    bisection = rules.sanma_tsumo == "bisection"
-    renhou_mangan = hand.renhou and rules.renhou == "mangan" and not aotenjou
+    aotenjou = opts.aotenjou
+    bisection = opts.bisection
+    players = opts.players
+    renhou_mangan = hand.renhou and opts.renhou == "mangan" and not aotenjou
     paarenchan = hand.paarenchan
     dora_items: list[YakuItem] | None = None
-    best: tuple[Ctx, list[Candidate], list[FuItem], bool] | None = None
+    best: Ctx | None = None
+    best_yaku: list[Candidate] = []
+    best_fu_list: list[FuItem] = []
+    best_with_dora = False
     # The best so far, compared as (points, yakuman, han, fu): a yakuman outranks kazoe at equal points.
     best_points = best_yakuman = best_han = best_fu = best_base = -1
     complete = False
     for c in readings(hand):
         complete = True
         yaku, yakuman = evaluate_yaku(c, table)
-        if paarenchan and (yaku or rules.paarenchan == "always"):
+        if paarenchan and (yaku or opts.paarenchan == "always"):
             yaku, yakuman = _with_paarenchan(yaku, yakuman, paarenchan, aotenjou)
         if not yaku:
             continue
@@ -347,8 +383,8 @@ def _score(req: ScoreRequest) -> ScoreResult:
                         dora_items = _dora(hand)
                     for d in dora_items:
                         han += d.han
-            base = limit_base(han, fu, rules, yakuman)
-            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=rules.players, bisection=bisection)
+            base = options_limit_base(han, fu, opts, yakuman)
+            points = hand_points(base, dealer=hand.dealer, tsumo=hand.tsumo, players=players, bisection=bisection)
             if points > best_points or (
                 points == best_points
                 and (
@@ -357,22 +393,22 @@ def _score(req: ScoreRequest) -> ScoreResult:
                 )
             ):
                 best_points, best_yakuman, best_han, best_fu, best_base = points, yakuman, han, fu, base
-                best = (c, yaku, fu_list, not fixed)
+                best, best_yaku, best_fu_list, best_with_dora = c, yaku, fu_list, not fixed
     if best is None:
         reason = "no_yaku" if complete else "not_complete"
-        return ScoreResult(is_win=False, reason=reason, preset=rules.preset, reason_name=_REASONS[reason])
-    c, yaku, fu_list, with_dora = best
+        return ScoreResult(is_win=False, reason=reason, preset=opts.preset, reason_name=_REASONS[reason])
+    c, yaku, fu_list, with_dora = best, best_yaku, best_fu_list, best_with_dora
     han, fu, base = best_han, best_fu, best_base
-    yakuman = best_yakuman if aotenjou else paid_yakuman(best_yakuman, rules)
+    yakuman = best_yakuman if aotenjou else capped_yakuman(best_yakuman, opts.yakuman_cap)
     pay = payments(
         base,
         dealer=hand.dealer,
         tsumo=hand.tsumo,
         honba=hand.honba,
         riichi_sticks=hand.riichi_sticks,
-        players=rules.players,
+        players=players,
         bisection=bisection,
-        honba_points=rules.honba,
+        honba_points=opts.honba,
     )
     if aotenjou and pay.total > MAX_EXACT_POINTS:
         raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
@@ -382,7 +418,7 @@ def _score(req: ScoreRequest) -> ScoreResult:
     limit = "none" if aotenjou else limit_name(han, base, yakuman)
     return ScoreResult(
         is_win=True,
-        preset=rules.preset,
+        preset=opts.preset,
         han=han,
         fu=fu if not yakuman or aotenjou else None,
         yaku=tuple(items),

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # a type for mypyc only (a native 64-bit int); nothing is imported at run time
+    from mypy_extensions import i64
 
 __all__ = [
     "DRAGONS",
@@ -20,7 +23,9 @@ __all__ = [
     "TERMINALS_AND_HONOURS",
     "WINDS",
     "NotationError",
+    "SuitKeys",
     "TileList",
+    "count_hand",
     "count_mpsz",
     "dora_from_indicator",
     "is_honour",
@@ -196,6 +201,31 @@ def parse_text(text: str) -> TileList:
     return TileList(tuple(kinds), () if red is None else tuple(red))
 
 
+class SuitKeys:
+    """What :func:`count_hand` builds beside the counts, in the same pass: the suit keys (the 9
+    counts of man, pin and sou, 3 bits each, rank 1 lowest: ``decompose.suit_key``), the mask of
+    the kinds seen (bit ``k`` for kind ``k``) and ``over``: some count passed 4 on the way."""
+
+    def __init__(self) -> None:
+        self.man = 0
+        self.pin = 0
+        self.sou = 0
+        self.mask = 0
+        self.over = False
+
+    def add(self, kind: int, count: int) -> None:
+        """One more tile of ``kind``, which now has ``count`` copies."""
+        if kind < 9:
+            self.man += 1 << (3 * kind)
+        elif kind < 18:
+            self.pin += 1 << (3 * (kind - 9))
+        elif kind < 27:
+            self.sou += 1 << (3 * (kind - 18))
+        self.mask |= 1 << kind
+        if count > 4:
+            self.over = True
+
+
 def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     """Add the tiles of an mpsz string to ``counts`` (34 kinds) and its red fives to
     ``reds`` (3 suits); return how many tiles it holds.
@@ -210,34 +240,78 @@ def count_mpsz(text: str, counts: list[int], reds: list[int]) -> int:
     >>> count_mpsz("18z", [0] * 34, [0, 0, 0]), count_mpsz("12", [0] * 34, [0, 0, 0])
     (-1, -1)
     """
-    n = len(text)
-    tiles = 0
-    start = 0  # index of the first digit of the current group
-    for i in range(n):
-        ch = ord(text[i])
+    return count_hand(text, counts, reds, SuitKeys())
+
+
+def count_hand(text: str, counts: list[int], reds: list[int], keys: SuitKeys) -> int:
+    """:func:`count_mpsz` that also adds the tiles to ``keys`` (see :class:`SuitKeys`): what the
+    hand's decomposition looks up, so nobody loops over the 34 counts for it again. The keys'
+    3-bit fields are exact while no count passes 7 (``keys.over`` is set from 5 on).
+
+    The locals are ``i64`` (mypy_extensions: plain C integers once compiled, no tagged-int
+    checks or reference counts on every step of the per-tile loop). No shift in them passes bit
+    30: mypyc 2.4 writes the literal of ``1 << k`` as a C ``int``, so ``1 << 31`` and up (the
+    dragons' bits of the kind mask) would overflow; the honours' bits are gathered apart and
+    shifted into place as Python ints."""
+    n: i64 = len(text)
+    tiles: i64 = 0
+    start: i64 = 0  # index of the first digit of the current group
+    mask: i64 = 0  # kinds 0–26 seen; honours: bit kind - 27 of ``honours`` (both added to keys.mask at the end)
+    honours: i64 = 0
+    over = False
+    i: i64 = 0
+    while i < n:
+        ch: i64 = ord(text[i])
         if 48 <= ch <= 57:  # a digit
+            i += 1
             continue
         if i == start:
             return -1
         if ch == 122:  # z: honours 1–7
-            for j in range(start, i):
-                rank = ord(text[j]) - 48
+            j: i64 = start
+            while j < i:
+                rank: i64 = ord(text[j]) - 48
                 if rank < 1 or rank > 7:
                     return -1
-                counts[26 + rank] = counts[26 + rank] + 1
+                kind: i64 = 26 + rank
+                count: i64 = counts[kind] + 1
+                counts[kind] = count
+                honours |= 1 << (rank - 1)
+                if count > 4:
+                    over = True
+                j += 1
         else:
-            base = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
+            base: i64 = 0 if ch == 109 else (9 if ch == 112 else (18 if ch == 115 else -1))
             if base < 0:
                 return -1
-            for j in range(start, i):
+            key: i64 = 0
+            j = start
+            while j < i:
                 rank = ord(text[j]) - 48
                 if rank == 0:
-                    counts[base + 4] = counts[base + 4] + 1
-                    reds[base // 9] = reds[base // 9] + 1
-                else:
-                    counts[base + rank - 1] = counts[base + rank - 1] + 1
+                    rank = 5
+                    suit: i64 = base // 9
+                    reds[suit] = reds[suit] + 1
+                kind = base + rank - 1
+                count = counts[kind] + 1
+                counts[kind] = count
+                key += 1 << (3 * (rank - 1))
+                mask |= 1 << kind
+                if count > 4:
+                    over = True
+                j += 1
+            if base == 0:
+                keys.man += key
+            elif base == 9:
+                keys.pin += key
+            else:
+                keys.sou += key
         tiles += i - start
         start = i + 1
+        i += 1
+    keys.mask |= int(mask) | (int(honours) << 27)
+    if over:
+        keys.over = True
     if start != n:
         return -1
     return tiles

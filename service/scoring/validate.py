@@ -14,16 +14,18 @@ from typing import Final, cast
 
 from msgspec.structs import astuple
 
-from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds
+from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
 from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
 from .tiles import (
+    EAST,
     SINGLE_TILES,
     WIND_LETTERS,
     WINDS,
     NotationError,
+    SuitKeys,
     TileList,
-    count_mpsz,
+    count_hand,
     dora_from_indicator,
     kind_name,
     kinds_to_mpsz,
@@ -201,14 +203,14 @@ def _winds(
         if round_wind is not None:
             errors.add("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out")
         return bool(dealer_flag), -1, -1
-    round_ = WIND_LETTERS[round_wind or "E"]
+    round_ = WIND_LETTERS[round_wind] if round_wind else EAST
     if seat_wind is None:
         if dealer_flag:
-            return True, WIND_LETTERS["E"], round_
+            return True, EAST, round_
         errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
         return False, -1, round_
     seat = WIND_LETTERS[seat_wind]
-    dealer = seat == WIND_LETTERS["E"]
+    dealer = seat == EAST
     if dealer_flag is not None and dealer_flag != dealer:
         errors.add("dealer", f"dealer={str(dealer_flag).lower()} contradicts seat_wind {seat_wind!r} (E is the dealer)")
     return dealer, seat, round_
@@ -385,6 +387,17 @@ def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
         counts[k] = counts[k] + 1
 
 
+def _add_over(counts: list[int], kinds: tuple[int, ...]) -> bool:
+    """:func:`_add`, saying whether one of the counts it raised is now past 4."""
+    over = False
+    for k in kinds:
+        n = counts[k] + 1
+        counts[k] = n
+        if n > 4:
+            over = True
+    return over
+
+
 def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
     for k in kinds:
         counts[k] = counts[k] - 1
@@ -432,8 +445,11 @@ def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...]
                 errors.add(field, _copies_message(n, k))
 
 
-def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
+def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) -> Hand:
     """Validate ``req`` under ``rules`` and convert it to kinds.
+
+    ``opts``: ``rules`` as :class:`~.hand.Options` when the caller has them (the scorer keeps one
+    per rule set), else they are made here.
 
     Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
@@ -468,11 +484,16 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         riichi_sticks,
         nukidora,
     ) = cast(RequestTuple, astuple(req))  # every field in one call (order: REQUEST_FIELDS, tested)
+    if opts is None:
+        opts = Options(rules)
     errors = _Errors()
-    winds = rules.winds
+    winds = opts.winds
     closed_counts = [0] * 34
     hand_reds = [0] * 9  # see reds below
-    n_hand = count_mpsz(hand_value, closed_counts, hand_reds) if isinstance(hand_value, str) else -1
+    tally = SuitKeys()
+    keys: SuitKeys | None = tally  # the hand's suit keys and kind mask, counted with it (None: not)
+    n_hand = count_hand(hand_value, closed_counts, hand_reds, tally) if isinstance(hand_value, str) else -1
+    over = tally.over  # some kind has more than 4 copies so far
     if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
         hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
         closed_counts = [0] * 34
@@ -481,6 +502,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         for k in hand.red:
             hand_reds[k // 9] = hand_reds[k // 9] + 1
         n_hand = len(hand.kinds)
+        keys = None  # Hand counts them itself
+        over = True
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
     if win is None:
         win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
@@ -530,23 +553,27 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
     # A copy too many is blamed on the first of hand (with win_tile and melds), dora and ura indicators
     # that takes the count past 4 (and red fives past 1).
     counts = closed_counts
-    _add(counts, win.kinds)
+    if _add_over(counts, win.kinds):
+        over = True
     for k in win.red:
         reds[k // 9] = reds[k // 9] + 1
     for tiles in meld_tiles:
-        _add(counts, tiles.kinds)
+        if _add_over(counts, tiles.kinds):
+            over = True
         for k in tiles.red:
             reds[k // 9] = reds[k // 9] + 1
     red_in_hand = reds[0] + reds[1] + reds[2]  # the aka dora
-    for kind in range(34):
-        if counts[kind] > 4:
-            errors.add("hand", _copies_message(counts[kind], kind))
-    _add(counts, dora)
-    _add(counts, ura)
-    if dora or ura:
+    if over:  # else no count can pass 4: each was checked as it grew
+        for kind in range(34):
+            if counts[kind] > 4:
+                errors.add("hand", _copies_message(counts[kind], kind))
+    over_indicators = _add_over(counts, dora)
+    if _add_over(counts, ura):
+        over_indicators = True
+    if over_indicators:  # else no indicator kind passes 4, and _over_four reports nothing
         _over_four(counts, dora, ura, "dora_indicators", errors)
         _over_four(counts, ura, (), "ura_indicators", errors)
-    per_suit = rules.aka_per_suit
+    per_suit = opts.aka_per_suit
     for suit in range(3):
         own = reds[suit]
         total = own + reds[3 + suit] + reds[6 + suit]
@@ -600,11 +627,10 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             dealer,
             errors,
         )
-    if riichi and rules.scoring == "han_fu" and "riichi" not in rules.yaku:
+    han_fu = opts.han_fu
+    if riichi and han_fu and not opts.riichi_yaku:
         errors.add("riichi", absent_yaku_message("riichi", rules))
-    if (
-        double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
-    ) and rules.scoring == "han_fu":
+    if (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou) and han_fu:
         for name, flag in (
             ("double_riichi", double_riichi),
             ("ippatsu", ippatsu),
@@ -616,11 +642,12 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             ("chiihou", chiihou),
             ("renhou", renhou),
         ):
-            if flag and name not in rules.yaku:
+            if flag and name not in opts.yaku:
                 errors.add(name, absent_yaku_message(name, rules))
-    if renhou and rules.renhou == "off" and "renhou" in rules.yaku and rules.scoring == "han_fu":
+    if renhou and opts.renhou == "off" and "renhou" in opts.yaku and han_fu:
         errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
-    if rules.players == 3:  # before an open kan's indicator may be dropped below
+    players = opts.players
+    if players == 3:  # before an open kan's indicator may be dropped below
         _sanma_errors(
             closed_counts,
             win.kinds,
@@ -654,7 +681,7 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
             (ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou),
             errors,
         )
-        if rinshan_open_kan and rules.open_kan_dora == "after_discard" and not errors.items:
+        if rinshan_open_kan and opts.open_kan_dora == "after_discard" and not errors.items:
             # /docs/rulesets §1: the open kan's indicator (the last one listed) is turned only after the
             # replacement tile's discard, so a rinshan win on that tile does not see it, nor its ura.
             if len(ura) == len(dora):
@@ -666,13 +693,15 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         raise InvalidHand(errors.items)
 
     riichi = riichi or double_riichi
-    dora_of = DORA_OF if rules.players == 4 else DORA_OF_3
+    dora_of = DORA_OF if players == 4 else DORA_OF_3
+    if keys is not None:
+        keys.add(win.kinds[0], 0)  # the concealed part: the hand and the win
     return Hand(
         rules,
         closed_counts,
         win.kinds[0],
         melds,
-        red_in_hand if rules.aka else 0,
+        red_in_hand if opts.aka else 0,
         win_kind == "tsumo",
         dealer,
         seat,
@@ -695,6 +724,8 @@ def parse_request(req: ScoreRequest, rules: Rules) -> Hand:
         sashikomi,
         paarenchan,
         nukidora,
+        opts,
+        keys,
     )
 
 
