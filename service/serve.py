@@ -42,10 +42,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
+from service.api.logs import configure_logging, get_logger
 from service.api.metrics import MULTIPROC_ENV
 from service.api.operations import DRAIN_FILE_ENV
 
 __all__ = ["SETTINGS", "granian_command", "main", "settings"]
+
+_log = get_logger("service.serve")
 
 SETTINGS: Final = {
     "HOST": "0.0.0.0",  # the container's interface; the README's command sets 127.0.0.1
@@ -141,6 +144,9 @@ def startup_problem(config: Mapping[str, str], environ: Mapping[str, str] = os.e
     if config.get("LOOP", "uvloop") not in ("uvloop", "asyncio"):
         return f"LOOP={config['LOOP']!r}: the event loop is uvloop or asyncio"
     with socket.socket(socket.AF_INET6 if ":" in config["HOST"] else socket.AF_INET) as probe:
+        # SO_REUSEADDR as granian binds: a port whose last server has just stopped (its connections in
+        # TIME_WAIT) is free; one a server still listens on (without SO_REUSEPORT here) is not.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((config["HOST"], int(config["PORT"])))
         except OSError as exc:
@@ -153,8 +159,14 @@ def main(argv: list[str]) -> int:
     config = settings()
     if argv[1:] == ["--check"]:
         return check(config["PORT"])
+    try:
+        configure_logging()  # the supervisor's own lines are JSON lines like the workers'
+    except ValueError as exc:  # LOG_LEVEL that is no level
+        print(f"service.serve: {exc}", file=sys.stderr)
+        return 2
     if problem := startup_problem(config):
-        print(f"service.serve: {problem}", file=sys.stderr)
+        _log.error("cannot start", problem=problem)
+        print(f"service.serve: {problem}", file=sys.stderr)  # and once as plain text, for whoever runs it by hand
         return 2
     metrics_dir = os.environ.get(MULTIPROC_ENV) or tempfile.mkdtemp(prefix="riichi-metrics-")
     shutil.rmtree(metrics_dir, ignore_errors=True)  # counts of an earlier run are not this run's
@@ -174,7 +186,7 @@ def main(argv: list[str]) -> int:
     def shut_down() -> None:
         started = time.monotonic()
         Path(drain_file).touch()  # /ready is 503 on every worker from now on
-        print(f"draining for {config['DRAIN_SECONDS']} s", file=sys.stderr, flush=True)
+        _log.info("draining", seconds=float(config["DRAIN_SECONDS"]))
         time.sleep(float(config["DRAIN_SECONDS"]))
         if server.poll() is None:
             server.send_signal(signal.SIGTERM)
@@ -182,7 +194,7 @@ def main(argv: list[str]) -> int:
         try:
             server.wait(timeout=max(0.0, remaining))
         except subprocess.TimeoutExpired:
-            print("shutdown deadline reached: killing the server", file=sys.stderr, flush=True)
+            _log.warning("shutdown deadline reached: killing the server")
             workers = _children(server.pid)  # before the master goes: then they would be orphans
             server.kill()
             for worker in workers:

@@ -99,9 +99,22 @@ ACCESS_LOG_HOLD_ENV = "ACCESS_LOG_HOLD_MS"
 """Environment variable: how long access lines written to stderr may wait to be written together,
 milliseconds (default 100; 0 writes each line at once)."""
 
-_CHUNK_BYTES = 3584
-"""Held access lines are written once they reach this many bytes: one ``write`` below ``PIPE_BUF``
-(4,096 on Linux), so lines of several workers sharing one pipe never interleave mid-line."""
+_PIPE_BUF = 4096
+"""Largest ``write`` a pipe takes whole (Linux ``PIPE_BUF``): held lines are written in chunks at most
+this long, each of whole lines, so lines of several workers sharing one pipe never interleave mid-line."""
+
+LOGGED_FIELD_CHARS = 512
+"""Longest path or method an access line carries; a longer one is cut there and ends with ``…``. So a
+line stays well under :data:`_PIPE_BUF` (granian accepts paths of ~64 KB)."""
+
+
+def _clip(text: str) -> str:
+    """``text`` cut to :data:`LOGGED_FIELD_CHARS` characters (the last one ``…``) if longer.
+
+    >>> len(_clip("a" * 10_000)), _clip("a" * 10_000)[-1], _clip("/v1/score")
+    (512, '…', '/v1/score')
+    """
+    return text if len(text) <= LOGGED_FIELD_CHARS else text[: LOGGED_FIELD_CHARS - 1] + "…"
 
 
 class AccessLog:
@@ -111,8 +124,9 @@ class AccessLog:
     encoded by msgspec (its ``timestamp`` in ISO 8601 UTC with ``Z``, as structlog's): no logger
     object, processor chain or record is built per line.
 
-    With ``hold_s`` > 0 lines are held and written together, in one ``write`` of at most ~3.5 KB,
-    when they reach :data:`_CHUNK_BYTES` or ``hold_s`` after the first one (a timer on the running
+    The logged path and method are cut at :data:`LOGGED_FIELD_CHARS`. With ``hold_s`` > 0 lines are
+    held and written together, in one ``write`` of whole lines and at most :data:`_PIPE_BUF` bytes,
+    when the next line would not fit or ``hold_s`` after the first one (a timer on the running
     event loop), and at shutdown (:meth:`write_held`, called by the app's shutdown hook, and at exit).
     A ``write`` is a system call, and on this service's hot path system calls are what a request costs
     most (issue 17's profile); a worker killed outright loses at most ``hold_s`` of lines. Other log
@@ -141,17 +155,17 @@ class AccessLog:
         line = _LINES.encode(
             AccessLine(
                 datetime.now(UTC), "info", "service.access", "request",
-                request_id, method, path, route, status, round(seconds * 1000, 3),
+                request_id, _clip(method), _clip(path), route, status, round(seconds * 1000, 3),
             )
         )  # fmt: skip
         if self.hold_s <= 0:
             self._emit(line + b"\n")
             return
+        if self.held_bytes + len(line) + 1 > _PIPE_BUF:
+            self.write_held()  # the held ones first: this line would take the chunk past PIPE_BUF
         self.held.append(line)
         self.held_bytes += len(line) + 1
-        if self.held_bytes >= _CHUNK_BYTES:
-            self.write_held()
-        elif self.timer is None:
+        if self.timer is None:
             try:
                 self.timer = asyncio.get_running_loop().call_later(self.hold_s, self.write_held)
             except RuntimeError:  # no event loop: nothing would ever write them later

@@ -69,3 +69,20 @@ def test_held_lines_are_written_in_whole_lines_below_pipe_buf() -> None:
     ids = [json.loads(x)["request_id"] for call in stream.calls for x in call.splitlines()]
     assert ids == [f"request-{n}" for n in range(200)]  # none lost, none reordered
     assert len(stream.calls) < 200 / 5  # written together, not one write a line
+
+
+def test_a_long_path_is_cut_so_every_line_is_one_whole_write() -> None:
+    stream = Writes()
+    log = AccessLog(stream, enabled=True, hold_s=60)
+
+    async def long_paths() -> None:
+        for n in range(20):
+            log.request(f"r{n}", "GET", "/" + "a" * 60_000, None, 404, 0.0)
+        log.write_held()
+
+    asyncio.run(long_paths())
+    lines = [json.loads(x) for call in stream.calls for x in call.splitlines()]
+    assert [line["request_id"] for line in lines] == [f"r{n}" for n in range(20)]
+    assert {len(line["path"]) for line in lines} == {512}  # cut, the last character "…"
+    assert all(line["path"].endswith("…") for line in lines)
+    assert all(len(call.encode()) <= 4096 for call in stream.calls)

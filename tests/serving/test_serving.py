@@ -310,3 +310,22 @@ def test_a_bad_setting_or_a_busy_port_stops_the_start_instead_of_a_crash_loop(tm
         busy = subprocess.run(command, env={**base, "PORT": str(port)}, capture_output=True, timeout=30, check=False)
     assert busy.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}".encode() in busy.stderr
+
+
+def test_a_port_whose_server_just_stopped_is_free_to_start_on() -> None:
+    """A restart right after a stop: the old server's connections in TIME_WAIT do not make the port busy
+    (the start check binds with SO_REUSEADDR, as granian does); a port still listened on does."""
+    from service.serve import startup_problem
+
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    accepted, _ = listener.accept()
+    assert startup_problem({"HOST": "127.0.0.1", "PORT": str(port)}, {}) is not None  # still listening
+    accepted.close()  # the server closes first: its side of the connection waits in TIME_WAIT
+    client.close()
+    listener.close()
+    assert startup_problem({"HOST": "127.0.0.1", "PORT": str(port)}, {}) is None
