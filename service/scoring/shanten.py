@@ -19,6 +19,11 @@ dynamic programme over the nine ranks gives the best overlap for every (sets 0�
 slot; it is memoised on the suffix of counts, so equal suit patterns (the canonical key:
 the nine counts) are solved once per process. Honours are solved per kind (no runs),
 cached on the sorted (count, cap) pairs. The four suit tables are then merged.
+
+Improving tiles (and waits) need no table per candidate draw: :func:`plus_table` gives, per
+suit, the best overlap with one extra tile that counts and the ranks where it can go, in one
+memoised pass like the one above (:func:`shanten_and_improving`). The module is compiled
+with mypyc (``setup.py``).
 """
 
 from __future__ import annotations
@@ -38,8 +43,10 @@ __all__ = [
     "chiitoitsu_shanten",
     "improving",
     "kokushi_shanten",
+    "plus_table",
     "regular_shanten",
     "shanten",
+    "shanten_and_improving",
     "waits",
 ]
 
@@ -132,6 +139,90 @@ def _suffix(counts: tuple[int, ...], caps: tuple[int, ...], a: int, b: int) -> t
                     if v > best[i + shift]:
                         best[i + shift] = v
     return tuple(best)
+
+
+_NO_PLUS: Final = (_NEG,) * _SLOTS + (0,) * _SLOTS
+
+
+@lru_cache(maxsize=1 << 18)
+def _suffix_plus(counts: tuple[int, ...], caps: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
+    """:func:`_suffix` with one extra tile that adds to the overlap, and where that tile may go.
+
+    Returns 20 ints: for each slot ``i`` (as in :func:`_suffix`), at ``i`` the best overlap
+    of ``counts`` plus one extra tile at some rank where the set or pair placed there holds
+    more copies than ``counts`` (so the extra tile counts), and at ``10 + i`` the bit mask of
+    those ranks (bit 0 = the first rank of this suffix) over every configuration reaching it;
+    ``-1000`` and ``0`` where no such configuration exists. Sets that take no tile of ``counts``
+    are placed when the extra tile could be theirs (the bounds of :func:`_suffix` plus one).
+    """
+    if not counts:
+        return _NO_PLUS
+    need = a + b
+    cap = caps[0]
+    if need > cap:
+        return _NO_PLUS
+    h = counts[0]
+    rest_c = counts[1:]
+    rest_k = caps[1:]
+    last = len(counts) < 3
+    max_r = 0 if last else min(4, cap - need, h + rest_c[0] + rest_c[1] + 1)
+    best = [_NEG] * _SLOTS
+    where = [0] * _SLOTS
+    for r in range(max_r + 1):
+        child = _suffix(rest_c, rest_k, r, a) if rest_c else _EMPTY
+        plus = _suffix_plus(rest_c, rest_k, r, a)
+        base = need + r
+        for t in (0, 1) if h + 1 > base and base + 3 <= cap else (0,):
+            for q in (0, 1) if h + 1 > base + 3 * t and base + 3 * t + 2 <= cap else (0,):
+                d = base + 3 * t + 2 * q
+                gain = h if h < d else d
+                here = d > h
+                shift = 2 * (r + t) + q
+                for i in range(_SLOTS - shift):
+                    if q and i & 1:
+                        continue
+                    j = i + shift
+                    v = plus[i]
+                    if v >= 0:
+                        v += gain
+                        if v > best[j]:
+                            best[j] = v
+                            where[j] = plus[_SLOTS + i] << 1
+                        elif v == best[j]:
+                            where[j] = where[j] | plus[_SLOTS + i] << 1
+                    if here:
+                        v = child[i]
+                        if v >= 0:
+                            v += gain + 1
+                            if v > best[j]:
+                                best[j] = v
+                                where[j] = 1
+                            elif v == best[j]:
+                                where[j] = where[j] | 1
+    return (*best, *where)
+
+
+@lru_cache(maxsize=1 << 16)
+def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_suffix_plus` of one whole suit with fillers (as :func:`_monotone`): 10 overlaps, 10 masks.
+
+    Slot ``(s, p)`` takes the best of every slot with ≤ s sets and ≤ p pairs, the masks of
+    equal bests joined. Bit ``r`` of a mask: rank ``r`` (0–8) is where the extra tile goes.
+    """
+    t = list(_suffix_plus(counts, caps, 0, 0))
+    for i in range(2, _SLOTS):
+        if t[i - 2] > t[i]:
+            t[i] = t[i - 2]
+            t[_SLOTS + i] = t[_SLOTS + i - 2]
+        elif t[i - 2] == t[i] and t[i] >= 0:
+            t[_SLOTS + i] = t[_SLOTS + i] | t[_SLOTS + i - 2]
+    for i in range(1, _SLOTS, 2):
+        if t[i - 1] > t[i]:
+            t[i] = t[i - 1]
+            t[_SLOTS + i] = t[_SLOTS + i - 1]
+        elif t[i - 1] == t[i] and t[i] >= 0:
+            t[_SLOTS + i] = t[_SLOTS + i] | t[_SLOTS + i - 1]
+    return tuple(t)
 
 
 _FULL_SUIT: Final = (4,) * 9
@@ -416,14 +507,98 @@ def improving(
     the tiles that bring it closer (ukeire). A kind counts only if one more copy fits its
     cap, so a wait on a kind whose four copies are all in the hand or melds is no wait.
     Shapes as in :func:`shanten`. Raises ``ValueError`` for a tile count that is not 3n+1.
+    See :func:`shanten_and_improving` for how.
+    """
+    return shanten_and_improving(counts, caps, chiitoitsu=chiitoitsu, kokushi=kokushi)[1]
 
-    Only the drawn kind's suit table changes, so each candidate costs one cached table
-    lookup and one merge step.
+
+def shanten_and_improving(
+    counts: Sequence[int],
+    caps: Sequence[int] = ALL_KINDS_CAPS,
+    *,
+    chiitoitsu: bool = True,
+    kokushi: bool = True,
+) -> tuple[ShantenResult, list[int]]:
+    """:func:`shanten` and :func:`improving` of a ``3n+1``-tile concealed part, sharing the work.
+
+    A draw adds at most one to the best overlap ``M`` (:func:`regular_shanten`), and it adds
+    one exactly when some complete ``C`` of overlap ``M`` holds more copies of the drawn kind
+    than the hand. So the suit kinds that lower the standard shape's shanten are read off
+    :func:`plus_table` (per suit, the best overlap with one extra tile that counts, and the
+    ranks where it can go) where it reaches ``M + 1`` beside the other suits' tables: one
+    cached table per suit instead of a table per candidate kind. Honours (at most 7 kinds,
+    tiny tables) are tried one by one, and so are chiitoitsu and kokushi, but only when their
+    shanten is the hand's (a draw lowers a shape's shanten by at most one). A kind lowers the
+    hand's shanten when it lowers the shanten of a shape that has the hand's shanten.
     """
     c = list(counts)
     tiles = sum(c)
     if tiles % 3 != 1 or tiles > 13:
         raise ValueError(f"a 3n+1-tile concealed part (1–13 tiles) is needed, got {tiles} tiles")
+    n = _sets_needed(tiles)
+    slot = 2 * n + 1
+    tables = _tables(c, caps)
+    man, pin, sou, hon = tables
+    total = _best(_merge(_merge(man, pin), sou), hon, slot)
+    if total < 0:  # no completion fits the caps (see regular_shanten): try every draw
+        return shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
+            c, caps, chiitoitsu, kokushi
+        )
+    regular = 3 * n + 1 - total
+    chiitoi = chiitoitsu_shanten(c, caps) if chiitoitsu else None
+    koku = kokushi_shanten(c, caps) if kokushi else None
+    now = regular
+    if chiitoi is not None and chiitoi < now:
+        now = chiitoi
+    if koku is not None and koku < now:
+        now = koku
+    result = ShantenResult(now, regular, chiitoi, koku)
+    by_regular = regular == now
+    by_special = chiitoi == now or koku == now
+    out: list[int] = []
+    for suit in range(4):
+        lo = 9 * suit
+        hi = 34 if suit == 3 else lo + 9
+        mask = 0
+        others = _EMPTY
+        if by_regular:
+            for j in range(4):
+                if j != suit:
+                    others = _merge(others, tables[j])
+            if suit < 3:
+                plus = plus_table(tuple(c[lo:hi]), tuple(caps[lo:hi]))
+                for i in range(slot + 1):
+                    j = slot - i
+                    if i & 1 and j & 1:
+                        continue
+                    x = plus[i]
+                    y = others[j]
+                    if x >= 0 and y >= 0 and x + y == total + 1:
+                        mask |= plus[_SLOTS + i]
+        for k in range(lo, hi):
+            if c[k] >= caps[k]:
+                continue
+            hit = False
+            if by_regular:
+                if suit < 3:
+                    hit = (mask >> (k - lo)) & 1 == 1
+                else:
+                    c[k] = c[k] + 1
+                    table = _honour_table(tuple(sorted(zip(c[27:], caps[27:], strict=True))))
+                    c[k] = c[k] - 1
+                    hit = _best(others, table, slot) > total
+            if not hit and by_special:
+                c[k] = c[k] + 1
+                hit = _special(c, caps, chiitoitsu, kokushi) < now
+                c[k] = c[k] - 1
+            if hit:
+                out.append(k)
+    return result, out
+
+
+def _improving_by_draws(c: list[int], caps: Sequence[int], chiitoitsu: bool, kokushi: bool) -> list[int]:
+    """:func:`improving` by trying every draw with its suit's own table (any hand, also one with no finite shanten)."""
+    tiles = sum(c)
     now = shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi).shanten
     n = _sets_needed(tiles + 1)
     slot = 2 * n + 1
@@ -439,13 +614,13 @@ def improving(
         for k in range(lo, hi):
             if c[k] >= caps[k]:
                 continue
-            c[k] += 1
+            c[k] = c[k] + 1
             if suit < 3:
                 table = suit_table(tuple(c[lo:hi]), tuple(caps[lo:hi]))
             else:
                 table = _honour_table(tuple(sorted(zip(c[27:], caps[27:], strict=True))))
             after = min(3 * n + 1 - _best(others, table, slot), _special(c, caps, chiitoitsu, kokushi))
-            c[k] -= 1
+            c[k] = c[k] - 1
             if after < now:
                 out.append(k)
     return out

@@ -43,7 +43,7 @@ from .model import (
 from .names import localise
 from .presets import Rules, resolve_rules
 from .score import score
-from .shanten import caps_for, improving, shanten
+from .shanten import caps_for, shanten, shanten_and_improving
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
 from .validate import absent_yaku_message, red_fives_message, removed_message, table_errors
 
@@ -479,7 +479,7 @@ def _analyse_13(
     caps = caps_for(rules.winds, p.meld_counts, rules.players)
     chiitoi = not req.melds
     koku = chiitoi and rules.winds and "kokushi" in rules.yaku
-    s = shanten(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
+    s, better = shanten_and_improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
     by_shape = ShantenByShape(standard=s.regular, chiitoitsu=s.chiitoitsu, kokushi=s.kokushi)
 
     def unseen(k: int) -> int:
@@ -489,7 +489,7 @@ def _analyse_13(
     out_waits: list[Wait] = []
     useful: list[TileCount] = []
     if s.shanten == 0:
-        for k in improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku):
+        for k in better:
             ron = tsumo = None
             physical = counts[k] + p.meld_counts[k] + p.physical_extra[k] + (k == discarded)
             if req.values and physical < 4:
@@ -505,7 +505,6 @@ def _analyse_13(
                 )
             )
     elif s.shanten > 0:
-        better = improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
         useful = [TileCount(tile=kind_name(k), remaining=unseen(k)) for k in better]
     return _Analysis(s.shanten, by_shape, out_waits, useful, _riichi(req, p, s.shanten == 0))
 
