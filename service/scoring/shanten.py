@@ -187,24 +187,26 @@ def _into_plus(
     is ``src[i - shift]``; equal slots join masks, better ones replace them.
     """
     old = rows[target]
+    live = ((moved | _GUARD) - _ONES) & _GUARD  # moved holds something
+    take = (((moved | _GUARD) - old) & _GUARD) & live  # ... and is at least old
+    if not take:
+        return
     if not old:
         masks[target] = [0] * _SLOTS
     row_masks = masks[target]
-    ge = ((moved | _GUARD) - old) & _GUARD  # moved >= old
-    le = ((old | _GUARD) - moved) & _GUARD  # old >= moved
-    live = ((moved | _GUARD) - _ONES) & _GUARD  # moved holds something
-    take = ge & live
-    if not take:
-        return
-    rows[target] = (old & ~_lanes(take)) | (moved & _lanes(take))
-    for j in range(_SLOTS):
-        g = take >> (6 * j + 5) & 1
-        if g:
+    equal = take & (((old | _GUARD) - moved) & _GUARD)
+    if take != equal:
+        rows[target] = (old & ~_lanes(take)) | (moved & _lanes(take))
+    take = take >> (6 * shift + 5)
+    equal = equal >> (6 * shift + 5)
+    j = shift
+    while take:
+        if take & 1:
             m = bit if bit else src[j - shift]
-            if le >> (6 * j + 5) & 1:
-                row_masks[j] = row_masks[j] | m
-            else:
-                row_masks[j] = m
+            row_masks[j] = row_masks[j] | m if equal & 1 else m
+        take = take >> 6
+        equal = equal >> 6
+        j += 1
 
 
 def _suit_dp_plus(counts: tuple[int, ...], caps: tuple[int, ...]) -> list[int]:
@@ -752,8 +754,27 @@ def shanten_and_improving(
             c, caps, chiitoitsu, kokushi
         )
     regular = 3 * n + 1 - total
-    chiitoi = chiitoitsu_shanten(c, caps) if chiitoitsu else None
-    koku = kokushi_shanten(c, caps) if kokushi else None
+    key_c = tuple(c)
+    key_k = tuple(caps)
+    # chiitoitsu and kokushi, now and after a draw, counted from the hand's own counts (default caps)
+    quick_chiitoi = chiitoitsu and tiles == 13 and _default_caps(key_c, key_k)
+    quick_koku = kokushi and tiles == 13 and key_k == ALL_KINDS_CAPS
+    singles = c.count(1)
+    pairs = 34 - c.count(0) - singles
+    held = [c[k] for k in _ORPHANS]
+    missing = held.count(0)
+    dup = max(held) >= 2
+    chiitoi: int | None = None
+    if quick_chiitoi:
+        p = min(pairs, 7)
+        chiitoi = 13 - 2 * p - min(singles, 7 - p)
+    elif chiitoitsu:
+        chiitoi = chiitoitsu_shanten(c, caps)
+    koku: int | None = None
+    if quick_koku:
+        koku = missing - (1 if dup else 0)
+    elif kokushi:
+        koku = kokushi_shanten(c, caps)
     now = regular
     if chiitoi is not None and chiitoi < now:
         now = chiitoi
@@ -762,14 +783,6 @@ def shanten_and_improving(
     result = ShantenResult(now, regular, chiitoi, koku)
     by_regular = regular == now
     by_special = chiitoi == now or koku == now
-    # chiitoitsu and kokushi after a draw, counted from the hand's own counts (default caps)
-    quick_chiitoi = chiitoi is not None and _default_caps(tuple(c), tuple(caps))
-    quick_koku = koku is not None and tuple(caps) == ALL_KINDS_CAPS
-    singles = c.count(1)
-    pairs = 34 - c.count(0) - singles
-    held = [c[k] for k in _ORPHANS]
-    missing = held.count(0)
-    dup = max(held) >= 2
     out: list[int] = []
     for suit in range(4):
         lo = 9 * suit
