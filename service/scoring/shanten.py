@@ -212,9 +212,10 @@ def _into_plus(
 def _suit_dp_plus(counts: tuple[int, ...], caps: tuple[int, ...]) -> list[int]:
     """One suit's (or padded segment's) best overlap with one extra tile that counts, per exact slot.
 
-    20 ints: ``[i]`` the best overlap of ``counts`` plus one tile at a rank where the set or
+    30 ints: ``[0:10]`` as :func:`_suit_dp` (the pass without the extra tile is part of this
+    one); ``[10 + i]`` the best overlap of ``counts`` plus one tile at a rank where the set or
     pair placed there holds more copies than ``counts`` (so the tile counts), −1000 where
-    none; ``[10 + i]`` the bit mask of the ranks (bit 0 = the first) where that tile goes, over
+    none; ``[20 + i]`` the bit mask of the ranks (bit 0 = the first) where that tile goes, over
     every configuration reaching that best. The pass and sets of :func:`_suit_dp`, and the
     extra tile may make one more set useful: a triplet or pair on its own rank, or one run more
     than the tiles of its three ranks, which must then receive the extra tile (the "owing" rows,
@@ -307,13 +308,17 @@ def _suit_dp_plus(counts: tuple[int, ...], caps: tuple[int, ...]) -> list[int]:
         o1 = p1
         v1 = n1
         m1 = nm
+    row = v0[0]
     final = v1[0]
-    out = [_NEG] * _SLOTS + [0] * _SLOTS
+    out = [_NEG] * (2 * _SLOTS) + [0] * _SLOTS
     for i in range(_SLOTS):
-        value = (final >> (6 * i)) & 63
+        value = (row >> (6 * i)) & 63
         if value:
             out[i] = value - 1
-            out[_SLOTS + i] = m1[0][i]
+        value = (final >> (6 * i)) & 63
+        if value:
+            out[_SLOTS + i] = value - 1
+            out[2 * _SLOTS + i] = m1[0][i]
     return out
 
 
@@ -398,7 +403,8 @@ def _segment_plus(key: tuple[int, ...]) -> tuple[int, ...]:
     """:func:`plus_table` of one segment key (as :func:`_segment_table`); mask bits index the padded ranks."""
     left, counts, right = key[0], key[1:-1], key[-1]
     padded = (0,) * left + counts + (0,) * right
-    return _with_fillers(_suit_dp_plus(padded, (4,) * len(padded)))
+    t = _suit_dp_plus(padded, (4,) * len(padded))
+    return _monotone(t[:_SLOTS]) + _with_fillers(t[_SLOTS:])
 
 
 def _merge_plus(out: list[int], p: Sequence[int], masks: list[int], v: tuple[int, ...]) -> None:
@@ -426,26 +432,27 @@ _LONE_PLUS: Final[tuple[int, ...]] = (_NEG,) + (1,) * (_SLOTS - 1)
 
 @lru_cache(maxsize=1 << 16)
 def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
-    """One suit's best overlap with one extra tile of the suit that counts, and where it may go: 20 ints.
+    """One suit's table (:func:`suit_table`) and its best overlap with one extra tile that counts: 30 ints.
 
-    ``[i]`` for slot ``i`` as in :func:`suit_table`: the best overlap of ``counts`` plus one
-    tile at a rank where the set or pair placed there holds more copies than ``counts``;
-    ``[10 + i]``: the bit mask of every such rank (bit 0 = rank 1) over the configurations
-    that reach it. Fillers as in :func:`suit_table` (the masks of equal bests joined). A draw
-    of the suit adds one to the hand's best overlap exactly when it lands on such a rank of
-    a configuration that is best for the whole hand (:func:`shanten_and_improving`).
+    ``[0:10]``: :func:`suit_table`. ``[10 + i]`` for slot ``i``: the best overlap of ``counts``
+    plus one tile of the suit at a rank where the set or pair placed there holds more copies
+    than ``counts``; ``[20 + i]``: the bit mask of every such rank (bit 0 = rank 1) over the
+    configurations that reach it. Fillers as in :func:`suit_table` (the masks of equal bests
+    joined). A draw of the suit adds one to the hand's best overlap exactly when it lands on
+    such a rank of a configuration that is best for the whole hand (:func:`shanten_and_improving`).
 
     Without melds in the suit it is built from segments (:func:`_segments`; each segment's
-    own table cached, its mask bits moved to the suit's ranks, mirrored back if its key is
+    own tables cached, its mask bits moved to the suit's ranks, mirrored back if its key is
     the mirror image), merged with the other segments' tables, and from the ranks with no
     tile within two ranks (:data:`_LONE_PLUS`): no set holds tiles of two segments.
 
     >>> t = plus_table((0, 1, 1, 0, 0, 0, 0, 0, 0), (4,) * 9)
-    >>> t[2], bin(t[12])  # one set: 123 or 234 with the extra 1 or 4
-    (3, '0b1001')
+    >>> t[2], t[12], bin(t[22])  # one set: 23 now, 123 or 234 with the extra 1 or 4
+    (2, 3, '0b1001')
     """
     if caps != _FULL_SUIT:
-        return _with_fillers(_suit_dp_plus(counts, caps))
+        t = _suit_dp_plus(counts, caps)
+        return _monotone(t[:_SLOTS]) + _with_fillers(t[_SLOTS:])
     spans: list[tuple[int, int]] = []
     i = 0
     while i < 9:
@@ -458,7 +465,11 @@ def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
         spans.append((i, j))
         i = j
     keys = _segments(counts)
-    tables = [_segment_table(key) for key in keys]
+    segs = [_segment_plus(key) for key in keys]
+    tables = [seg[:_SLOTS] for seg in segs]
+    whole = _EMPTY
+    for table in tables:
+        whole = _merge(whole, table)
     out = [_NEG] * _SLOTS + [0] * _SLOTS
     near = 0
     for start, end in spans:
@@ -466,16 +477,16 @@ def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
             near = near | (1 << r)
     lone = 511 & ~near
     if lone:
-        _merge_plus(out, _LONE_PLUS, [lone] * _SLOTS, suit_table(counts, caps))
+        _merge_plus(out, _LONE_PLUS, [lone] * _SLOTS, whole)
     for a in range(len(keys)):
         start, end = spans[a]
         key = keys[a]
         left, right = min(2, start), min(2, 9 - end)
         mirrored = key != (left, *counts[start:end], right)
-        seg = _segment_plus(key)
+        seg = segs[a]
         masks = [0] * _SLOTS
         for slot in range(_SLOTS):
-            m = seg[_SLOTS + slot]
+            m = seg[2 * _SLOTS + slot]
             moved = 0
             p = 0
             while m:
@@ -488,8 +499,8 @@ def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
         for b in range(len(keys)):
             if b != a:
                 rest = _merge(rest, tables[b])
-        _merge_plus(out, seg, masks, rest)
-    return _with_fillers(out)
+        _merge_plus(out, seg[_SLOTS:], masks, rest)
+    return whole + _with_fillers(out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -746,16 +757,21 @@ def shanten_and_improving(
         raise ValueError(f"a 3n+1-tile concealed part (1–13 tiles) is needed, got {tiles} tiles")
     n = _sets_needed(tiles)
     slot = 2 * n + 1
-    tables = _tables(c, caps)
-    man, pin, sou, hon = tables
+    key_c = tuple(c)
+    key_k = tuple(caps)
+    pluses = [plus_table(key_c[lo : lo + 9], key_k[lo : lo + 9]) for lo in (0, 9, 18)]
+    man, pin, sou = (t[:_SLOTS] for t in pluses)
+    if _default_caps(key_c, key_k):
+        hon = _full_honours(tuple(sorted(key_c[27:])))
+    else:
+        hon = _honour_table(tuple(sorted(zip(key_c[27:], key_k[27:], strict=True))))
+    tables = (man, pin, sou, hon)
     total = _best(_merge(_merge(man, pin), sou), hon, slot)
     if total < 0:  # no completion fits the caps (see regular_shanten): try every draw
         return shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
             c, caps, chiitoitsu, kokushi
         )
     regular = 3 * n + 1 - total
-    key_c = tuple(c)
-    key_k = tuple(caps)
     # chiitoitsu and kokushi, now and after a draw, counted from the hand's own counts (default caps)
     quick_chiitoi = chiitoitsu and tiles == 13 and _default_caps(key_c, key_k)
     quick_koku = kokushi and tiles == 13 and key_k == ALL_KINDS_CAPS
@@ -794,15 +810,15 @@ def shanten_and_improving(
                 if j != suit:
                     others = _merge(others, tables[j])
             if suit < 3:
-                plus = plus_table(tuple(c[lo:hi]), tuple(caps[lo:hi]))
+                plus = pluses[suit]
                 for i in range(slot + 1):
                     j = slot - i
                     if i & 1 and j & 1:
                         continue
-                    x = plus[i]
+                    x = plus[_SLOTS + i]
                     y = others[j]
                     if x >= 0 and y >= 0 and x + y == total + 1:
-                        mask = mask | plus[_SLOTS + i]
+                        mask = mask | plus[2 * _SLOTS + i]
         honour_hits: dict[int, bool] = {}  # by (count, cap): the sorted honour table depends on nothing else
         for k in range(lo, hi):
             n = c[k]
