@@ -765,8 +765,11 @@ def shanten_and_improving(
         hon = _full_honours(tuple(sorted(key_c[27:])))
     else:
         hon = _honour_table(tuple(sorted(zip(key_c[27:], key_k[27:], strict=True))))
-    tables = (man, pin, sou, hon)
-    total = _best(_merge(_merge(man, pin), sou), hon, slot)
+    man_pin = _merge(man, pin)
+    sou_hon = _merge(sou, hon)
+    # for each suit, the merge of the three others (max-plus merges commute)
+    beside = (_merge(pin, sou_hon), _merge(man, sou_hon), _merge(man_pin, hon), _merge(man_pin, sou))
+    total = _best(beside[3], hon, slot)
     if total < 0:  # no completion fits the caps (see regular_shanten): try every draw
         return shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
             c, caps, chiitoitsu, kokushi
@@ -804,21 +807,17 @@ def shanten_and_improving(
         lo = 9 * suit
         hi = 34 if suit == 3 else lo + 9
         mask = 0
-        others = _EMPTY
-        if by_regular:
-            for j in range(4):
-                if j != suit:
-                    others = _merge(others, tables[j])
-            if suit < 3:
-                plus = pluses[suit]
-                for i in range(slot + 1):
-                    j = slot - i
-                    if i & 1 and j & 1:
-                        continue
-                    x = plus[_SLOTS + i]
-                    y = others[j]
-                    if x >= 0 and y >= 0 and x + y == total + 1:
-                        mask = mask | plus[2 * _SLOTS + i]
+        others = beside[suit]
+        if by_regular and suit < 3:
+            plus = pluses[suit]
+            for i in range(slot + 1):
+                j = slot - i
+                if i & 1 and j & 1:
+                    continue
+                x = plus[_SLOTS + i]
+                y = others[j]
+                if x >= 0 and y >= 0 and x + y == total + 1:
+                    mask = mask | plus[2 * _SLOTS + i]
         honour_hits: dict[int, bool] = {}  # by (count, cap): the sorted honour table depends on nothing else
         for k in range(lo, hi):
             n = c[k]
