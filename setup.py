@@ -31,7 +31,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score"]
+COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score", "shanten"]
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 

@@ -11,7 +11,7 @@ hands, where readings are many). Inputs are 34-count lists built before any timi
 Each round runs three passes over all hands:
 
 - ours, cold: every cache of :mod:`service.scoring.shanten` cleared first (suit tables,
-  segment tables, merges), so the pass pays for building the tables it needs;
+  honour tables, merges), so the pass pays for building the tables it needs;
 - ours, warm: the same hands again (tables kept; there is no per-hand cache, so each
   hand is still split into suits, looked up and merged);
 - mahjong: ``Shanten.calculate_shanten`` (standard + chiitoitsu + kokushi, as ours).
@@ -67,17 +67,10 @@ def deal(n: int, seed: int) -> list[list[int]]:
 
 
 def clear_caches() -> None:
-    """Empty every lru_cache of the shanten module (tables are rebuilt on demand)."""
-    for fn in (
-        ours._suffix,
-        ours._segment_table,
-        ours.suit_table,
-        ours._honour_table,
-        ours._merge,
-        ours._full_suit,
-        ours._full_honours,
-    ):
-        fn.cache_clear()
+    """Empty every lru_cache of the shanten module (suit tables, honour tables, merges; rebuilt on demand)."""
+    for value in vars(ours).values():
+        if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == ours.__name__:
+            value.cache_clear()
 
 
 def timed_pass(label: str, fn: Callable[[list[int]], int], hands: Sequence[list[int]]) -> tuple[Timing, list[int]]:

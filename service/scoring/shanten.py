@@ -14,11 +14,15 @@ so ``-1`` = complete, ``0`` = tenpai (one tile from a win that can physically ha
 "wait" on a kind whose four copies are all in the hand does not count: ``123p456p789p4444m``
 is 1-shanten, not tenpai.
 
-Speed: the standard shape is solved per suit. For one suit's counts and caps a small
-dynamic programme over the nine ranks gives the best overlap for every (sets 0–4, pair 0–1)
-slot; it is memoised on the suffix of counts, so equal suit patterns (the canonical key:
-the nine counts) are solved once per process. Honours are solved per kind (no runs),
-cached on the sorted (count, cap) pairs. The four suit tables are then merged.
+Speed: the standard shape is solved per suit. For one suit's counts and caps one forward
+pass over the nine ranks (:func:`_suit_dp`) gives the best overlap for every (sets 0–4,
+pair 0–1) slot, cached on the suit's counts and caps (a suit without melds is split into
+segments at gaps of two empty ranks, each solved once per process whatever suit it is in).
+Honours are solved per kind (no runs), cached on the sorted (count, cap) pairs. The four
+suit tables are then merged. Improving tiles (and waits) need no table per candidate draw:
+the same pass also gives, per suit, the best overlap with one extra tile and the ranks where
+that tile counts (:func:`plus_table`, :func:`shanten_and_improving`). The module is compiled
+with mypyc (``setup.py``).
 """
 
 from __future__ import annotations
@@ -38,8 +42,10 @@ __all__ = [
     "chiitoitsu_shanten",
     "improving",
     "kokushi_shanten",
+    "plus_table",
     "regular_shanten",
     "shanten",
+    "shanten_and_improving",
     "waits",
 ]
 
@@ -47,7 +53,6 @@ _NEG: Final = -1000
 """Overlap of an impossible slot (any real overlap is ≥ 0)."""
 _SLOTS: Final = 10
 """Slot index ``2 × sets + pair`` for sets 0–4 and pair 0–1."""
-_IMPOSSIBLE: Final = (_NEG,) * _SLOTS
 _EMPTY: Final = (0,) + (_NEG,) * (_SLOTS - 1)
 
 ALL_KINDS_CAPS: Final = (4,) * 34
@@ -55,6 +60,7 @@ ALL_KINDS_CAPS: Final = (4,) * 34
 NO_WINDS_CAPS: Final = tuple(0 if k in WINDS else 4 for k in range(34))
 """Caps for a preset without winds (/docs/rules §1): winds can never be part of the hand."""
 _ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONOURS))
+_ORPHAN_SET: Final = frozenset(TERMINALS_AND_HONOURS)
 
 
 def caps_for(winds: bool, meld_counts: Sequence[int] = (), players: int = 4) -> tuple[int, ...]:
@@ -92,46 +98,229 @@ def _monotone(table: list[int]) -> tuple[int, ...]:
     return tuple(table)
 
 
-@lru_cache(maxsize=1 << 18)
-def _suffix(counts: tuple[int, ...], caps: tuple[int, ...], a: int, b: int) -> tuple[int, ...]:
-    """Best overlap per slot for the ranks ``counts`` (a suffix of one suit), *useful* sets only.
+_STATES: Final = 25
+"""DP states ``5a + b``: ``a`` runs started at the previous rank, ``b`` two ranks back (0–4 each)."""
+_ONES: Final = sum(1 << (6 * i) for i in range(10))
+"""Packed slot rows: slot ``i`` in bits ``6i``–``6i+5``, holding overlap + 1 (0 = nothing fits)."""
+_GUARD: Final = _ONES << 5
+_EVEN_LANES: Final = sum(63 << (12 * i) for i in range(5))
+_LOW_LANES: Final[tuple[int, ...]] = tuple((1 << (6 * (10 - s))) - 1 for s in range(11))
+"""``_LOW_LANES[s]``: the slots that stay in the row when moved up by ``s`` slots."""
 
-    ``a`` runs started one rank earlier (they need a tile here and at the next rank),
-    ``b`` runs started two ranks earlier (they need a tile here only). Sets are counted at
-    the rank where they start, so ``a``/``b`` are already counted by the caller.
 
-    Sets and pairs that would share no tile with the hand ("fillers") are not placed here:
-    they can always be placed somewhere in the full 34 kinds (a hand holds at most 14
-    kinds, melds restrict at most 4), so :func:`_monotone` adds them to the totals.
+_GAINS: Final[tuple[int, ...]] = tuple(g * _ONES for g in range(6))
+"""``_GAINS[g]``: ``g`` added to every slot of a packed row (a table: mypyc multiplies big ints slowly)."""
+
+
+def _packed_max(a: int, b: int) -> int:
+    """Slot by slot maximum of two packed rows (values below 32)."""
+    d = ((a | _GUARD) - b) & _GUARD
+    m = (d - (d >> 5)) | d
+    return (a & m) | (b & ~m)
+
+
+def _suit_dp(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """The best overlap per exact slot ``2s + p`` of one suit's (or padded segment's) ``counts``.
+
+    10 ints: s sets and p pairs placed here, within ``caps``; −1000 where none fits (fillers
+    are added by the caller, :func:`_monotone`). One forward pass over the ranks; the state is
+    the number of runs still open from the two previous ranks, and at each rank new runs, at
+    most one triplet and at most one pair are placed within ``caps``. Sets that take no tile
+    are not placed: at most as many new runs as tiles in the three ranks they cover, a triplet
+    or a pair only where tiles are left for it. Each state's ten slots are one packed int
+    (:data:`_ONES`), so placing a set moves and raises all ten at once (shifts, adds and a
+    carry-free maximum) instead of a loop over slots. Long because it is a hot loop (every new
+    suit or segment): one function for mypyc, no call or cache lookup per step.
     """
-    if a == 0 and b == 0 and not any(counts):
-        return _EMPTY
-    need = a + b
-    cap = caps[0]
-    if need > cap:
-        return _IMPOSSIBLE
-    h = counts[0]
-    rest_c = counts[1:]
-    rest_k = caps[1:]
-    # a run that takes no tile at any of its three ranks is a filler
-    max_r = min(4, cap - need, h + rest_c[0] + rest_c[1]) if len(counts) >= 3 else 0
-    best = [_NEG] * _SLOTS
-    for r in range(max_r + 1):
-        child = _suffix(rest_c, rest_k, r, a)  # runs start at rank 7 at the latest, so none overrun
-        base = need + r
-        for t in (0, 1) if h > base and base + 3 <= cap else (0,):
-            for q in (0, 1) if h > base + 3 * t and base + 3 * t + 2 <= cap else (0,):
-                d = base + 3 * t + 2 * q
-                gain = h if h < d else d
-                shift = 2 * (r + t) + q
-                for i in range(_SLOTS - shift):
-                    v = child[i]
-                    if v < 0 or (q and i & 1):
+    ranks = len(counts)
+    rows = [0] * _STATES
+    rows[0] = 1
+    for rank in range(ranks):
+        h = counts[rank]
+        cap = caps[rank]
+        runs_ok = rank + 2 < ranks
+        window = h + counts[rank + 1] + counts[rank + 2] if runs_ok else 0
+        nxt = [0] * _STATES
+        for state in range(_STATES):
+            row = rows[state]
+            if not row:
+                continue
+            a = state // 5
+            need = a + state % 5
+            if need > cap:
+                continue
+            nz = ((row | _GUARD) - _ONES) & _GUARD
+            valid = (nz - (nz >> 5)) | nz
+            room = min(4, cap - need)
+            x_max = min(room, window) if runs_ok else 0
+            for x in range(x_max + 1):
+                base = need + x
+                target = x * 5 + a
+                best = nxt[target]
+                for t in range(2 if h > base and base + 3 <= cap else 1):
+                    for q in range(2 if h > base + 3 * t and base + 3 * t + 2 <= cap else 1):
+                        d = base + 3 * t + 2 * q
+                        gain = h if h < d else d
+                        shift = 2 * (x + t) + q
+                        if shift >= _SLOTS:
+                            continue
+                        src = (row + _GAINS[gain]) & valid
+                        if q:
+                            src = src & _EVEN_LANES
+                        best = _packed_max(best, (src & _LOW_LANES[shift]) << (6 * shift))
+                nxt[target] = best
+        rows = nxt
+    final = rows[0]
+    return tuple(((final >> (6 * i)) & 63) - 1 if (final >> (6 * i)) & 63 else _NEG for i in range(_SLOTS))
+
+
+def _lanes(guard: int) -> int:
+    """Every bit of the slots whose guard bit is set in ``guard``."""
+    return (guard - (guard >> 5)) | guard
+
+
+def _into_plus(
+    rows: list[int], masks: list[list[int]], target: int, moved: int, bit: int, src: list[int], shift: int
+) -> None:
+    """Join the packed extra-tile row ``moved`` into ``rows[target]``, with its masks.
+
+    ``bit`` (a placed extra tile's rank) is every slot's mask when non-zero, else slot ``i``'s mask
+    is ``src[i - shift]``; equal slots join masks, better ones replace them.
+    """
+    old = rows[target]
+    live = ((moved | _GUARD) - _ONES) & _GUARD  # moved holds something
+    take = (((moved | _GUARD) - old) & _GUARD) & live  # ... and is at least old
+    if not take:
+        return
+    if not old:
+        masks[target] = [0] * _SLOTS
+    row_masks = masks[target]
+    equal = take & (((old | _GUARD) - moved) & _GUARD)
+    if take != equal:
+        rows[target] = (old & ~_lanes(take)) | (moved & _lanes(take))
+    take = take >> (6 * shift + 5)
+    equal = equal >> (6 * shift + 5)
+    j = shift
+    while take:
+        if take & 1:
+            m = bit if bit else src[j - shift]
+            row_masks[j] = row_masks[j] | m if equal & 1 else m
+        take = take >> 6
+        equal = equal >> 6
+        j += 1
+
+
+def _suit_dp_plus(counts: tuple[int, ...], caps: tuple[int, ...]) -> list[int]:
+    """One suit's (or padded segment's) best overlap with one extra tile that counts, per exact slot.
+
+    30 ints: ``[0:10]`` as :func:`_suit_dp` (the pass without the extra tile is part of this
+    one); ``[10 + i]`` the best overlap of ``counts`` plus one tile at a rank where the set or
+    pair placed there holds more copies than ``counts`` (so the tile counts), −1000 where
+    none; ``[20 + i]`` the bit mask of the ranks (bit 0 = the first) where that tile goes, over
+    every configuration reaching that best. The pass and sets of :func:`_suit_dp`, and the
+    extra tile may make one more set useful: a triplet or pair on its own rank, or one run more
+    than the tiles of its three ranks, which must then receive the extra tile (the "owing" rows,
+    ``o2``: the tile at this rank or the next, ``o1``: at this rank). Rows without the extra
+    tile and owing rows are packed ints; rows with it placed (``v1``) are packed too, with ten
+    masks each, updated only on the slots that change (:func:`_into_plus`).
+
+    Long because it is the hot loop of improving tiles and waits: one function for mypyc,
+    no call, tuple or cache lookup per step but the mask updates.
+    """
+    ranks = len(counts)
+    v0 = [0] * _STATES
+    o2 = [0] * _STATES
+    o1 = [0] * _STATES
+    v1 = [0] * _STATES
+    empty: list[int] = []
+    m1: list[list[int]] = [empty] * _STATES
+    v0[0] = 1
+    for rank in range(ranks):
+        h = counts[rank]
+        cap = caps[rank]
+        runs_ok = rank + 2 < ranks
+        window = h + counts[rank + 1] + counts[rank + 2] if runs_ok else 0
+        bit = 1 << rank
+        n0 = [0] * _STATES
+        p2 = [0] * _STATES
+        p1 = [0] * _STATES
+        n1 = [0] * _STATES
+        nm: list[list[int]] = [empty] * _STATES
+        for state in range(_STATES):
+            s0 = v0[state]
+            s2 = o2[state]
+            s1 = o1[state]
+            sv = v1[state]
+            if not (s0 or s2 or s1 or sv):
+                continue
+            a = state // 5
+            need = a + state % 5
+            if need > cap:
+                continue
+            k0 = _lanes(((s0 | _GUARD) - _ONES) & _GUARD)
+            k2 = _lanes(((s2 | _GUARD) - _ONES) & _GUARD)
+            k1 = _lanes(((s1 | _GUARD) - _ONES) & _GUARD)
+            kv = _lanes(((sv | _GUARD) - _ONES) & _GUARD)
+            sm = m1[state]
+            room = min(4, cap - need)
+            x_h = min(room, window) if runs_ok else 0
+            x_p = min(room, window + 1) if runs_ok else 0
+            for x in range(x_p + 1):
+                base = need + x
+                target = x * 5 + a
+                over = x > x_h
+                for t in range(2):
+                    if t and not (base + 3 <= cap and h + 1 > base):
                         continue
-                    v += gain
-                    if v > best[i + shift]:
-                        best[i + shift] = v
-    return tuple(best)
+                    t_h = t == 0 or h > base
+                    for q in range(2):
+                        if q and not (base + 3 * t + 2 <= cap and h + 1 > base + 3 * t):
+                            continue
+                        shift = 2 * (x + t) + q
+                        if shift >= _SLOTS:
+                            continue
+                        plain = t_h and (q == 0 or h > base + 3 * t)
+                        d = base + 3 * t + 2 * q
+                        gain = h if h < d else d
+                        keep = _LOW_LANES[shift] & _EVEN_LANES if q else _LOW_LANES[shift]
+                        up = 6 * shift
+                        add = _GAINS[gain]
+                        if plain and s0:
+                            moved = (((s0 + add) & k0) & keep) << up
+                            if over:
+                                p2[target] = _packed_max(p2[target], moved)
+                            else:
+                                n0[target] = _packed_max(n0[target], moved)
+                        if plain and not over:
+                            if s2:
+                                p1[target] = _packed_max(p1[target], (((s2 + add) & k2) & keep) << up)
+                            if sv:
+                                _into_plus(n1, nm, target, (((sv + add) & kv) & keep) << up, 0, sm, shift)
+                        if d > h:
+                            add = _GAINS[gain + 1]
+                            if s0:
+                                _into_plus(n1, nm, target, (((s0 + add) & k0) & keep) << up, bit, sm, shift)
+                            if s2:
+                                _into_plus(n1, nm, target, (((s2 + add) & k2) & keep) << up, bit, sm, shift)
+                            if s1:
+                                _into_plus(n1, nm, target, (((s1 + add) & k1) & keep) << up, bit, sm, shift)
+        v0 = n0
+        o2 = p2
+        o1 = p1
+        v1 = n1
+        m1 = nm
+    row = v0[0]
+    final = v1[0]
+    out = [_NEG] * (2 * _SLOTS) + [0] * _SLOTS
+    for i in range(_SLOTS):
+        value = (row >> (6 * i)) & 63
+        if value:
+            out[i] = value - 1
+        value = (final >> (6 * i)) & 63
+        if value:
+            out[_SLOTS + i] = value - 1
+            out[2 * _SLOTS + i] = m1[0][i]
+    return out
 
 
 _FULL_SUIT: Final = (4,) * 9
@@ -142,7 +331,7 @@ def _segment_table(key: tuple[int, ...]) -> tuple[int, ...]:
     """Slot table of one segment ``(left room, counts…, right room)`` with every cap 4."""
     left, counts, right = key[0], key[1:-1], key[-1]
     padded = (0,) * left + counts + (0,) * right
-    return _monotone(list(_suffix(padded, (4,) * len(padded), 0, 0)))
+    return _monotone(list(_suit_dp(padded, (4,) * len(padded))))
 
 
 def _segments(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -177,7 +366,8 @@ def suit_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
 
     Index ``2s + p`` (s 0–4, p 0–1); −1000 where nothing fits ``caps``. Cached on the
     suit's counts and caps (the canonical key: order and red fives do not matter). Without
-    melds in the suit (every cap 4) the suit is solved as independent segments.
+    melds in the suit (every cap 4) the suit is solved as independent segments, shared
+    between suits.
 
     >>> suit_table((1, 1, 1, 0, 0, 0, 0, 0, 0), (4,) * 9)[2:4]  # one set: the run 123
     (3, 3)
@@ -185,11 +375,133 @@ def suit_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
     3
     """
     if caps != _FULL_SUIT:
-        return _monotone(list(_suffix(counts, caps, 0, 0)))
+        return _monotone(list(_suit_dp(counts, caps)))
     table = _EMPTY
     for key in _segments(counts):
         table = _merge(table, _segment_table(key))
     return table
+
+
+def _with_fillers(t: list[int]) -> tuple[int, ...]:
+    """An extra-tile table (10 overlaps, 10 masks) with fillers, as :func:`_monotone`: equal bests join their masks."""
+    for i in range(2, _SLOTS):
+        if t[i - 2] > t[i]:
+            t[i] = t[i - 2]
+            t[_SLOTS + i] = t[_SLOTS + i - 2]
+        elif t[i - 2] == t[i] and t[i] >= 0:
+            t[_SLOTS + i] = t[_SLOTS + i] | t[_SLOTS + i - 2]
+    for i in range(1, _SLOTS, 2):
+        if t[i - 1] > t[i]:
+            t[i] = t[i - 1]
+            t[_SLOTS + i] = t[_SLOTS + i - 1]
+        elif t[i - 1] == t[i] and t[i] >= 0:
+            t[_SLOTS + i] = t[_SLOTS + i] | t[_SLOTS + i - 1]
+    return tuple(t)
+
+
+@lru_cache(maxsize=1 << 14)
+def _segment_plus(key: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`plus_table` of one segment key (as :func:`_segment_table`); mask bits index the padded ranks."""
+    left, counts, right = key[0], key[1:-1], key[-1]
+    padded = (0,) * left + counts + (0,) * right
+    t = _suit_dp_plus(padded, (4,) * len(padded))
+    return _monotone(t[:_SLOTS]) + _with_fillers(t[_SLOTS:])
+
+
+def _merge_plus(out: list[int], p: Sequence[int], masks: list[int], v: tuple[int, ...]) -> None:
+    """Join into ``out`` (10 overlaps, 10 masks) the merge of extra-tile overlaps ``p`` (masks ``masks``) with ``v``."""
+    for i in range(_SLOTS):
+        x = p[i]
+        if x < 0:
+            continue
+        odd = i & 1
+        for j in range(_SLOTS - i):
+            y = v[j]
+            if y < 0 or (odd and j & 1):
+                continue
+            k = i + j
+            if x + y > out[k]:
+                out[k] = x + y
+                out[_SLOTS + k] = masks[i]
+            elif x + y == out[k]:
+                out[_SLOTS + k] = out[_SLOTS + k] | masks[i]
+
+
+_LONE_PLUS: Final[tuple[int, ...]] = (_NEG,) + (1,) * (_SLOTS - 1)
+"""Extra-tile overlaps of a rank with no tile within two ranks: the extra tile alone in a set or the pair."""
+
+
+@lru_cache(maxsize=1 << 16)
+def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...]:
+    """One suit's table (:func:`suit_table`) and its best overlap with one extra tile that counts: 30 ints.
+
+    ``[0:10]``: :func:`suit_table`. ``[10 + i]`` for slot ``i``: the best overlap of ``counts``
+    plus one tile of the suit at a rank where the set or pair placed there holds more copies
+    than ``counts``; ``[20 + i]``: the bit mask of every such rank (bit 0 = rank 1) over the
+    configurations that reach it. Fillers as in :func:`suit_table` (the masks of equal bests
+    joined). A draw of the suit adds one to the hand's best overlap exactly when it lands on
+    such a rank of a configuration that is best for the whole hand (:func:`shanten_and_improving`).
+
+    Without melds in the suit it is built from segments (:func:`_segments`; each segment's
+    own tables cached, its mask bits moved to the suit's ranks, mirrored back if its key is
+    the mirror image), merged with the other segments' tables, and from the ranks with no
+    tile within two ranks (:data:`_LONE_PLUS`): no set holds tiles of two segments.
+
+    >>> t = plus_table((0, 1, 1, 0, 0, 0, 0, 0, 0), (4,) * 9)
+    >>> t[2], t[12], bin(t[22])  # one set: 23 now, 123 or 234 with the extra 1 or 4
+    (2, 3, '0b1001')
+    """
+    if caps != _FULL_SUIT:
+        t = _suit_dp_plus(counts, caps)
+        return _monotone(t[:_SLOTS]) + _with_fillers(t[_SLOTS:])
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < 9:
+        if not counts[i]:
+            i += 1
+            continue
+        j = i
+        while j < 9 and (counts[j] or (j + 1 < 9 and counts[j + 1])):
+            j += 1
+        spans.append((i, j))
+        i = j
+    keys = _segments(counts)
+    segs = [_segment_plus(key) for key in keys]
+    tables = [seg[:_SLOTS] for seg in segs]
+    whole = _EMPTY
+    for table in tables:
+        whole = _merge(whole, table)
+    out = [_NEG] * _SLOTS + [0] * _SLOTS
+    near = 0
+    for start, end in spans:
+        for r in range(max(0, start - 2), min(9, end + 2)):
+            near = near | (1 << r)
+    lone = 511 & ~near
+    if lone:
+        _merge_plus(out, _LONE_PLUS, [lone] * _SLOTS, whole)
+    for a in range(len(keys)):
+        start, end = spans[a]
+        key = keys[a]
+        left, right = min(2, start), min(2, 9 - end)
+        mirrored = key != (left, *counts[start:end], right)
+        seg = segs[a]
+        masks = [0] * _SLOTS
+        for slot in range(_SLOTS):
+            m = seg[2 * _SLOTS + slot]
+            moved = 0
+            p = 0
+            while m:
+                if m & 1:
+                    moved = moved | (1 << (end + right - 1 - p if mirrored else start - left + p))
+                m = m >> 1
+                p += 1
+            masks[slot] = moved
+        rest = _EMPTY
+        for b in range(len(keys)):
+            if b != a:
+                rest = _merge(rest, tables[b])
+        _merge_plus(out, seg[_SLOTS:], masks, rest)
+    return whole + _with_fillers(out)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -198,7 +510,7 @@ def _honour_table(pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     best = list(_EMPTY)
     for h, cap in pairs:
         if not h:
-            continue  # fillers: see _suffix
+            continue  # fillers: see _suit_tables
         new = list(best)
         for i in range(_SLOTS):
             v = best[i]
@@ -416,14 +728,147 @@ def improving(
     the tiles that bring it closer (ukeire). A kind counts only if one more copy fits its
     cap, so a wait on a kind whose four copies are all in the hand or melds is no wait.
     Shapes as in :func:`shanten`. Raises ``ValueError`` for a tile count that is not 3n+1.
+    See :func:`shanten_and_improving` for how.
+    """
+    return shanten_and_improving(counts, caps, chiitoitsu=chiitoitsu, kokushi=kokushi)[1]
 
-    Only the drawn kind's suit table changes, so each candidate costs one cached table
-    lookup and one merge step.
+
+def shanten_and_improving(
+    counts: Sequence[int],
+    caps: Sequence[int] = ALL_KINDS_CAPS,
+    *,
+    chiitoitsu: bool = True,
+    kokushi: bool = True,
+) -> tuple[ShantenResult, list[int]]:
+    """:func:`shanten` and :func:`improving` of a ``3n+1``-tile concealed part, sharing the work.
+
+    A draw adds at most one to the best overlap ``M`` (:func:`regular_shanten`), and it adds
+    one exactly when some complete ``C`` of overlap ``M`` holds more copies of the drawn kind
+    than the hand. So the suit kinds that lower the standard shape's shanten are read off
+    :func:`plus_table` (per suit, the best overlap with one extra tile that counts, and the
+    ranks where it can go) where it reaches ``M + 1`` beside the other suits' tables: one
+    cached table per suit instead of a table per candidate kind. Honours (at most 7 kinds,
+    tiny tables) are tried one by one, and so are chiitoitsu and kokushi, but only when their
+    shanten is the hand's (a draw lowers a shape's shanten by at most one). A kind lowers the
+    hand's shanten when it lowers the shanten of a shape that has the hand's shanten.
+
+    Long because it runs once per discard of every ``POST /v1/tenpai`` answer: the shapes and
+    the draws share their counts and tables in one compiled function.
     """
     c = list(counts)
     tiles = sum(c)
     if tiles % 3 != 1 or tiles > 13:
         raise ValueError(f"a 3n+1-tile concealed part (1–13 tiles) is needed, got {tiles} tiles")
+    n = _sets_needed(tiles)
+    slot = 2 * n + 1
+    key_c = tuple(c)
+    key_k = tuple(caps)
+    pluses = [plus_table(key_c[lo : lo + 9], key_k[lo : lo + 9]) for lo in (0, 9, 18)]
+    man, pin, sou = (t[:_SLOTS] for t in pluses)
+    if _default_caps(key_c, key_k):
+        hon = _full_honours(tuple(sorted(key_c[27:])))
+    else:
+        hon = _honour_table(tuple(sorted(zip(key_c[27:], key_k[27:], strict=True))))
+    man_pin = _merge(man, pin)
+    sou_hon = _merge(sou, hon)
+    # for each suit, the merge of the three others (max-plus merges commute)
+    beside = (_merge(pin, sou_hon), _merge(man, sou_hon), _merge(man_pin, hon), _merge(man_pin, sou))
+    total = _best(beside[3], hon, slot)
+    if total < 0:  # no completion fits the caps (see regular_shanten): try every draw
+        return shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
+            c, caps, chiitoitsu, kokushi
+        )
+    regular = 3 * n + 1 - total
+    # chiitoitsu and kokushi, now and after a draw, counted from the hand's own counts (default caps)
+    quick_chiitoi = chiitoitsu and tiles == 13 and _default_caps(key_c, key_k)
+    quick_koku = kokushi and tiles == 13 and key_k == ALL_KINDS_CAPS
+    singles = c.count(1)
+    pairs = 34 - c.count(0) - singles
+    held = [c[k] for k in _ORPHANS]
+    missing = held.count(0)
+    dup = max(held) >= 2
+    chiitoi: int | None = None
+    if quick_chiitoi:
+        p = min(pairs, 7)
+        chiitoi = 13 - 2 * p - min(singles, 7 - p)
+    elif chiitoitsu:
+        chiitoi = chiitoitsu_shanten(c, caps)
+    koku: int | None = None
+    if quick_koku:
+        koku = missing - (1 if dup else 0)
+    elif kokushi:
+        koku = kokushi_shanten(c, caps)
+    now = regular
+    if chiitoi is not None and chiitoi < now:
+        now = chiitoi
+    if koku is not None and koku < now:
+        now = koku
+    result = ShantenResult(now, regular, chiitoi, koku)
+    by_regular = regular == now
+    by_special = chiitoi == now or koku == now
+    out: list[int] = []
+    for suit in range(4):
+        lo = 9 * suit
+        hi = 34 if suit == 3 else lo + 9
+        mask = 0
+        others = beside[suit]
+        if by_regular and suit < 3:
+            plus = pluses[suit]
+            for i in range(slot + 1):
+                j = slot - i
+                if i & 1 and j & 1:
+                    continue
+                x = plus[_SLOTS + i]
+                y = others[j]
+                if x >= 0 and y >= 0 and x + y == total + 1:
+                    mask = mask | plus[2 * _SLOTS + i]
+        honour_hits: dict[int, bool] = {}  # by (count, cap): the sorted honour table depends on nothing else
+        for k in range(lo, hi):
+            n = c[k]
+            if n >= caps[k]:
+                continue
+            hit = False
+            if by_regular:
+                if suit < 3:
+                    hit = (mask >> (k - lo)) & 1 == 1
+                else:
+                    known = honour_hits.get(8 * n + caps[k])
+                    if known is None:
+                        c[k] = n + 1
+                        table = _honour_table(tuple(sorted(zip(c[27:], caps[27:], strict=True))))
+                        c[k] = n
+                        known = _best(others, table, slot) > total
+                        honour_hits[8 * n + caps[k]] = known
+                    hit = known
+            if not hit and by_special:
+                if chiitoi == now:
+                    if quick_chiitoi:
+                        p = pairs + (n == 1)
+                        single = singles + (n == 0) - (n == 1)
+                        p = min(p, 7)
+                        hit = 13 - 2 * p - min(single, 7 - p) < now
+                    else:
+                        c[k] = n + 1
+                        after = chiitoitsu_shanten(c, caps)
+                        c[k] = n
+                        hit = after is not None and after < now
+                if not hit and koku == now:
+                    if quick_koku:
+                        orphan = k in _ORPHAN_SET
+                        hit = (missing - (orphan and n == 0)) - (1 if dup or (orphan and n == 1) else 0) < now
+                    else:
+                        c[k] = n + 1
+                        after = kokushi_shanten(c, caps)
+                        c[k] = n
+                        hit = after is not None and after < now
+            if hit:
+                out.append(k)
+    return result, out
+
+
+def _improving_by_draws(c: list[int], caps: Sequence[int], chiitoitsu: bool, kokushi: bool) -> list[int]:
+    """:func:`improving` by trying every draw with its suit's own table (any hand, also one with no finite shanten)."""
+    tiles = sum(c)
     now = shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi).shanten
     n = _sets_needed(tiles + 1)
     slot = 2 * n + 1
@@ -439,13 +884,13 @@ def improving(
         for k in range(lo, hi):
             if c[k] >= caps[k]:
                 continue
-            c[k] += 1
+            c[k] = c[k] + 1
             if suit < 3:
                 table = suit_table(tuple(c[lo:hi]), tuple(caps[lo:hi]))
             else:
                 table = _honour_table(tuple(sorted(zip(c[27:], caps[27:], strict=True))))
             after = min(3 * n + 1 - _best(others, table, slot), _special(c, caps, chiitoitsu, kokushi))
-            c[k] -= 1
+            c[k] = c[k] - 1
             if after < now:
                 out.append(k)
     return out

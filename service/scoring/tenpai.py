@@ -43,7 +43,7 @@ from .model import (
 from .names import localise
 from .presets import Rules, resolve_rules
 from .score import score
-from .shanten import caps_for, improving, shanten
+from .shanten import caps_for, shanten, shanten_and_improving
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
 from .validate import absent_yaku_message, red_fives_message, removed_message, table_errors
 
@@ -80,6 +80,8 @@ VisibleTiles = (
 """A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
 
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
+"""First kind of each suit letter: a code's kind is this + its rank − 1 (a red five ``0`` is rank 5)."""
 NORTH: Final = 30
 
 
@@ -335,15 +337,19 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
         seen[k] += 1
     seen[NORTH] += req.nukidora  # set aside: seen, and never to be won on
     indicators[NORTH] += req.nukidora
+    per_field = [[0] * 34 for _ in range(3)]  # dora, ura, visible: copies per kind
+    for row, kinds in zip(per_field, (dora, ura, visible), strict=True):
+        for k in kinds:
+            row[k] += 1
     for kind in range(34):
         stages = (
             ("hand", counts[kind] + meld_counts[kind]),
-            ("dora_indicators", dora.count(kind)),
-            ("ura_indicators", ura.count(kind)),
-            ("visible", visible.count(kind)),
+            ("dora_indicators", per_field[0][kind]),
+            ("ura_indicators", per_field[1][kind]),
+            ("visible", per_field[2][kind]),
             ("nukidora", req.nukidora if kind == NORTH else 0),
         )
-        total = sum(n for _, n in stages)
+        total = stages[0][1] + stages[1][1] + stages[2][1] + stages[3][1] + stages[4][1]
         if total > 4:
             errors.append(
                 FieldError(
@@ -440,27 +446,33 @@ def _riichi(req: TenpaiRequest, p: _Parsed, tenpai: bool) -> RiichiCheck:
     return RiichiCheck(allowed=not reasons, reasons=reasons)
 
 
-def _value(req: TenpaiRequest, codes: list[str], kind: int, win: Literal["ron", "tsumo"]) -> ScoreResult:
-    return score(
-        ScoreRequest(
-            hand=tuple(codes),
-            win_tile=kind_name(kind),
-            rules=req.rules,
-            melds=req.melds,
-            win=win,
-            dealer=req.dealer,
-            seat_wind=req.seat_wind,
-            round_wind=req.round_wind,
-            riichi=req.riichi,
-            double_riichi=req.double_riichi,
-            ippatsu=req.ippatsu,
-            dora_indicators=req.dora_indicators,
-            ura_indicators=req.ura_indicators,
-            honba=req.honba,
-            riichi_sticks=req.riichi_sticks,
-            nukidora=req.nukidora,
-        )
+def _template(req: TenpaiRequest) -> ScoreRequest:
+    """The score request of every wait's value: ``req``'s rules and situation (hand and tile set per wait)."""
+    return ScoreRequest(
+        hand="",
+        win_tile="1m",
+        rules=req.rules,
+        melds=req.melds,
+        dealer=req.dealer,
+        seat_wind=req.seat_wind,
+        round_wind=req.round_wind,
+        riichi=req.riichi,
+        double_riichi=req.double_riichi,
+        ippatsu=req.ippatsu,
+        dora_indicators=req.dora_indicators,
+        ura_indicators=req.ura_indicators,
+        honba=req.honba,
+        riichi_sticks=req.riichi_sticks,
+        nukidora=req.nukidora,
     )
+
+
+def _value(template: ScoreRequest, hand: tuple[str, ...], kind: int, win: Literal["ron", "tsumo"]) -> ScoreResult:
+    return score(msgspec.structs.replace(template, hand=hand, win_tile=_NAMES[kind], win=win))
+
+
+_NAMES: Final = tuple(kind_name(k) for k in range(34))
+"""Tile codes of the 34 kinds (``1m`` … ``7z``)."""
 
 
 class _Analysis(msgspec.Struct, frozen=True):
@@ -471,43 +483,66 @@ class _Analysis(msgspec.Struct, frozen=True):
     riichi: RiichiCheck
 
 
+class _Context:
+    """What every 13-tile part of one request shares: caps, shapes, the score template, built structs."""
+
+    def __init__(self, req: TenpaiRequest, p: _Parsed) -> None:
+        rules = p.rules
+        self.caps = caps_for(rules.winds, p.meld_counts, rules.players)
+        self.chiitoi = not req.melds
+        self.koku = self.chiitoi and rules.winds and "kokushi" in rules.yaku
+        self.template = _template(req)
+        self.counts: dict[int, TileCount] = {}  # by 5 × kind + remaining
+        self.riichi: dict[bool, RiichiCheck] = {}
+        self.shapes: dict[tuple[int, int | None, int | None], ShantenByShape] = {}
+
+    def tile_count(self, kind: int, remaining: int) -> TileCount:
+        key = 5 * kind + remaining
+        found = self.counts.get(key)
+        if found is None:
+            found = self.counts[key] = TileCount(tile=_NAMES[kind], remaining=remaining)
+        return found
+
+
 def _analyse_13(
-    req: TenpaiRequest, p: _Parsed, codes: list[str], counts: list[int], discarded: int | None
+    req: TenpaiRequest, p: _Parsed, ctx: _Context, codes: list[str], counts: list[int], discarded: int | None
 ) -> _Analysis:
     """Shanten, waits (with values) or improving tiles, and riichi for a 3n+1 concealed part."""
-    rules = p.rules
-    caps = caps_for(rules.winds, p.meld_counts, rules.players)
-    chiitoi = not req.melds
-    koku = chiitoi and rules.winds and "kokushi" in rules.yaku
-    s = shanten(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
-    by_shape = ShantenByShape(standard=s.regular, chiitoitsu=s.chiitoitsu, kokushi=s.kokushi)
-
-    def unseen(k: int) -> int:
-        n = 4 - counts[k] - p.meld_counts[k] - p.seen_extra[k] - (k == discarded)
-        return max(0, n)
-
+    s, better = shanten_and_improving(counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
+    shape = (s.regular, s.chiitoitsu, s.kokushi)
+    by_shape = ctx.shapes.get(shape)
+    if by_shape is None:
+        by_shape = ctx.shapes[shape] = ShantenByShape(standard=s.regular, chiitoitsu=s.chiitoitsu, kokushi=s.kokushi)
+    meld_counts = p.meld_counts
+    seen_extra = p.seen_extra
     out_waits: list[Wait] = []
     useful: list[TileCount] = []
     if s.shanten == 0:
-        for k in improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku):
+        hand = tuple(codes)
+        for k in better:
             ron = tsumo = None
-            physical = counts[k] + p.meld_counts[k] + p.physical_extra[k] + (k == discarded)
+            physical = counts[k] + meld_counts[k] + p.physical_extra[k] + (k == discarded)
             if req.values and physical < 4:
-                ron = _value(req, codes, k, "ron")
-                tsumo = _value(req, codes, k, "tsumo")
+                ron = _value(ctx.template, hand, k, "ron")
+                tsumo = _value(ctx.template, hand, k, "tsumo")
             out_waits.append(
                 Wait(
-                    tile=kind_name(k),
-                    remaining=unseen(k),
+                    tile=_NAMES[k],
+                    remaining=max(0, 4 - counts[k] - meld_counts[k] - seen_extra[k] - (k == discarded)),
                     ron=ron,
                     tsumo=tsumo,
                     no_yaku_on_ron=ron is not None and ron.reason == "no_yaku",
                 )
             )
     elif s.shanten > 0:
-        better = improving(counts, caps, chiitoitsu=chiitoi, kokushi=koku)
-        useful = [TileCount(tile=kind_name(k), remaining=unseen(k)) for k in better]
-    return _Analysis(s.shanten, by_shape, out_waits, useful, _riichi(req, p, s.shanten == 0))
+        useful = [
+            ctx.tile_count(k, max(0, 4 - counts[k] - meld_counts[k] - seen_extra[k] - (k == discarded))) for k in better
+        ]
+    tenpai = s.shanten == 0
+    riichi = ctx.riichi.get(tenpai)
+    if riichi is None:
+        riichi = ctx.riichi[tenpai] = _riichi(req, p, tenpai)
+    return _Analysis(s.shanten, by_shape, out_waits, useful, riichi)
 
 
 def analyse(req: TenpaiRequest) -> TenpaiResult:
@@ -526,8 +561,9 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
     """
     rules = resolve_rules(req.rules)
     p = _validate(req, rules)
+    ctx = _Context(req, p)
     if len(p.codes) % 3 == 1:
-        a = _analyse_13(req, p, p.codes, list(p.counts), None)
+        a = _analyse_13(req, p, ctx, p.codes, list(p.counts), None)
         return TenpaiResult(
             preset=rules.preset,
             tiles=len(p.codes),
@@ -540,18 +576,15 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
             riichi=a.riichi,
         )
 
-    caps = caps_for(rules.winds, p.meld_counts, rules.players)
-    chiitoi = not req.melds
-    koku = chiitoi and rules.winds and "kokushi" in rules.yaku
-    whole = shanten(p.counts, caps, chiitoitsu=chiitoi, kokushi=koku)
+    whole = shanten(p.counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
     options: list[tuple[tuple[int, int, int, int], Discard]] = []
     for code in dict.fromkeys(p.codes):
-        kind = parse_tiles(code).kinds[0]
+        kind = _SUIT_BASE[code[1]] + (int(code[0]) or 5) - 1
         rest = list(p.codes)
         rest.remove(code)
         counts = list(p.counts)
         counts[kind] -= 1
-        a = _analyse_13(req, p, rest, counts, kind)
+        a = _analyse_13(req, p, ctx, rest, counts, kind)
         wait_kinds = {w.tile for w in a.waits}
         unseen = sum(w.remaining for w in a.waits) + sum(t.remaining for t in a.improving)
         option = Discard(
