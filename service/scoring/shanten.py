@@ -343,6 +343,22 @@ def _segments(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
     image sorts first (ranks 1–9 read backwards give the same table).
     """
     out: list[tuple[int, ...]] = []
+    for i, j in _spans(counts):
+        seg = counts[i:j]
+        left, right = min(2, i), min(2, 9 - j)
+        key = (left, *seg, right)
+        mirror = (right, *reversed(seg), left)
+        out.append(min(key, mirror))
+    return out
+
+
+def _spans(counts: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The ranks ``[i, j)`` of each segment of one suit's counts (split at two or more empty ranks).
+
+    >>> _spans((1, 1, 0, 0, 1, 0, 1, 0, 0))
+    [(0, 2), (4, 7)]
+    """
+    spans: list[tuple[int, int]] = []
     i = 0
     while i < 9:
         if not counts[i]:
@@ -351,13 +367,9 @@ def _segments(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
         j = i
         while j < 9 and (counts[j] or (j + 1 < 9 and counts[j + 1])):
             j += 1
-        seg = counts[i:j]
-        left, right = min(2, i), min(2, 9 - j)
-        key = (left, *seg, right)
-        mirror = (right, *reversed(seg), left)
-        out.append(min(key, mirror))
+        spans.append((i, j))
         i = j
-    return out
+    return spans
 
 
 @lru_cache(maxsize=1 << 16)
@@ -454,17 +466,7 @@ def plus_table(counts: tuple[int, ...], caps: tuple[int, ...]) -> tuple[int, ...
     if caps != _FULL_SUIT:
         t = _suit_dp_plus(counts, caps)
         return _monotone(t[:_SLOTS]) + _with_fillers(t[_SLOTS:])
-    spans: list[tuple[int, int]] = []
-    i = 0
-    while i < 9:
-        if not counts[i]:
-            i += 1
-            continue
-        j = i
-        while j < 9 and (counts[j] or (j + 1 < 9 and counts[j + 1])):
-            j += 1
-        spans.append((i, j))
-        i = j
+    spans = _spans(counts)
     keys = _segments(counts)
     segs = [_segment_plus(key) for key in keys]
     tables = [seg[:_SLOTS] for seg in segs]
