@@ -98,6 +98,10 @@ def instance() -> str | None:
 NOT_FOUND_DETAIL = "There is nothing at this path."
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
+BODY_LIMITS = "65,536 (1,048,576 for POST /v1/score/batch)"
+"""The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
+``service.api.batch_routes.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
+
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
 
@@ -156,7 +160,10 @@ def _bad_body(exc: BadRequestBody) -> ProblemDetailsException:
 
 
 def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
-    return problem(415, str(exc))
+    error = FieldError(
+        field="headers.content-type", message=f"{exc.content_type[:64]!r} is not JSON: send application/json"
+    )
+    return problem(415, str(exc), [error])
 
 
 def _validation(exc: ValidationException) -> ProblemDetailsException:
@@ -194,7 +201,14 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
         headers["Retry-After"] = str(max(1, int(headers.get("RateLimit-Reset", "1") or 1)))
         return problem(429, "Too many requests from this client; retry after Retry-After seconds.", headers=headers)
     if exc.status_code == 413:
-        return problem(413, "The request body is larger than the server accepts.", headers=exc.headers)
+        error = FieldError(field="", message=f"at most {BODY_LIMITS} bytes")
+        return problem(413, "The request body is larger than the server accepts.", [error], headers=exc.headers)
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow")
+        error = FieldError(
+            field="method", message="not allowed on this path" + (f"; allowed: {allowed}" if allowed else "")
+        )
+        return problem(405, exc.detail or title_of(405), [error], headers=exc.headers)
     return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)
 
 

@@ -556,7 +556,7 @@ CATALOGUE = [
     case(b'{"a": ' * DEPTH + b"1" + b"}" * DEPTH, 400, ["a"], id="deep-object"),
     case(score(melds=[{"type": "pon", "tiles": "777z"}] * 1000), 400, ["melds"], id="huge-meld-list"),
     case(score(hand="1m" * 20_000), 400, ["hand"], id="huge-hand-string"),
-    case(json.dumps(score(pad="x" * MAX_BODY_BYTES)).encode(), 413, [], id="huge-body-over-64-kib"),
+    case(json.dumps(score(pad="x" * MAX_BODY_BYTES)).encode(), 413, [""], id="huge-body-over-64-kib"),
     # --- not JSON, not UTF-8, empty, wrong content type ------------------------------------------------------
     case(b"\xff\xfe", 400, [""], id="not-utf8-bytes"),
     case('{"hand": "ü"}'.encode("latin-1"), 400, [""], id="not-utf8-latin1-string"),
@@ -565,21 +565,33 @@ CATALOGUE = [
     case(b'{"honba": NaN}', 400, [""], id="json-nan"),
     case(json.dumps(MANGAN).encode() + b"x", 400, [""], id="json-trailing-garbage"),
     case(b"", 400, [""], id="empty-body"),
-    case(json.dumps(MANGAN).encode(), 415, [], headers={"content-type": "text/plain"}, id="content-type-text"),
     case(
         json.dumps(MANGAN).encode(),
         415,
-        [],
+        ["headers.content-type"],
+        headers={"content-type": "text/plain"},
+        id="content-type-text",
+    ),
+    case(
+        json.dumps(MANGAN).encode(),
+        415,
+        ["headers.content-type"],
         headers={"content-type": "application/x-www-form-urlencoded"},
         id="content-type-form",
     ),
-    case(json.dumps(MANGAN).encode(), 415, [], headers={"content-type": "application/xml"}, id="content-type-xml"),
+    case(
+        json.dumps(MANGAN).encode(),
+        415,
+        ["headers.content-type"],
+        headers={"content-type": "application/xml"},
+        id="content-type-xml",
+    ),
     # --- other endpoints, methods and paths ------------------------------------------------------------------
     case({"hand": "234567m3455p23s", "seat_wind": "S"}, 422, ["hand"], path="/v1/tenpai", id="tenpai-12-tiles"),
     case({**MANGAN, "win_tile": "2p"}, 400, ["win_tile"], path="/v1/tenpai", id="tenpai-with-a-win-tile"),
     case({"amount": 750}, 400, ["amount"], path="/v1/sticks", id="sticks-not-multiple-of-100"),
-    case(None, 405, [], method="GET", path="/v1/score", id="method-get-score"),
-    case(MANGAN, 405, [], method="PUT", path="/v1/settle", id="method-put-settle"),
+    case(None, 405, ["method"], method="GET", path="/v1/score", id="method-get-score"),
+    case(MANGAN, 405, ["method"], method="PUT", path="/v1/settle", id="method-put-settle"),
     case(MANGAN, 404, [], path="/v1/scores", id="path-unknown"),
 ]
 
@@ -606,3 +618,11 @@ def test_bad_request_gets_its_status_and_names_its_fields(
 
 def test_the_catalogue_has_at_least_50_requests() -> None:
     assert len(CATALOGUE) >= 50
+
+
+def test_the_413_field_error_states_the_body_limits_the_app_has() -> None:
+    from service.api.batch_routes import BATCH_MAX_BODY_BYTES
+    from service.api.errors import BODY_LIMITS
+    from service.app import MAX_BODY_BYTES
+
+    assert f"{MAX_BODY_BYTES:,} ({BATCH_MAX_BODY_BYTES:,} for POST /v1/score/batch)" == BODY_LIMITS

@@ -170,7 +170,9 @@ def test_wrong_content_type_is_415(client: TestClient[Litestar], content_type: s
     response = client.post("/v1/score", content=json.dumps(MANGAN), headers={"content-type": content_type})
 
     problem = problem_of(response, 415)
-    assert problem["errors"] == []
+    assert problem["errors"] == [
+        {"field": "headers.content-type", "message": f"{content_type!r} is not JSON: send application/json"}
+    ]
     assert content_type in problem["detail"]
 
 
@@ -189,7 +191,7 @@ def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
 
     problem = problem_of(response, 413)
     assert problem["title"] == "Content Too Large"
-    assert problem["errors"] == []
+    assert problem["errors"] == [{"field": "", "message": "at most 65,536 (1,048,576 for POST /v1/score/batch) bytes"}]
 
 
 def test_streamed_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
