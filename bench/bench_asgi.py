@@ -126,8 +126,6 @@ _LIFESPANS: list[asyncio.Future[None]] = []
 
 def apps() -> dict[str, ASGI]:
     """The apps measured, by label (see the module docstring)."""
-    import logging
-
     from bench import bare_app
     from service.api.logs import configure_logging
     from service.api.metrics import Metrics
@@ -146,7 +144,6 @@ def apps() -> dict[str, ASGI]:
         "ours, routes only": routes_only,
         "ours": ours,
     }
-    logging.getLogger("service").info("apps built")
     return found  # type: ignore[return-value]
 
 

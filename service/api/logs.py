@@ -152,7 +152,7 @@ class AccessLog:
         """Log one answered request (``event`` = ``request``); ``seconds`` its duration."""
         if not self.enabled:
             return
-        line = _LINES.encode(
+        line = _ENCODER.encode(
             AccessLine(
                 datetime.now(UTC), "info", "service.access", "request",
                 request_id, _clip(method), _clip(path), route, status, round(seconds * 1000, 3),
@@ -188,9 +188,6 @@ class AccessLog:
             self.flush()
         except (OSError, ValueError):  # a closed or broken stream: the line is lost, the request is not
             pass
-
-
-_LINES = msgspec.json.Encoder()
 
 
 class _Access:
