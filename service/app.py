@@ -19,6 +19,7 @@ from litestar.openapi.spec import Contact, License, Server, Tag
 from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
 from service.api.docs import render_plugins, site_assets_router, swagger_assets_router
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
+from service.api.fastpath import outer_plans
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
 from service.api.guards import cors_config, guard_middleware, stores
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
@@ -125,7 +126,7 @@ def create_app() -> Litestar:
     complete_document(app)
     # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
     # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
-    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics)
+    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics, outer_plans(app))
     return app
 
 

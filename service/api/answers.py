@@ -31,13 +31,16 @@ _JSON: Final = (b"content-type", b"application/json")
 
 
 class _Sent:
-    """The ASGI application of one answer: its start event (status, headers) and its body event."""
+    """The ASGI application of one answer: its start event (status, headers) and its body event; ``status``
+    and ``headers`` (lower-case names, bytes) as they are in the start event."""
 
-    __slots__ = ("body", "start")
+    __slots__ = ("body", "headers", "start", "status")
 
     def __init__(self, status: int, headers: list[tuple[bytes, bytes]], body: bytes) -> None:
-        self.start = {"type": "http.response.start", "status": status, "headers": headers}
-        self.body = {"type": "http.response.body", "body": body, "more_body": False}
+        self.status = status
+        self.headers = headers
+        self.start: dict[str, Any] = {"type": "http.response.start", "status": status, "headers": headers}
+        self.body: dict[str, Any] = {"type": "http.response.body", "body": body, "more_body": False}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await send(self.start)  # type: ignore[arg-type]
@@ -93,5 +96,9 @@ class JSONAnswer(Response[Any]):
                 status_code=status_code,
                 type_encoders=type_encoders,
             )
+        return self.sent()
+
+    def sent(self) -> _Sent:
+        """The answer encoded: its ASGI start event (``.start``: status, headers) and body event (``.body``)."""
         body = _ENCODER.encode(self.content)
         return _Sent(self.status_code or 200, [_JSON, (b"content-length", str(len(body)).encode()), *self.extra], body)

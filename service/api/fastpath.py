@@ -20,31 +20,50 @@ Any other request (no or an over-limit ``Content-Length``, a non-JSON ``Content-
 takes litestar's own path unchanged, so its refusals stay litestar's (413, 415, 400). The handler's
 ``after_request`` hook (the app's turns an error response a handler *returns* into a problem) does not
 apply: a handler here answers 200 or raises. A route with a ``before_request`` or ``after_response``
-hook or response caching is refused at its first request (``TypeError``): those are litestar's to run.
+hook, guards or response caching is refused (``TypeError``): those are litestar's to run.
+
+**At the outermost layer.** When nothing sits between the outer layer
+(:class:`service.api.middleware.RequestContextMiddleware`) and the routes (no application middleware,
+as API keys and rate limits are, no CORS, no ``before_request`` or ``before_send`` hook), the outer
+layer takes the same direct path itself for these routes (:func:`outer_plans`, by path, ``POST``
+only), before litestar's stack: its exception layers, its router, the route's own layers. It asks the
+route's :class:`Plan` for the answer; when the plan declines (the request does not qualify) or raises
+(any error: a bad body, an impossible hand, a client gone mid-body), the request is handed to
+litestar's stack **whole**: the events already read are given again first (:class:`Replay`), so
+litestar's path meets the same request, raises the same error and maps it as it always does. Errors
+are the rare case, so a refused request is decoded twice; a well-formed one once.
 
 Why: measured in ``bench/bench_asgi.py`` (issue 17), litestar's argument and response machinery is
-~15 µs of a ~35 µs request on a bare app; on ``/v1/score`` it was more than the scoring itself.
+~15 µs of a ~35 µs request on a bare app; on ``/v1/score`` it was more than the scoring itself. Over
+the wire (``bench/bench_http.py``), skipping litestar's stack as well took ``/v1/score`` with fresh
+hands from 76 % to 99 % of the bare litestar app's requests/s (BENCHMARKS.md, issue 17).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from litestar import Litestar
 from litestar.exceptions import InternalServerException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.handlers import HTTPRouteHandler
+from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from .answers import JSONAnswer
 from .decoding import StrictJSON, decode_json, is_json_media_type
 
-__all__ = ["DirectJSON"]
+__all__ = ["DirectJSON", "Plan", "Replay", "outer_plans"]
 
 
-class _Plan:
-    """What the direct path needs of one route handler, resolved once: its function, body model and limit."""
+class Plan:
+    """What the direct path needs of one route handler, resolved once: its function, body model and limit.
+
+    Raises ``TypeError`` for a handler the direct path cannot serve as litestar would (see the module
+    docstring).
+    """
 
     __slots__ = ("fn", "max_body", "model")
 
@@ -56,8 +75,9 @@ class _Plan:
             handler.resolve_before_request() is not None
             or handler.resolve_after_response() is not None
             or handler.cache
+            or handler.resolve_guards()
         ):
-            raise TypeError(f"DirectJSON skips before_request, after_response and caching; {handler} has one")
+            raise TypeError(f"DirectJSON skips before_request, after_response, guards and caching; {handler} has one")
         params = set(handler.parsed_fn_signature.parameters)
         if not params <= {"data", "accept_language"} or "data" not in params:
             raise TypeError(f"DirectJSON calls handlers of (data, accept_language), not {sorted(params)}")
@@ -66,25 +86,22 @@ class _Plan:
         limit = handler.resolve_request_max_body_size()
         self.max_body = math.inf if limit is None else limit
 
+    async def answer(
+        self, headers: Iterable[tuple[bytes, bytes]], receive: Receive, received: list[Any] | None = None
+    ) -> JSONAnswer | None:
+        """The handler's answer to a request with ``headers`` whose body ``receive`` gives, or None when the
+        request does not qualify (nothing received then: litestar's path takes it as it is).
 
-class DirectJSON:
-    """Route-level ASGI middleware: the direct path of the module docstring, or litestar's own."""
-
-    __slots__ = ("app", "plans")
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.plans: dict[int, _Plan] = {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Serve the request directly if it qualifies (see the module docstring), else pass it on.
+        Raises what litestar's path would raise for the same request (400, 422, 413, a client gone
+        mid-body). Each event received is appended to ``received`` when given, so the caller can
+        hand the same events on (:class:`Replay`).
 
         Long because it replaces litestar's per-request steps with inline ones; each is one line.
         """
         length = None
         content_type = None
         language = None
-        for name, value in scope["headers"]:
+        for name, value in headers:
             if name == b"content-length":
                 length = value
             elif name == b"content-type":
@@ -99,35 +116,89 @@ class DirectJSON:
                 and not is_json_media_type(content_type.split(b";", 1)[0].strip().lower().decode("latin-1"))
             )
         ):
-            await self.app(scope, receive, send)
-            return
-        handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
-        plan = self.plans.get(id(handler))
-        if plan is None:
-            plan = self.plans[id(handler)] = _Plan(handler)
+            return None
         announced = int(length)
-        if announced == 0 or announced > plan.max_body:
-            await self.app(scope, receive, send)
-            return
+        if announced == 0 or announced > self.max_body:
+            return None
         chunks: list[bytes] = []
         size = 0
         while True:
             event = await receive()
+            if received is not None:
+                received.append(event)
             if event["type"] == "http.disconnect":
                 raise InternalServerException("client disconnected prematurely")  # as litestar's Request.body
             chunk: bytes = event.get("body", b"")  # type: ignore[assignment]
             size += len(chunk)
-            if size > plan.max_body:
+            if size > self.max_body:
                 raise RequestEntityTooLarge
             chunks.append(chunk)
             if not event.get("more_body", False):
                 break
         body = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-        data = decode_json(body, plan.model)
+        data = decode_json(body, self.model)
         if language is None:
-            answer = plan.fn(data=data)
+            answer = self.fn(data=data)
         else:
-            answer = plan.fn(data=data, accept_language=language.decode("latin-1"))
+            answer = self.fn(data=data, accept_language=language.decode("latin-1"))
         if not isinstance(answer, JSONAnswer):
             raise TypeError(f"DirectJSON routes answer with a JSONAnswer, not {type(answer).__name__}")
+        return answer
+
+
+class DirectJSON:
+    """Route-level ASGI middleware: the direct path of the module docstring, or litestar's own."""
+
+    __slots__ = ("app", "plans")
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.plans: dict[int, Plan] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve the request directly if it qualifies (see the module docstring), else pass it on."""
+        handler: HTTPRouteHandler = scope["route_handler"]  # type: ignore[assignment]
+        plan = self.plans.get(id(handler))
+        if plan is None:
+            plan = self.plans[id(handler)] = Plan(handler)
+        answer = await plan.answer(scope["headers"], receive)
+        if answer is None:
+            await self.app(scope, receive, send)
+            return
         await answer.to_asgi_response(None, None)(scope, receive, send)  # type: ignore[arg-type]
+
+
+class Replay:
+    """An ASGI ``receive`` that gives ``received`` (events already read from the server) first, then the
+    server's own ``receive``: a request the outer direct path gave up on, handed on whole."""
+
+    __slots__ = ("_receive", "received")
+
+    def __init__(self, received: list[Any], receive: Receive) -> None:
+        self.received = received
+        self._receive = receive
+
+    async def receive(self) -> Any:
+        """The next event: a replayed one while any is left, then the server's."""
+        if self.received:
+            return self.received.pop(0)
+        return await self._receive()
+
+
+def outer_plans(app: Litestar) -> dict[str, Plan]:
+    """The ``POST`` routes with :class:`DirectJSON` that the outermost layer may serve itself, by path.
+
+    Empty when the app has application-level middleware (API keys, rate limits) or CORS: their work
+    sits between the outer layer and the route, so skipping litestar's stack would skip it too. In
+    that case each route's own :class:`DirectJSON` still takes its direct path after them.
+    """
+    if app.middleware or app.cors_config is not None or app.before_send or app.before_request:
+        return {}
+    plans: dict[str, Plan] = {}
+    for route in app.routes:
+        if not isinstance(route, HTTPRoute) or route.path_parameters or "POST" not in route.route_handler_map:
+            continue
+        handler = route.route_handler_map["POST"][0]
+        if any(layer is DirectJSON for layer in handler.resolve_middleware()):
+            plans[route.path] = Plan(handler)
+    return plans

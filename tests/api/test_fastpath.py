@@ -1,10 +1,12 @@
-"""The direct path of ``POST /v1/score`` (:mod:`service.api.fastpath`) answers exactly as litestar's own path.
+"""The direct paths of ``POST /v1/score`` (:mod:`service.api.fastpath`) answer exactly as litestar's own path.
 
-A request with a ``Content-Length`` takes the direct path; the same body sent chunked (no
-``Content-Length``: two body events) takes litestar's path through the same handler. For every body
-(valid hands, refused JSON, schema errors, impossible hands, each language), both answers must have
-the same status, the same bytes and the same headers (the request id aside, which the client sets
-the same here anyway).
+A request with a ``Content-Length`` takes the direct path: at the outermost layer in the production
+app (:func:`~service.api.fastpath.outer_plans`), or in the route's own :class:`DirectJSON` when the
+outer layer has no plan (as when API keys, rate limits or CORS sit between). The same body sent
+chunked (no ``Content-Length``: two body events) takes litestar's path through the same handler. For
+every body (valid hands, refused JSON, schema errors, impossible hands, each language), the answers
+must have the same status, the same bytes and the same headers (the request id aside, which the
+client sets the same here anyway).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
+from service.api.fastpath import outer_plans
+from service.api.guards import API_KEYS_ENV, CORS_ENV
+from service.api.middleware import RequestContextMiddleware
 from service.app import create_app
 from tests.api.asgi import asgi_request
 from tests.strategies import seeded_hands
@@ -36,6 +41,16 @@ REFUSED = [
 @pytest.fixture(scope="module")
 def app() -> Litestar:
     return create_app()
+
+
+@pytest.fixture(scope="module")
+def route_level() -> Litestar:
+    """The production app with no plan at the outer layer: the route's own DirectJSON serves the direct path."""
+    app = create_app()
+    outer = app.asgi_handler
+    assert isinstance(outer, RequestContextMiddleware)
+    outer.direct.clear()
+    return app
 
 
 def post(app: Litestar, body: bytes, *, chunked: bool, language: bytes | None = None) -> tuple[int, list[Any], bytes]:
@@ -61,11 +76,45 @@ def post(app: Litestar, body: bytes, *, chunked: bool, language: bytes | None = 
 
 @pytest.mark.parametrize("body", HANDS[:20] + REFUSED)
 @pytest.mark.parametrize("language", [None, b"ru", b"ja;q=0.9, en;q=0.5"])
-def test_the_direct_path_answers_as_litestar_does(app: Litestar, body: bytes, language: bytes | None) -> None:
+def test_the_direct_paths_answer_as_litestar_does(
+    app: Litestar, route_level: Litestar, body: bytes, language: bytes | None
+) -> None:
     direct = post(app, body, chunked=False, language=language)
     litestar = post(app, body, chunked=True, language=language)
     assert direct == litestar
+    assert post(route_level, body, chunked=False, language=language) == litestar
     assert direct[0] in (200, 400, 422)
+
+
+def test_the_outer_layer_serves_a_well_formed_request_without_litestar(app: Litestar) -> None:
+    """A well-formed request never reaches litestar's stack; a refused one is handed on to it whole."""
+    outer = app.asgi_handler
+    assert isinstance(outer, RequestContextMiddleware)
+    inner = outer.app
+    reached: list[str] = []
+
+    async def spy(scope: Any, receive: Any, send: Any) -> None:
+        reached.append(scope["path"])
+        await inner(scope, receive, send)
+
+    outer.app = spy
+    try:
+        assert post(app, HANDS[0], chunked=False)[0] == 200
+        assert reached == []
+        assert post(app, REFUSED[2], chunked=False)[0] == 400  # raised on the direct path, replayed, mapped
+        assert post(app, HANDS[0], chunked=True)[0] == 200  # no Content-Length: litestar's path
+        assert reached == ["/v1/score", "/v1/score"]
+    finally:
+        outer.app = inner
+
+
+def test_the_outer_layer_has_a_plan_only_when_nothing_sits_between(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert set(outer_plans(create_app())) == {"/v1/score"}
+    monkeypatch.setenv(CORS_ENV, "https://example.org")
+    assert outer_plans(create_app()) == {}  # CORS headers come from litestar's stack
+    monkeypatch.delenv(CORS_ENV)
+    monkeypatch.setenv(API_KEYS_ENV, "k1")
+    assert outer_plans(create_app()) == {}  # the key check is application middleware
 
 
 def test_the_statuses_are_the_ones_a_person_expects(app: Litestar) -> None:
