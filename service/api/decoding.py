@@ -38,8 +38,10 @@ JSON_MEDIA_TYPES = frozenset({"application/json"})
 
 # msgspec's messages end with " - at `$.path`" unless the problem is at the root.
 _AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+MAX_KEY_ECHO = 64
+"""Most characters of a client's unknown key echoed in a problem's field and message (longer ones are cut, "…")."""
 # Messages that name the offending key, which belongs in the path rather than the text.
-_NAMED_FIELD = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>[^`]*)`$")
+_NAMED_FIELD = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>.*)`$", re.DOTALL)
 
 
 class BadRequestBody(Exception):
@@ -77,12 +79,23 @@ def field_error_from_msgspec(message: str) -> FieldError:
     FieldError(field='hand', message='Object missing required field `hand`')
     >>> field_error_from_msgspec("Expected `object`, got `array`")
     FieldError(field='', message='Expected `object`, got `array`')
+
+    A key longer than :data:`MAX_KEY_ECHO` characters is echoed cut to that length, ending in "…" (the
+    client sent it; it need not come back whole, twice):
+
+    >>> field_error_from_msgspec("Object contains unknown field `" + "k" * 5000 + "`").field == "k" * 64 + "…"
+    True
     """
     match = _AT_PATH.match(message)
     assert match is not None  # the pattern matches any string
     text, path = match["message"], (match["path"] or "").removeprefix(".")
     if named := _NAMED_FIELD.match(text):
-        path = f"{path}.{named['name']}" if path else named["name"]
+        name = named["name"]
+        if len(name) > MAX_KEY_ECHO:
+            clipped = name[:MAX_KEY_ECHO] + "…"
+            text = text.replace(f"`{name}`", f"`{clipped}`")
+            name = clipped
+        path = f"{path}.{name}" if path else name
     if text.startswith("Expected `str` matching regex") and any(repr(p) in text for p in _TILE_PATTERNS):
         text = TILE_NOTATION_MESSAGE
     return FieldError(field=path, message=text)

@@ -545,6 +545,8 @@ CATALOGUE = [
     case(score(rules={"preset": "standard", "foo": 1}), 400, ["rules.foo"], id="type-unknown-option"),
     case(score(dealer="yes"), 400, ["dealer"], id="type-dealer-string"),
     case(score(foo=1), 400, ["foo"], id="type-unknown-field"),
+    case(score(**{"k" * 5000: 1}), 400, ["k" * 64 + "…"], id="type-unknown-field-long-key-cut"),
+    case(score(**{"a`b" * 100: 1}), 400, [("a`b" * 100)[:64] + "…"], id="type-unknown-field-backticks-cut"),
     case({"win_tile": "2p"}, 400, ["hand"], id="type-missing-hand"),
     case([MANGAN], 400, [""], id="type-body-array"),
     case("234567m3455p234s", 400, [""], id="type-body-string"),
