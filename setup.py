@@ -20,6 +20,10 @@ House rules for the compiled modules (each measured; see BENCHMARKS.md):
   assignment to a list item as a generic Python addition;
 - precise types (``list[int]``, not ``list[int] | tuple[int, ...]``): a union makes every
   indexing generic;
+- msgspec Structs are defined in modules that are not compiled (``model.py``, ``tenpai_model.py``):
+  mypyc's class bodies lose msgspec's ``kw_only`` handling; and a compiled module reads a Struct's
+  field as its declared type, so one built in Python with a list where a tuple is declared is
+  normalised first (``tenpai_model.declared``) or read through ``astuple`` (``validate.py``);
 - plain classes, not ``NamedTuple`` (whose constructor runs as Python code), and no
   docstring needed at run time (compiled functions drop theirs: the yaku catalogue reads
   ``yaku.py``'s source).
@@ -31,7 +35,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score", "shanten"]
+COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score", "shanten", "tenpai"]
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 

@@ -18,32 +18,34 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Annotated, Final, Literal
+from typing import Final, Literal
 
 import msgspec
-from msgspec import Meta
 
 from service.i18n import Language
 
 from .model import (
-    TILES_PATTERN,
     FieldError,
-    HonbaCount,
     InvalidHand,
-    MeldSpec,
-    Preset,
-    RiichiStickCount,
-    RulesSpec,
     ScoreRequest,
     ScoreResult,
-    TileCode,
-    Tiles,
-    Wind,
 )
 from .names import localise
 from .presets import Rules, resolve_rules
 from .score import score
 from .shanten import caps_for, shanten, shanten_and_improving
+from .tenpai_model import (
+    Analysis,
+    Discard,
+    Parsed,
+    RiichiCheck,
+    ShantenByShape,
+    TenpaiRequest,
+    TenpaiResult,
+    TileCount,
+    Wait,
+    declared,
+)
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
 from .validate import absent_yaku_message, red_fives_message, removed_message, table_errors
 
@@ -66,173 +68,10 @@ RIICHI_MIN_POINTS: Final = 1000
 RIICHI_MIN_TILES_LEFT: Final = 4
 """Riichi needs at least one more own draw: 4 or more tiles left in the live wall."""
 
-VisibleTiles = (
-    Annotated[
-        str,
-        Meta(
-            pattern=TILES_PATTERN,
-            max_length=300,
-            description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
-        ),
-    ]
-    | Annotated[list[TileCode], Meta(max_length=136, description="Tiles as a list of mpsz codes.")]
-)
-"""A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
-
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
 """First kind of each suit letter: a code's kind is this + its rank − 1 (a red five ``0`` is rank 5)."""
 NORTH: Final = 30
-
-
-class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A hand without its winning tile, and its situation (`POST /v1/tenpai`).
-
-    `hand`: the concealed tiles, 13 − 3 × melds (a kan counting 3) to ask about waits, or
-    14 − 3 × melds to ask which discard to make. `visible`: other tiles already seen
-    (discards, other players' melds; not the dora indicators, which count on their own) —
-    they only lower the unseen counts. `points`: the player's score in points and
-    `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
-    and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
-    `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
-    the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
-    — unless `values: false`, which skips the ron/tsumo values. Furiten from earlier discards
-    is not known here (only a 14-tile answer flags a discard that is one of its own waits).
-    """
-
-    hand: Tiles
-    rules: RulesSpec | Preset = "standard"
-    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
-    visible: VisibleTiles = ""
-    dealer: bool | None = None
-    seat_wind: Wind | None = None
-    round_wind: Wind | None = None
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    dora_indicators: Tiles = ""
-    ura_indicators: Tiles = ""
-    honba: HonbaCount = 0
-    riichi_sticks: RiichiStickCount = 0
-    points: (
-        Annotated[int, Meta(ge=-1_000_000, le=1_000_000, description="The player's current score, in points.")] | None
-    ) = None
-    tiles_left: Annotated[int, Meta(ge=0, le=136, description="Tiles left in the live wall.")] | None = None
-    values: bool = True
-    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
-    """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
-    unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
-
-
-class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
-    """Shanten per winning shape (−1 complete, 0 tenpai); null where the shape is not available.
-
-    `chiitoitsu` needs a hand without melds; `kokushi` also a preset with winds and kokushi.
-    """
-
-    standard: int
-    chiitoitsu: int | None
-    kokushi: int | None
-
-
-class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
-    """Whether riichi may be declared with this hand, and every reason it may not.
-
-    `reasons`: `open_hand` (a chi, pon or open kan), `not_tenpai`, `points_below_1000`
-    (only if `points` was given), `too_few_tiles_left` (fewer than 4, only if `tiles_left`
-    was given). The last two apply in presets with han/fu scoring (/docs/rules §3), not `kids` (§5).
-    """
-
-    allowed: bool
-    reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
-
-
-class TileCount(msgspec.Struct, frozen=True, kw_only=True):
-    """A tile and how many of its copies are still unseen.
-
-    4 − copies in the hand − in melds − dora indicators − `visible` (− the discard itself,
-    for a discard option). Never below 0.
-    """
-
-    tile: str
-    remaining: int
-
-
-class Wait(msgspec.Struct, frozen=True, kw_only=True):
-    """One winning tile of a tenpai hand and what winning on it is worth.
-
-    `remaining`: copies still unseen, counted as for :class:`TileCount` (0 = a dead wait: all
-    out, but the shape still waits; a kind whose four copies are all in the hand or melds is
-    no wait at all).
-    `ron`, `tsumo`: the score of the win (`POST /v1/score` result), null when values were
-    not asked for or no copy of the tile can still be drawn or discarded (the last ones are
-    dora or ura indicators, or discarded by this player). `no_yaku_on_ron`: ron gives
-    `no_yaku` (the dama trap: this wait wins only by tsumo or after riichi).
-    """
-
-    tile: str
-    remaining: int
-    ron: ScoreResult | None = None
-    tsumo: ScoreResult | None = None
-    no_yaku_on_ron: bool = False
-
-
-class Discard(msgspec.Struct, frozen=True, kw_only=True):
-    """The hand after discarding `discard` (a tile code; a red five is `0m`/`0p`/`0s`).
-
-    `shanten`, `tenpai`, `waits`, `improving`, `riichi` as in :class:`TenpaiResult`;
-    `furiten`: the discard is one of the waits, so this hand could not win by ron.
-    """
-
-    discard: str
-    shanten: int
-    shanten_by_shape: ShantenByShape
-    tenpai: bool
-    waits: list[Wait] = []
-    wait_tiles_unseen: int = 0
-    improving: list[TileCount] = []
-    riichi: RiichiCheck
-    furiten: bool = False
-
-
-class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
-    """The answer of `POST /v1/tenpai`.
-
-    `tiles`: concealed tiles given. `shanten`: tile exchanges from tenpai (0 tenpai,
-    −1 complete: only for a 14 − 3 × melds hand), best over `shanten_by_shape`.
-
-    For a 13 − 3 × melds hand: `tenpai`; `waits` (ascending tile order) with unseen copies
-    and values; `wait_tiles_unseen` their sum; `improving`: when not tenpai, the tiles that
-    lower the shanten, with unseen copies; `riichi`: may riichi be declared now.
-
-    For a 14 − 3 × melds hand: `complete` (already a winning shape); `tenpai`: some discard
-    leaves the hand tenpai; `discards`: one entry per distinct tile in the hand, best first
-    (lowest shanten, then most unseen wait / improving tiles, then tile order).
-    """
-
-    preset: str
-    tiles: int
-    shanten: int
-    shanten_by_shape: ShantenByShape
-    tenpai: bool
-    complete: bool = False
-    waits: list[Wait] = []
-    wait_tiles_unseen: int = 0
-    improving: list[TileCount] = []
-    riichi: RiichiCheck | None = None
-    discards: list[Discard] | None = None
-
-
-class _Parsed(msgspec.Struct, frozen=True):
-    """A validated request: codes of the concealed tiles, and per-kind counts."""
-
-    rules: Rules
-    codes: list[str]
-    counts: list[int]
-    meld_counts: list[int]
-    seen_extra: list[int]  # dora indicators + visible: lowers the unseen counts
-    physical_extra: list[int]  # dora + ura indicators: copies that can never be won on
-    menzen: bool
 
 
 def _codes(value: str | Sequence[str]) -> list[str]:
@@ -255,7 +94,7 @@ def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
     return stages[0][0]
 
 
-def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
+def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field."""
     errors: list[FieldError] = []
 
@@ -376,7 +215,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> _Parsed:
     _situation(req, rules, menzen, errors)
     if errors:
         raise InvalidHand(errors)
-    return _Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen)
+    return Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen)
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
@@ -432,7 +271,7 @@ def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[Fiel
     table_errors(req.honba, req.riichi_sticks, rules, errors)
 
 
-def _riichi(req: TenpaiRequest, p: _Parsed, tenpai: bool) -> RiichiCheck:
+def _riichi(req: TenpaiRequest, p: Parsed, tenpai: bool) -> RiichiCheck:
     reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
     if not p.menzen:
         reasons.append("open_hand")
@@ -475,18 +314,10 @@ _NAMES: Final = tuple(kind_name(k) for k in range(34))
 """Tile codes of the 34 kinds (``1m`` … ``7z``)."""
 
 
-class _Analysis(msgspec.Struct, frozen=True):
-    shanten: int
-    by_shape: ShantenByShape
-    waits: list[Wait]
-    improving: list[TileCount]
-    riichi: RiichiCheck
-
-
 class _Context:
     """What every 13-tile part of one request shares: caps, shapes, the score template, built structs."""
 
-    def __init__(self, req: TenpaiRequest, p: _Parsed) -> None:
+    def __init__(self, req: TenpaiRequest, p: Parsed) -> None:
         rules = p.rules
         self.caps = caps_for(rules.winds, p.meld_counts, rules.players)
         self.chiitoi = not req.melds
@@ -505,8 +336,8 @@ class _Context:
 
 
 def _analyse_13(
-    req: TenpaiRequest, p: _Parsed, ctx: _Context, codes: list[str], counts: list[int], discarded: int | None
-) -> _Analysis:
+    req: TenpaiRequest, p: Parsed, ctx: _Context, codes: list[str], counts: list[int], discarded: int | None
+) -> Analysis:
     """Shanten, waits (with values) or improving tiles, and riichi for a 3n+1 concealed part."""
     s, better = shanten_and_improving(counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
     shape = (s.regular, s.chiitoitsu, s.kokushi)
@@ -542,7 +373,7 @@ def _analyse_13(
     riichi = ctx.riichi.get(tenpai)
     if riichi is None:
         riichi = ctx.riichi[tenpai] = _riichi(req, p, tenpai)
-    return _Analysis(s.shanten, by_shape, out_waits, useful, riichi)
+    return Analysis(s.shanten, by_shape, out_waits, useful, riichi)
 
 
 def analyse(req: TenpaiRequest) -> TenpaiResult:
@@ -559,6 +390,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
     >>> (r.shanten, [w.tile for w in r.waits], [w.remaining for w in r.waits])
     (0, ['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m'], [1, 3, 3, 3, 3, 3, 3, 3, 1])
     """
+    req = declared(req)  # a request built in Python may hold lists where tuples are declared
     rules = resolve_rules(req.rules)
     p = _validate(req, rules)
     ctx = _Context(req, p)

@@ -339,3 +339,28 @@ def test_impossible_input_names_the_field(request_fields: dict[str, Any], expect
 
 def test_seat_wind_is_not_needed_without_values() -> None:
     assert analyse(TenpaiRequest(hand="1112345678999m", values=False)).tenpai
+
+
+def test_a_request_built_with_lists_is_analysed_as_the_decoded_one() -> None:
+    """Python callers may pass lists where the Struct declares tuples (and the reverse for `visible`); the
+    compiled analysis takes them as the JSON decoder's types. 123m 456p 78s 55s + pon 7z: waits 6s and 9s."""
+    import msgspec
+
+    body = {
+        "hand": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "5s", "5s"],
+        "melds": [{"type": "pon", "tiles": ["7z", "7z", "7z"]}],
+        "visible": ["6s", "6s"],
+        "dora_indicators": ["1z"],
+        "seat_wind": "S",
+    }
+    built = TenpaiRequest(
+        hand=list(body["hand"]),
+        melds=[MeldSpec(type="pon", tiles=["7z", "7z", "7z"])],  # type: ignore[arg-type]
+        visible=("6s", "6s"),  # type: ignore[arg-type]
+        dora_indicators=["1z"],  # type: ignore[arg-type]
+        seat_wind="S",
+    )
+    decoded = msgspec.json.decode(msgspec.json.encode(body), type=TenpaiRequest)
+    result = analyse(built)
+    assert result == analyse(decoded)
+    assert waits_of(result) == [("6s", 2), ("9s", 4)]  # 6s: 4 − 2 visible; 9s: all four unseen

@@ -1,0 +1,240 @@
+"""The request and answer Structs of ``POST /v1/tenpai`` (:mod:`.tenpai` holds the analysis).
+
+Apart from :mod:`.tenpai` so that module can be compiled with mypyc: msgspec Structs are defined in
+modules mypyc does not compile (as :mod:`.model` holds :func:`.score.score`'s). :mod:`.tenpai`
+exports the public ones; import them from there.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta
+
+from .model import (
+    TILES_PATTERN,
+    HonbaCount,
+    MeldSpec,
+    Preset,
+    RiichiStickCount,
+    RulesSpec,
+    ScoreResult,
+    TileCode,
+    Tiles,
+    Wind,
+)
+from .presets import Rules
+
+__all__ = [
+    "Analysis",
+    "Discard",
+    "Parsed",
+    "RiichiCheck",
+    "ShantenByShape",
+    "TenpaiRequest",
+    "TenpaiResult",
+    "TileCount",
+    "VisibleTiles",
+    "Wait",
+    "declared",
+]
+
+VisibleTiles = (
+    Annotated[
+        str,
+        Meta(
+            pattern=TILES_PATTERN,
+            max_length=300,
+            description="Tiles in compact mpsz notation, e.g. '123m406p55z' (0 = red five).",
+        ),
+    ]
+    | Annotated[list[TileCode], Meta(max_length=136, description="Tiles as a list of mpsz codes.")]
+)
+"""A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
+
+
+class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A hand without its winning tile, and its situation (`POST /v1/tenpai`).
+
+    `hand`: the concealed tiles, 13 − 3 × melds (a kan counting 3) to ask about waits, or
+    14 − 3 × melds to ask which discard to make. `visible`: other tiles already seen
+    (discards, other players' melds; not the dora indicators, which count on their own) —
+    they only lower the unseen counts. `points`: the player's score in points and
+    `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
+    and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
+    `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
+    the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
+    — unless `values: false`, which skips the ron/tsumo values. Furiten from earlier discards
+    is not known here (only a 14-tile answer flags a discard that is one of its own waits).
+    """
+
+    hand: Tiles
+    rules: RulesSpec | Preset = "standard"
+    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
+    visible: VisibleTiles = ""
+    dealer: bool | None = None
+    seat_wind: Wind | None = None
+    round_wind: Wind | None = None
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    dora_indicators: Tiles = ""
+    ura_indicators: Tiles = ""
+    honba: HonbaCount = 0
+    riichi_sticks: RiichiStickCount = 0
+    points: (
+        Annotated[int, Meta(ge=-1_000_000, le=1_000_000, description="The player's current score, in points.")] | None
+    ) = None
+    tiles_left: Annotated[int, Meta(ge=0, le=136, description="Tiles left in the live wall.")] | None = None
+    values: bool = True
+    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
+    """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
+    unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
+
+
+class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
+    """Shanten per winning shape (−1 complete, 0 tenpai); null where the shape is not available.
+
+    `chiitoitsu` needs a hand without melds; `kokushi` also a preset with winds and kokushi.
+    """
+
+    standard: int
+    chiitoitsu: int | None
+    kokushi: int | None
+
+
+class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
+    """Whether riichi may be declared with this hand, and every reason it may not.
+
+    `reasons`: `open_hand` (a chi, pon or open kan), `not_tenpai`, `points_below_1000`
+    (only if `points` was given), `too_few_tiles_left` (fewer than 4, only if `tiles_left`
+    was given). The last two apply in presets with han/fu scoring (/docs/rules §3), not `kids` (§5).
+    """
+
+    allowed: bool
+    reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
+
+
+class TileCount(msgspec.Struct, frozen=True, kw_only=True):
+    """A tile and how many of its copies are still unseen.
+
+    4 − copies in the hand − in melds − dora indicators − `visible` (− the discard itself,
+    for a discard option). Never below 0.
+    """
+
+    tile: str
+    remaining: int
+
+
+class Wait(msgspec.Struct, frozen=True, kw_only=True):
+    """One winning tile of a tenpai hand and what winning on it is worth.
+
+    `remaining`: copies still unseen, counted as for :class:`TileCount` (0 = a dead wait: all
+    out, but the shape still waits; a kind whose four copies are all in the hand or melds is
+    no wait at all).
+    `ron`, `tsumo`: the score of the win (`POST /v1/score` result), null when values were
+    not asked for or no copy of the tile can still be drawn or discarded (the last ones are
+    dora or ura indicators, or discarded by this player). `no_yaku_on_ron`: ron gives
+    `no_yaku` (the dama trap: this wait wins only by tsumo or after riichi).
+    """
+
+    tile: str
+    remaining: int
+    ron: ScoreResult | None = None
+    tsumo: ScoreResult | None = None
+    no_yaku_on_ron: bool = False
+
+
+class Discard(msgspec.Struct, frozen=True, kw_only=True):
+    """The hand after discarding `discard` (a tile code; a red five is `0m`/`0p`/`0s`).
+
+    `shanten`, `tenpai`, `waits`, `improving`, `riichi` as in :class:`TenpaiResult`;
+    `furiten`: the discard is one of the waits, so this hand could not win by ron.
+    """
+
+    discard: str
+    shanten: int
+    shanten_by_shape: ShantenByShape
+    tenpai: bool
+    waits: list[Wait] = []
+    wait_tiles_unseen: int = 0
+    improving: list[TileCount] = []
+    riichi: RiichiCheck
+    furiten: bool = False
+
+
+class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer of `POST /v1/tenpai`.
+
+    `tiles`: concealed tiles given. `shanten`: tile exchanges from tenpai (0 tenpai,
+    −1 complete: only for a 14 − 3 × melds hand), best over `shanten_by_shape`.
+
+    For a 13 − 3 × melds hand: `tenpai`; `waits` (ascending tile order) with unseen copies
+    and values; `wait_tiles_unseen` their sum; `improving`: when not tenpai, the tiles that
+    lower the shanten, with unseen copies; `riichi`: may riichi be declared now.
+
+    For a 14 − 3 × melds hand: `complete` (already a winning shape); `tenpai`: some discard
+    leaves the hand tenpai; `discards`: one entry per distinct tile in the hand, best first
+    (lowest shanten, then most unseen wait / improving tiles, then tile order).
+    """
+
+    preset: str
+    tiles: int
+    shanten: int
+    shanten_by_shape: ShantenByShape
+    tenpai: bool
+    complete: bool = False
+    waits: list[Wait] = []
+    wait_tiles_unseen: int = 0
+    improving: list[TileCount] = []
+    riichi: RiichiCheck | None = None
+    discards: list[Discard] | None = None
+
+
+class Parsed(msgspec.Struct, frozen=True):
+    """A validated tenpai request (tenpai.py's own): codes of the concealed tiles, and per-kind counts."""
+
+    rules: Rules
+    codes: list[str]
+    counts: list[int]
+    meld_counts: list[int]
+    seen_extra: list[int]  # dora indicators + visible: lowers the unseen counts
+    physical_extra: list[int]  # dora + ura indicators: copies that can never be won on
+    menzen: bool
+
+
+class Analysis(msgspec.Struct, frozen=True):
+    """What :func:`.tenpai.analyse` finds for one 13-tile part (tenpai.py's own)."""
+
+    shanten: int
+    by_shape: ShantenByShape
+    waits: list[Wait]
+    improving: list[TileCount]
+    riichi: RiichiCheck
+
+
+def declared(req: TenpaiRequest) -> TenpaiRequest:
+    """``req`` with its tile lists and melds in their declared container types, for the compiled :mod:`.tenpai`.
+
+    A request decoded from JSON already has them; one built in Python may hold a list where a tuple
+    is declared (``hand``, the indicators, ``melds``, a meld's ``tiles``) or a tuple where a list is
+    (``visible``), which compiled code would refuse with a ``TypeError``. Nothing is validated here
+    (the analysis does that, as for any request); a value that is no sequence at all is left as it is.
+
+    >>> declared(TenpaiRequest(hand=["1m"] * 13, melds=[MeldSpec(type="pon", tiles=["7z"] * 3)])).melds
+    (MeldSpec(type='pon', tiles=('7z', '7z', '7z'), closed=False),)
+    """
+    changes: dict[str, object] = {}
+    for name in ("hand", "dora_indicators", "ura_indicators"):
+        value = getattr(req, name)
+        if isinstance(value, list):
+            changes[name] = tuple(value)
+    if isinstance(req.visible, tuple):
+        changes["visible"] = list(req.visible)
+    melds = req.melds
+    if not isinstance(melds, tuple) or any(isinstance(m.tiles, list) for m in melds):
+        changes["melds"] = tuple(
+            msgspec.structs.replace(m, tiles=tuple(m.tiles)) if isinstance(m.tiles, list) else m for m in melds
+        )
+    return msgspec.structs.replace(req, **changes) if changes else req
