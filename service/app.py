@@ -11,6 +11,8 @@ in-flight requests finish and then runs the shutdown hooks (``/ready`` turns 503
 
 from __future__ import annotations
 
+import functools
+
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
@@ -25,7 +27,7 @@ from service.api.guards import cors_config, guard_middleware, stores
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
-from service.api.middleware import RequestContextMiddleware
+from service.api.middleware import RequestContextMiddleware, route_template
 from service.api.openapi import complete_document, use_msgspec_components
 from service.api.operations import (
     METRICS_STATE_KEY,
@@ -126,7 +128,9 @@ def create_app() -> Litestar:
     complete_document(app)
     # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
     # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
-    app.asgi_handler = RequestContextMiddleware(app.asgi_handler, metrics, outer_plans(app))
+    app.asgi_handler = RequestContextMiddleware(
+        app.asgi_handler, metrics, outer_plans(app), functools.partial(route_template, app)
+    )
     return app
 
 

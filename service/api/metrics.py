@@ -4,8 +4,8 @@ Per application (one :class:`Metrics` each, with its own registry, so tests can 
 several apps):
 
 - ``riichi_http_requests_total{method, route, status}``: responses sent. ``route`` is the
-  route template (``/v1/score``, ``/v1/rules/{preset:str}``), ``unmatched`` when no route
-  matched (404), so label values stay few whatever clients send;
+  route template (``/v1/score``, ``/v1/rules/{preset}``), also for a method the route does not
+  take (405), ``unmatched`` when no route matched (404), so label values stay few whatever clients send;
 - ``riichi_http_request_duration_seconds{method, route}``: a latency histogram, from the
   request's arrival to the last byte of the response;
 - ``riichi_scoring_cache_{hits,misses}_total{cache}``, ``riichi_scoring_cache_size{cache}``,

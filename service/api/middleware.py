@@ -35,10 +35,13 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
 from typing import Any
 
+from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
+from litestar.utils import normalize_path
 
 from .context import BODY_WATCH, CLIENT_CLOSED_REQUEST, BodyWatch
 from .fastpath import Plan, Replay
@@ -46,7 +49,13 @@ from .hardening import decorate_start, read_headers, refusal_messages, tagged_me
 from .logs import REQUEST_ID, access_log, get_logger
 from .metrics import Metrics
 
-__all__ = ["REQUEST_ID_HEADER", "RequestContextMiddleware", "new_request_id", "usable_request_id"]
+__all__ = [
+    "REQUEST_ID_HEADER",
+    "RequestContextMiddleware",
+    "new_request_id",
+    "route_template",
+    "usable_request_id",
+]
 
 REQUEST_ID_HEADER = "X-Request-ID"
 """Request and response header carrying the request id."""
@@ -82,20 +91,42 @@ def usable_request_id(value: bytes | None) -> str | None:
     return value.decode("ascii") if _ACCEPTED_ID.fullmatch(value) else None
 
 
+def route_template(app: Litestar, path: str) -> str | None:
+    """The template of the route serving ``path`` whatever the method (``/v1/rules/{preset}``), None if none does.
+
+    Asks litestar's router for the ``OPTIONS`` handler every HTTP route has (its routing cache is
+    bounded: 1,024 entries).
+    """
+    try:
+        return app.asgi_router.handle_routing(path=normalize_path(path), method="OPTIONS")[4]
+    except Exception:  # NotFound, or a path the router refuses: no route
+        return None
+
+
 class RequestContextMiddleware:
     """ASGI middleware around ``app``; HTTP requests only (lifespan passes straight through).
 
-    ``metrics`` receives one observation per response. If ``app`` raises before a response
+    ``metrics`` receives one observation per response. ``direct``: the routes the layer answers itself
+    (:func:`service.api.fastpath.outer_plans`). ``templates``: the route template of a path whatever
+    the method (:func:`route_template`), so a 405 is counted and logged under its route, not as
+    unmatched. If ``app`` raises before a response
     starts (it should not: the error mapping answers every exception), status 500 is recorded;
     if the client hung up before its body was complete, 499 (whatever was answered).
     """
 
-    __slots__ = ("app", "direct", "metrics")
+    __slots__ = ("app", "direct", "metrics", "templates")
 
-    def __init__(self, app: ASGIApp, metrics: Metrics, direct: dict[str, Plan] | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        metrics: Metrics,
+        direct: dict[str, Plan] | None = None,
+        templates: Callable[[str], str | None] | None = None,
+    ) -> None:
         self.app = app
         self.metrics = metrics
         self.direct = direct or {}
+        self.templates = templates
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Handle one request; see the module docstring.
@@ -186,6 +217,8 @@ class RequestContextMiddleware:
             seconds = time.perf_counter() - started
             if route is None:
                 route = http.get("path_template")
+                if route is None and status == 405 and self.templates is not None:
+                    route = self.templates(path)  # the path has a route, the method not: name the route
             if watch is not None and watch.cut_off:
                 status = CLIENT_CLOSED_REQUEST
                 _disconnects.info("client disconnected", method=method, path=path, request_id=request_id)
