@@ -101,12 +101,14 @@ class Plan:
         length = None
         content_type = None
         language = None
-        for name, value in headers:
+        for name, value in headers:  # the first of each, as litestar's own path reads them
             if name == b"content-length":
-                length = value
+                if length is None:
+                    length = value
             elif name == b"content-type":
-                content_type = value
-            elif name == b"accept-language":
+                if content_type is None:
+                    content_type = value
+            elif name == b"accept-language" and language is None:
                 language = value
         if (
             length is None

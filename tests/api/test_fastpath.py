@@ -141,3 +141,35 @@ def test_over_the_limit_and_not_json_still_get_litestar_refusals(app: Litestar) 
     big = b'{"hand": "' + b"1" * (70 * 1024) + b'"}'
     assert post(app, big, chunked=False)[0] == 413
     assert post(app, big, chunked=True)[0] == 413
+
+
+@pytest.mark.parametrize(
+    "repeated",
+    [
+        [(b"accept-language", b"ru"), (b"accept-language", b"ja")],
+        [(b"content-type", b"text/plain"), (b"content-type", b"application/json")],
+        [(b"content-type", b"application/json"), (b"content-type", b"text/plain")],
+    ],
+)
+def test_a_repeated_header_is_read_as_litestar_reads_it(
+    app: Litestar, route_level: Litestar, repeated: list[tuple[bytes, bytes]]
+) -> None:
+    """The first of two copies counts on every path (litestar's reads the first): ru, then 415, then 200."""
+    body = HANDS[0]
+
+    def send(target: Litestar, chunked: bool) -> tuple[int, list[Any], bytes]:
+        headers = [(b"host", b"x"), (b"x-request-id", b"same"), *repeated]
+        if not chunked:
+            headers.append((b"content-length", str(len(body)).encode()))
+        events = [{"type": "http.request", "body": body}]
+        sent = asgi_request(target, "POST", "/v1/score", headers, events)
+        return sent[0]["status"], sorted(sent[0]["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+    litestar = send(app, chunked=True)
+    assert send(app, chunked=False) == litestar
+    assert send(route_level, chunked=False) == litestar
+    first = repeated[0]
+    if first[0] == b"accept-language":
+        assert (b"content-language", b"ru") in litestar[1]
+    else:
+        assert litestar[0] == (415 if first[1] == b"text/plain" else 200)
