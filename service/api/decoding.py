@@ -148,7 +148,7 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
         return decoder.decode(value)
     except msgspec.ValidationError as exc:
         if _FLOAT_FOR_INT.match(str(exc)):
-            return _decode_with_integral_floats(value, model_type, exc)
+            return _decode_with_integral_floats(value, model_type)
         error = field_error_from_msgspec(str(exc))
         raise BadRequestBody("The request body does not match the schema.", [error]) from None
     except msgspec.DecodeError as exc:
@@ -156,44 +156,44 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
             f"The request body is not valid JSON ({exc}).", [FieldError(field="", message=f"not valid JSON: {exc}")]
         ) from None
     except RecursionError:  # msgspec recurses per nesting level, e.g. through a batch's raw hands
-        raise BadRequestBody(
-            "The request body is nested too deeply.",
-            [FieldError(field="", message="JSON nested too deeply (arrays or objects within each other)")],
-        ) from None
+        raise _too_deep() from None
 
 
 _FLOAT_FOR_INT = re.compile(r"Expected `(?:[^`]*\| )?int(?: \|[^`]*)?`, got `float`")
 """msgspec's message for a float where an int (or a union with int) is expected."""
 
 
-def _integral_floats_as_ints(value: Any) -> Any:
-    """``value`` (decoded JSON) with every float that has no fractional part as an int (``3.0`` → ``3``)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, list):
-        return [_integral_floats_as_ints(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _integral_floats_as_ints(item) for key, item in value.items()}
-    return value
+def _integral_float(text: str) -> float | int:
+    """A JSON number with a fraction or exponent: an int when it has no fractional part (``3.0`` → ``3``)."""
+    number = float(text)
+    return int(number) if number.is_integer() else number
 
 
-def _decode_with_integral_floats(value: bytes, model_type: type[T], first: msgspec.ValidationError) -> T:
+_WITH_INTEGRAL_FLOATS: msgspec.json.Decoder[Any] = msgspec.json.Decoder(float_hook=_integral_float)
+"""Decodes JSON into builtins with every integral float as an int (msgspec walks the nesting, not Python)."""
+
+
+def _decode_with_integral_floats(value: bytes, model_type: type[T]) -> T:
     """The slow path of :func:`decode_json` for a number like ``3.0`` where an integer is expected.
 
     JSON Schema (and so the OpenAPI document) counts ``3.0`` as an integer, so it is taken
     as ``3``; ``3.5`` stays an error. Decodes again with such floats turned into ints; on
-    failure reports that attempt's first error (or ``first``, if the body is too deep to walk).
+    failure reports that attempt's first error (so a valid ``2.0`` is never the one blamed).
     """
     try:
-        builtins = _integral_floats_as_ints(msgspec.json.decode(value))
-    except RecursionError:
-        error = field_error_from_msgspec(str(first))
-        raise BadRequestBody("The request body does not match the schema.", [error]) from None
-    try:
-        return msgspec.convert(builtins, model_type, strict=True)
+        return msgspec.convert(_WITH_INTEGRAL_FLOATS.decode(value), model_type, strict=True)
     except msgspec.ValidationError as exc:
         error = field_error_from_msgspec(str(exc))
         raise BadRequestBody("The request body does not match the schema.", [error]) from None
+    except RecursionError:
+        raise _too_deep() from None
+
+
+def _too_deep() -> BadRequestBody:
+    return BadRequestBody(
+        "The request body is nested too deeply.",
+        [FieldError(field="", message="JSON nested too deeply (arrays or objects within each other)")],
+    )
 
 
 class StrictJSON(AbstractDTO[T], Generic[T]):

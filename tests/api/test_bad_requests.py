@@ -556,6 +556,19 @@ CATALOGUE = [
     case(b'{"melds": ' + b"[" * DEPTH + b"]" * DEPTH + b"}", 400, ["melds[0]"], id="deep-array-in-melds"),
     case(b"[" * DEPTH + b"]" * DEPTH, 400, [""], id="deep-array-as-body"),
     case(b'{"a": ' * DEPTH + b"1" + b"}" * DEPTH, 400, ["a"], id="deep-object"),
+    # a valid 2.0 (an integer, as JSON Schema counts it) is never the field blamed for another one's error
+    case(
+        b'{"hand": "234567m3455p234s", "win_tile": "2p", "honba": 2.0, "rules": ' + b"[" * 600 + b"]" * 600 + b"}",
+        400,
+        ["rules"],
+        id="deep-array-after-an-integral-float",
+    ),
+    case(
+        b'{"hand": "234567m3455p234s", "win_tile": "2p", "honba": 2.0, "rules": ' + b"[" * DEPTH + b"]" * DEPTH + b"}",
+        400,
+        [""],
+        id="too-deep-after-an-integral-float",
+    ),
     case(score(melds=[{"type": "pon", "tiles": "777z"}] * 1000), 400, ["melds"], id="huge-meld-list"),
     case(score(hand="1m" * 20_000), 400, ["hand"], id="huge-hand-string"),
     case(json.dumps(score(pad="x" * MAX_BODY_BYTES)).encode(), 413, [""], id="huge-body-over-64-kib"),
