@@ -5,7 +5,8 @@ several apps):
 
 - ``riichi_http_requests_total{method, route, status}``: responses sent. ``route`` is the
   route template (``/v1/score``, ``/v1/rules/{preset}``), also for a method the route does not
-  take (405), ``unmatched`` when no route matched (404), so label values stay few whatever clients send;
+  take (405) or a request refused before routing (431, 400 without ``Host``); ``unmatched`` when no
+  route matched (404), so label values stay few whatever clients send;
 - ``riichi_http_request_duration_seconds{method, route}``: a latency histogram, from the
   request's arrival to the last byte of the response;
 - ``riichi_scoring_cache_{hits,misses}_total{cache}``, ``riichi_scoring_cache_size{cache}``,

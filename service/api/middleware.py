@@ -108,8 +108,8 @@ class RequestContextMiddleware:
 
     ``metrics`` receives one observation per response. ``direct``: the routes the layer answers itself
     (:func:`service.api.fastpath.outer_plans`). ``templates``: the route template of a path whatever
-    the method (:func:`route_template`), so a 405 is counted and logged under its route, not as
-    unmatched. If ``app`` raises before a response
+    the method (:func:`route_template`), so a 405, or a request refused before routing (431, no
+    ``Host``), is counted and logged under its route, not as unmatched. If ``app`` raises before a response
     starts (it should not: the error mapping answers every exception), status 500 is recorded;
     if the client hung up before its body was complete, 499 (whatever was answered).
     """
@@ -217,8 +217,8 @@ class RequestContextMiddleware:
             seconds = time.perf_counter() - started
             if route is None:
                 route = http.get("path_template")
-                if route is None and status == 405 and self.templates is not None:
-                    route = self.templates(path)  # the path has a route, the method not: name the route
+                if route is None and status != 404 and self.templates is not None:
+                    route = self.templates(path)  # a 405, or refused before routing (431, no Host): name the route
             if watch is not None and watch.cut_off:
                 status = CLIENT_CLOSED_REQUEST
                 _disconnects.info("client disconnected", method=method, path=path, request_id=request_id)

@@ -44,6 +44,8 @@ def test_metrics_counts_requests_by_route_and_status_in_prometheus_text() -> Non
         c.get("/no/such/path")
         c.put("/v1/score", json=MANGAN)
         c.delete("/v1/rules/tenhou")
+        c.post("/v1/score", json=MANGAN, headers={"X-Request-ID": "x" * 300})  # refused before routing: 431
+        c.post("/no/such/path", json=MANGAN, headers={"X-Request-ID": "x" * 300})
         response = c.get("/metrics")
 
     assert response.status_code == 200
@@ -54,7 +56,9 @@ def test_metrics_counts_requests_by_route_and_status_in_prometheus_text() -> Non
     assert 'riichi_http_requests_total{method="GET",route="unmatched",status="404"} 1.0' in text
     assert 'riichi_http_requests_total{method="PUT",route="/v1/score",status="405"} 1.0' in text
     assert 'riichi_http_requests_total{method="DELETE",route="/v1/rules/{preset}",status="405"} 1.0' in text
-    assert 'riichi_http_request_duration_seconds_count{method="POST",route="/v1/score"} 3.0' in text
+    assert 'riichi_http_requests_total{method="POST",route="/v1/score",status="431"} 1.0' in text
+    assert 'riichi_http_requests_total{method="POST",route="unmatched",status="431"} 1.0' in text
+    assert 'riichi_http_request_duration_seconds_count{method="POST",route="/v1/score"} 4.0' in text  # 431 too
     assert "# TYPE riichi_http_request_duration_seconds histogram" in text
 
 
