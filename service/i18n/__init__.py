@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import Final, Literal
@@ -85,12 +86,17 @@ def plural(key: str, n: int, lang: Language = "en") -> str:
     return translations.ngettext(key, key, n).format(n=n)
 
 
+_QVALUE = re.compile(r"0(\.[0-9]{0,3})?|1(\.0{0,3})?")
+"""RFC 9110 §12.4.2 ``qvalue``."""
+
+
 @lru_cache(maxsize=512)
 def negotiate_language(accept_language: str | None) -> Language:
     """The best of en / ja / ru for an ``Accept-Language`` header (RFC 9110 §12.5.4); ``en`` by default.
 
     Ranges are compared by primary tag (``ru-RU`` → ``ru``); ``q`` weights order them, ties
-    keep header order; ``*`` means ``en``; ``q=0`` excludes. Only the first
+    keep header order; ``*`` means ``en``; ``q=0`` excludes, and so does a weight outside RFC 9110's
+    ``qvalue`` (0 to 1, at most three decimals: ``q=2``, ``q=1e400``, ``q=nan``). Only the first
     :data:`MAX_ACCEPT_LANGUAGE` characters are read, and answers are cached per header value.
 
     >>> negotiate_language("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7")
@@ -99,6 +105,8 @@ def negotiate_language(accept_language: str | None) -> Language:
     'ja'
     >>> negotiate_language(None)
     'en'
+    >>> negotiate_language("ja;q=1e400, ru;q=0.5"), negotiate_language("ja;q=inf, ru;q=0.001")
+    ('ru', 'ru')
     """
     if not accept_language:
         return "en"
@@ -109,10 +117,8 @@ def negotiate_language(accept_language: str | None) -> Language:
         q = 1.0
         for param in fields[1:]:
             if param.lower().startswith("q="):
-                try:
-                    q = float(param[2:])
-                except ValueError:
-                    q = 0.0
+                value = param[2:]
+                q = float(value) if _QVALUE.fullmatch(value) else 0.0  # not 0–1 with ≤ 3 decimals: not a weight
         lang: Language | None = "en" if tag == "*" else next((x for x in LANGUAGES if x == tag), None)
         if lang is not None and q > 0:
             ranked.append((-q, index, lang))

@@ -136,3 +136,25 @@ def test_an_accept_language_at_the_cap_is_still_read(client: TestClient[Litestar
     header = ("ru," + "x-" * 200)[:256]
     r = client.post("/v1/score", json=MANGAN, headers={"Accept-Language": header})
     assert (r.status_code, r.headers["content-language"]) == (200, "ru")
+
+
+@pytest.mark.parametrize(
+    ("header", "chosen"),
+    [
+        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),
+        ("de, ja;q=0.5, en;q=0.4", "ja"),  # de is not served: the next weight wins
+        ("ru;q=0.9, ja;q=1.000", "ja"),  # 1.000 is a weight
+        ("ru, ja;q=0", "ru"),
+        ("ja;q=0, *", "en"),
+        ("ja;q=1e400, ru;q=0.5", "ru"),  # not a qvalue (RFC 9110 §12.4.2): the range is excluded, not top
+        ("ja;q=inf, ru;q=0.001", "ru"),
+        ("ja;q=nan, ru;q=0.1", "ru"),
+        ("ja;q=2, ru;q=0.1", "ru"),
+        ("ja;q=0.9999, ru;q=0.1", "ru"),  # four decimals: not a qvalue
+        ("ja;q=, ru;q=0.1", "ru"),
+    ],
+)
+def test_weights_order_the_languages_and_a_malformed_weight_excludes(header: str, chosen: str) -> None:
+    from service.i18n import negotiate_language
+
+    assert negotiate_language(header) == chosen
