@@ -31,7 +31,19 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score", "shanten"]
+COMPILED = [
+    "tiles",
+    "decompose",
+    "hand",
+    "yaku",
+    "fu",
+    "limits",
+    "payments",
+    "validate",
+    "score",
+    "shanten",
+    "notation",
+]
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 
