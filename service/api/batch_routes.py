@@ -20,13 +20,14 @@ sets its own limit, larger than the app's 64 KiB for single requests). Memory pe
 bounded by the body limit: the raw hands point into the body, and the results are the
 core's (cached, shared) result objects. Nothing is streamed: the answer comes whole.
 
-The handler runs in a worker thread (``sync_to_thread=True``; anyio's thread pool), unlike the
-single-hand routes, which run on the event loop: a batch of 1,000 fresh hands is a few hundred
-milliseconds of scoring, and on the loop every other request to that server worker would wait
-for it. In a thread the loop keeps serving: the scoring still holds the GIL, but Python hands
-it over every switch interval (5 ms), so a short request meanwhile waits milliseconds rather
-than the whole batch. Throughput does not grow (one worker is still one core); for that, run
-several workers. Decoding the envelope and encoding the answer stay on the loop (msgspec, fast).
+The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
+serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
+is ~10 ms of scoring, and a short request to the same server worker meanwhile waits for one
+chunk (~0.4 ms), not for the batch. (It ran in a worker thread before, ``sync_to_thread=True``:
+the loop then waited for the GIL up to a switch interval, 5 ms, at a time, and each call paid
+the hop to the thread; BENCHMARKS.md, issue 17.) Throughput does not grow with either (one
+worker is one core); for that, run several workers. Decoding the envelope and encoding the
+answer are not chunked (msgspec, ~0.3 and ~1 ms for 1,000 hands).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
@@ -34,6 +35,7 @@ Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Annotated, Any
 
@@ -89,6 +91,9 @@ ITEM_IMPOSSIBLE_DETAIL = "The hand or its situation is not possible."
 """The ``detail`` of a slot's 422 problem, as ``POST /v1/score`` says it."""
 
 logger = logging.getLogger(__name__)
+
+CHUNK_HANDS = 50
+"""Hands scored between two turns of the event loop (~0.4 ms of scoring; see the module docstring)."""
 
 HandItem = Annotated[
     msgspec.Raw,
@@ -255,12 +260,18 @@ _BODY_ERRORS = {
     responses=_BODY_ERRORS,
     request_max_body_size=BATCH_MAX_BODY_BYTES,
     response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=True,  # off the event loop: see the module docstring
 )
-def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLanguage = None) -> Response[BatchResult]:
-    """Score every hand of ``data`` with :func:`score_item`, in order, names in the negotiated language."""
+async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLanguage = None) -> Response[BatchResult]:
+    """Score every hand of ``data`` with :func:`score_item`, in order, names in the negotiated language;
+    :data:`CHUNK_HANDS` at a time, the event loop free to serve other requests between chunks."""
     lang = negotiate_language(accept_language)
-    return localised(BatchResult(results=[score_item(i, raw, lang) for i, raw in enumerate(data.hands)]), lang)
+    hands = data.hands
+    results: list[HandOutcome] = []
+    for start in range(0, len(hands), CHUNK_HANDS):
+        if start:
+            await asyncio.sleep(0)  # a bare yield: the loop runs what is ready, then this batch goes on
+        results += [score_item(i, hands[i], lang) for i in range(start, min(start + CHUNK_HANDS, len(hands)))]
+    return localised(BatchResult(results=results), lang)
 
 
 BATCH_ROUTES = [score_batch]
