@@ -64,6 +64,7 @@ from .errors import (
     problem_type,
     title_of,
 )
+from .fastpath import DirectJSON
 from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = [
@@ -260,6 +261,7 @@ _BODY_ERRORS = {
     responses=_BODY_ERRORS,
     request_max_body_size=BATCH_MAX_BODY_BYTES,
     response_headers=LANGUAGE_HEADERS,
+    middleware=[DirectJSON],  # litestar's argument machinery skipped for well-formed requests (fastpath.py)
 )
 async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLanguage = None) -> Response[BatchResult]:
     """Score every hand of ``data`` with :func:`score_item`, in order, names in the negotiated language;

@@ -6,7 +6,8 @@ fails. :func:`strict_score_item` here is the per-hand path it replaced, verbatim
 by the strict decoder of ``POST /v1/score``. For each batch (valid hands, schema errors, bad
 notation in every tile field, impossible hands, mixed, hypothesis-mangled hands, each language) the
 whole answer through the production app (status, headers with the same request id, body bytes) must
-be the same with the route's own per-hand function and with :func:`strict_score_item` put in its place.
+be the same with the route's own per-hand function and with :func:`strict_score_item` put in its place,
+and on the direct path (:mod:`service.api.fastpath`) and litestar's own (a body sent chunked).
 """
 
 from __future__ import annotations
@@ -82,17 +83,26 @@ def app() -> Litestar:
     return create_app()
 
 
-def post(app: Litestar, body: bytes, language: bytes | None) -> tuple[int, list[Any], bytes]:
-    """``POST /v1/score/batch`` through the whole ASGI stack: status, sorted headers, body."""
-    headers = [
-        (b"host", b"x"),
-        (b"content-type", b"application/json"),
-        (b"x-request-id", b"same"),
-        (b"content-length", str(len(body)).encode()),
-    ]
+def post(app: Litestar, body: bytes, language: bytes | None, *, chunked: bool = False) -> tuple[int, list[Any], bytes]:
+    """``POST /v1/score/batch`` through the whole ASGI stack: status, sorted headers, body.
+
+    With a ``Content-Length`` the request takes the direct path (:mod:`service.api.fastpath`); ``chunked``
+    (no length, the body in two events) takes litestar's own path to the same handler."""
+    headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]
+    if not chunked:
+        headers.append((b"content-length", str(len(body)).encode()))
     if language is not None:
         headers.append((b"accept-language", language))
-    sent = asgi_request(app, "POST", "/v1/score/batch", headers, [{"type": "http.request", "body": body}])
+    half = len(body) // 2
+    events = (
+        [
+            {"type": "http.request", "body": body[:half], "more_body": True},
+            {"type": "http.request", "body": body[half:]},
+        ]
+        if chunked
+        else [{"type": "http.request", "body": body}]
+    )
+    sent = asgi_request(app, "POST", "/v1/score/batch", headers, events)
     return sent[0]["status"], sorted(sent[0]["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
 
 
@@ -163,6 +173,25 @@ def test_a_mixed_batch_is_answered_as_by_the_strict_path(app: Litestar) -> None:
         assert now == before
 
 
+ENVELOPES = [
+    b"{",  # not JSON
+    b"[]",  # not an object
+    b'{"hands": {}}',  # hands not an array
+    b'{"hands": [], "more": 1}',  # unknown field
+    b"{}",  # no hands
+    b'{"hands": [' + b"{}," * 1000 + b"{}]}",  # 1,001 hands
+    b'{"hands": []}',
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("body", [*ENVELOPES, batch_body([MANGAN, *REFUSED]), batch_body(HANDS)], ids=range(9))
+def test_the_direct_path_answers_as_litestars_path(app: Litestar, body: bytes, language: bytes | None) -> None:
+    direct, litestar = post(app, body, language), post(app, body, language, chunked=True)
+    assert direct == litestar
+    assert direct[0] in (200, 400)
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     hands=st.lists(st.sampled_from(HANDS), min_size=1, max_size=4),
@@ -180,4 +209,5 @@ def test_a_batch_with_a_mangled_hand_is_answered_as_by_the_strict_path(
     body = b'{"hands": [' + b", ".join(texts) + b"]}"
     now, before = both_paths(app, body, language)
     assert now == before
+    assert now == post(app, body, language, chunked=True)
     assert now[0] in (200, 400)  # 400: the mangling broke the envelope's JSON
