@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -118,6 +119,48 @@ class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     hands: Annotated[list[HandItem], Meta(max_length=MAX_BATCH_HANDS)]
 
 
+class DecodedBatch(BatchRequest, frozen=True, kw_only=True):
+    """A batch whose envelope decoded in one pass with every hand as an
+    :data:`~service.scoring.model.UncheckedScoreRequest` (:class:`BatchJSON`): ``unchecked``, in order;
+    ``hands`` is empty, and ``body`` is the request body, for the raw JSON of a hand that fails
+    :func:`~service.scoring.notation.request_of` (its strict decode names the field)."""
+
+    unchecked: list[Any] = []
+    body: bytes = b""
+
+
+_decode_unchecked_batch: Callable[[bytes], Any] = msgspec.json.Decoder(
+    msgspec.defstruct(
+        "UncheckedBatch",
+        [("hands", Annotated[list[UncheckedScoreRequest], Meta(max_length=MAX_BATCH_HANDS)])],  # type: ignore[valid-type]
+        frozen=True,
+        kw_only=True,
+        forbid_unknown_fields=True,
+    )
+).decode
+"""``{"hands": [...]}`` as :class:`BatchRequest` constrains it, each hand decoded as an unchecked request."""
+
+
+class BatchJSON(StrictJSON[BatchRequest]):
+    """The batch's request-body DTO: :class:`BatchRequest` as documented, decoded in one pass when it can be.
+
+    A body whose every hand decodes as an unchecked request (every constraint of the schema but the
+    tile-notation patterns) is one msgspec call, a :class:`DecodedBatch` (0.6 µs a hand, against 0.25 µs
+    for the envelope with raw hands and 0.7 µs for each hand's own decode); any other body is decoded as
+    before, the envelope strictly and each hand as raw JSON (:func:`~service.api.decoding.decode_json`,
+    its errors). The envelope's constraints are the same in both, so a body refused by one is refused by both.
+    """
+
+    @classmethod
+    def decode_body(cls, value: bytes) -> BatchRequest:
+        """``value`` as a :class:`DecodedBatch`, or as a :class:`BatchRequest` of raw hands (see the class)."""
+        try:
+            unchecked: list[Any] = _decode_unchecked_batch(value).hands
+        except (msgspec.MsgspecError, RecursionError):
+            return decode_json(value, BatchRequest)
+        return DecodedBatch(hands=[], unchecked=unchecked, body=value)
+
+
 HandOutcome = ScoreResult | Problem
 """One slot of a batch answer: the hand's score, or the problem ``POST /v1/score`` would answer it with."""
 
@@ -197,9 +240,18 @@ def score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en") -> H
             request = None
         if request is None:  # the single route's decoding: its errors (the body's first) and leniencies
             request = decode_json(raw, ScoreRequest)
-        return localise(score(request), lang)
     except BadRequestBody as exc:
         return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
+    except Exception:
+        logger.exception("Unhandled exception while scoring hands[%d] of a batch", index)
+        return _problem(index, 500, INTERNAL_ERROR_DETAIL, [])
+    return _outcome(index, request, lang)
+
+
+def _outcome(index: int, request: ScoreRequest, lang: Language) -> HandOutcome:
+    """The score of the decoded hand at ``index``, names in ``lang``, or its 422 (impossible) or 500 (a bug) problem."""
+    try:
+        return localise(score(request), lang)
     except InvalidHand as exc:
         return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors)
     except Exception:
@@ -256,7 +308,7 @@ _BODY_ERRORS = {
     "the batch is still 200. Names follow `Accept-Language` as in `POST /v1/score`.",
     tags=["scoring"],
     status_code=200,
-    dto=StrictJSON[BatchRequest],
+    dto=BatchJSON,
     return_dto=None,
     responses=_BODY_ERRORS,
     request_max_body_size=BATCH_MAX_BODY_BYTES,
@@ -264,15 +316,32 @@ _BODY_ERRORS = {
     middleware=[DirectJSON],  # litestar's argument machinery skipped for well-formed requests (fastpath.py)
 )
 async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLanguage = None) -> Response[BatchResult]:
-    """Score every hand of ``data`` with :func:`score_item`, in order, names in the negotiated language;
-    :data:`CHUNK_HANDS` at a time, the event loop free to serve other requests between chunks."""
+    """Score every hand of ``data``, in order, names in the negotiated language; :data:`CHUNK_HANDS` at a
+    time, the event loop free to serve other requests between chunks.
+
+    A :class:`DecodedBatch`'s hand is checked and built by :func:`~service.scoring.notation.request_of`
+    and scored (:func:`_outcome`); one that fails the check, and every hand of a batch of raw hands,
+    is scored by :func:`score_item` from its raw JSON. Long because that choice is made inline per hand.
+    """
     lang = negotiate_language(accept_language)
-    hands = data.hands
+    unchecked = data.unchecked if isinstance(data, DecodedBatch) else None
+    raws = data.hands if unchecked is None else None
+    count = len(unchecked) if unchecked is not None else len(data.hands)
     results: list[HandOutcome] = []
-    for start in range(0, len(hands), CHUNK_HANDS):
+    for start in range(0, count, CHUNK_HANDS):
         if start:
             await asyncio.sleep(0)  # a bare yield: the loop runs what is ready, then this batch goes on
-        results += [score_item(i, hands[i], lang) for i in range(start, min(start + CHUNK_HANDS, len(hands)))]
+        for i in range(start, min(start + CHUNK_HANDS, count)):
+            if unchecked is not None:
+                request = request_of(unchecked[i])
+                if request is not None:
+                    results.append(_outcome(i, request, lang))
+                    continue
+                if raws is None:  # the first hand to fail the check: the same envelope, its hands as raw JSON
+                    assert isinstance(data, DecodedBatch)
+                    raws = decode_json(data.body, BatchRequest).hands
+            assert raws is not None
+            results.append(score_item(i, raws[i], lang))
     return localised(BatchResult(results=results), lang)
 
 

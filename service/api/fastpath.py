@@ -8,7 +8,7 @@ signature model) and an exit stack around the handler. For the requests that are
 - a ``Content-Length`` within the route's body limit, and a JSON ``Content-Type`` (or none);
 
 it reads the body itself, decodes it with the route's strict decoder
-(:func:`service.api.decoding.decode_json` for the :class:`~service.api.decoding.StrictJSON` model),
+(the :class:`~service.api.decoding.StrictJSON` DTO's ``decode_body``: :func:`~service.api.decoding.decode_json`),
 reads ``Accept-Language`` from the headers and calls the **same handler function** with ``data`` and
 ``accept_language`` (and awaits it, for an ``async`` handler: the batch's), then sends its
 :class:`~service.api.answers.JSONAnswer`. So the handler is the one
@@ -39,7 +39,7 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from .answers import JSONAnswer
-from .decoding import StrictJSON, decode_json, is_json_media_type
+from .decoding import StrictJSON, is_json_media_type
 
 __all__ = ["DirectJSON"]
 
@@ -47,7 +47,7 @@ __all__ = ["DirectJSON"]
 class _Plan:
     """What the direct path needs of one route handler, resolved once: its function, body model and limit."""
 
-    __slots__ = ("awaited", "fn", "max_body", "model")
+    __slots__ = ("awaited", "decode", "fn", "max_body")
 
     def __init__(self, handler: HTTPRouteHandler) -> None:
         dto = handler.resolve_data_dto()
@@ -64,7 +64,7 @@ class _Plan:
             raise TypeError(f"DirectJSON calls handlers of (data, accept_language), not {sorted(params)}")
         self.fn: Callable[..., Any] = handler.fn
         self.awaited = not handler.has_sync_callable  # an async handler: its coroutine is awaited
-        self.model: type[Any] = dto.model_type
+        self.decode: Callable[[bytes], Any] = dto.decode_body
         limit = handler.resolve_request_max_body_size()
         self.max_body = math.inf if limit is None else limit
 
@@ -125,7 +125,7 @@ class DirectJSON:
             if not event.get("more_body", False):
                 break
         body = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-        data = decode_json(body, plan.model)
+        data = plan.decode(body)
         if language is None:
             answer = plan.fn(data=data)
         else:

@@ -30,13 +30,13 @@ def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.Mo
     app = create_app()
     health_answered = [False]
     seen: list[bool] = []  # for each hand scored, in order: had /health been answered?
-    real_score_item = batch_routes.score_item
+    real_score = batch_routes.score
 
-    def noting_score_item(index: int, raw: Any, lang: Any = "en") -> Any:
+    def noting_score(request: Any) -> Any:
         seen.append(health_answered[0])
-        return real_score_item(index, raw, lang)
+        return real_score(request)
 
-    monkeypatch.setattr(batch_routes, "score_item", noting_score_item)
+    monkeypatch.setattr(batch_routes, "score", noting_score)
     hands = [{**MANGAN, "honba": i % 101} for i in range(3 * CHUNK_HANDS)]
 
     async def scenario() -> tuple[httpx.Response, httpx.Response]:

@@ -1,13 +1,15 @@
 """POST /v1/score/batch answers byte for byte as the per-hand strict path did (before issue 17's batch work).
 
-The route decodes hands without the schema's tile-notation patterns and checks them in compiled
-code (:func:`service.scoring.notation.request_of`), falling back to the strict decode when anything
-fails. :func:`strict_score_item` here is the per-hand path it replaced, verbatim: every hand decoded
-by the strict decoder of ``POST /v1/score``. For each batch (valid hands, schema errors, bad
-notation in every tile field, impossible hands, mixed, hypothesis-mangled hands, each language) the
-whole answer through the production app (status, headers with the same request id, body bytes) must
-be the same with the route's own per-hand function and with :func:`strict_score_item` put in its place,
-and on the direct path (:mod:`service.api.fastpath`) and litestar's own (a body sent chunked).
+The route decodes the whole body in one pass when every hand decodes without the schema's
+tile-notation patterns (:class:`~service.api.batch_routes.BatchJSON`), checks those patterns in
+compiled code (:func:`service.scoring.notation.request_of`), and falls back to the raw hand and the
+strict decode when anything fails. The old path, put in its place here, decodes the envelope with raw
+hands and each hand by :func:`strict_score_item`, the per-hand function it replaced, verbatim.
+
+For each batch (valid hands, schema errors, bad notation in every tile field, impossible hands,
+mixed, hypothesis-mangled hands, each language) the whole answer through the production app (status,
+headers with the same request id, body bytes) must be the same on both paths, and on the direct path
+(:mod:`service.api.fastpath`) and litestar's own (a body sent chunked).
 """
 
 from __future__ import annotations
@@ -23,7 +25,15 @@ from hypothesis import strategies as st
 from litestar import Litestar
 
 import service.api.batch_routes as batch_routes
-from service.api.batch_routes import ITEM_IMPOSSIBLE_DETAIL, ITEM_SCHEMA_DETAIL, HandOutcome, _problem
+from service.api.batch_routes import (
+    ITEM_IMPOSSIBLE_DETAIL,
+    ITEM_SCHEMA_DETAIL,
+    BatchJSON,
+    BatchRequest,
+    DecodedBatch,
+    HandOutcome,
+    _problem,
+)
 from service.api.decoding import BadRequestBody, decode_json
 from service.app import create_app
 from service.i18n import Language
@@ -107,9 +117,11 @@ def post(app: Litestar, body: bytes, language: bytes | None, *, chunked: bool = 
 
 
 def both_paths(app: Litestar, body: bytes, language: bytes | None) -> tuple[Any, Any]:
-    """The answer with the route as it is, and with the old strict per-hand path in its place."""
+    """The answer with the route as it is, and with the old path in its place: the envelope decoded with raw
+    hands (``decode_json``, no one-pass decode) and each hand by :func:`strict_score_item`."""
     now = post(app, body, language)
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch_routes.BatchJSON, "decode_body", classmethod(lambda cls, v: decode_json(v, BatchRequest)))
         patch.setattr(batch_routes, "score_item", strict_score_item)
         before = post(app, body, language)
     return now, before
@@ -173,6 +185,15 @@ def test_a_mixed_batch_is_answered_as_by_the_strict_path(app: Litestar) -> None:
         assert now == before
 
 
+def test_a_body_of_valid_hands_is_decoded_in_one_pass_and_one_with_an_odd_hand_is_not() -> None:
+    decoded = BatchJSON.decode_body(batch_body([MANGAN, {**MANGAN, "hand": "bad"}]))  # notation: checked later
+    assert isinstance(decoded, DecodedBatch)
+    assert [h.hand for h in decoded.unchecked] == [MANGAN["hand"], "bad"]
+    raw = BatchJSON.decode_body(batch_body([MANGAN, {**MANGAN, "honba": "2"}]))  # a schema error: raw hands
+    assert type(raw) is BatchRequest
+    assert [bytes(h) for h in raw.hands] == [json.dumps(MANGAN).encode(), json.dumps({**MANGAN, "honba": "2"}).encode()]
+
+
 ENVELOPES = [
     b"{",  # not JSON
     b"[]",  # not an object
@@ -181,11 +202,13 @@ ENVELOPES = [
     b"{}",  # no hands
     b'{"hands": [' + b"{}," * 1000 + b"{}]}",  # 1,001 hands
     b'{"hands": []}',
+    b'{"hands": [{"hand": "1m"}], "hands": []}',  # a key twice: the last counts, on both decodes
+    b'{"hands": [], "hands": [{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S"}]}',
 ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("body", [*ENVELOPES, batch_body([MANGAN, *REFUSED]), batch_body(HANDS)], ids=range(9))
+@pytest.mark.parametrize("body", [*ENVELOPES, batch_body([MANGAN, *REFUSED]), batch_body(HANDS)], ids=range(11))
 def test_the_direct_path_answers_as_litestars_path(app: Litestar, body: bytes, language: bytes | None) -> None:
     direct, litestar = post(app, body, language), post(app, body, language, chunked=True)
     assert direct == litestar
