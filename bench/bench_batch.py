@@ -22,7 +22,7 @@ the whole-result cache never hits):
 Prints µs a hand (minimum over ``--rounds``) and each batch's share of the core's cold hands/s
 (the issue's ratio; over HTTP ``bench_http.py --only batch-fresh`` measures it end to end). With
 ``--stages``, also the batch's stages timed apart over the same 1,000-hand bodies (envelope
-decode, per-hand decode, score, encode).
+decode, the strict per-hand decode, the route's one-pass unchecked decode and check, score, encode).
 """
 
 from __future__ import annotations
@@ -111,8 +111,9 @@ async def drive(app: Any, bodies: list[bytes]) -> float:
 def stages(bodies: list[bytes]) -> dict[str, float]:
     """The batch's stages timed apart over ``bodies`` (fresh), ns a hand: one pass each."""
     from service.api.answers import _ENCODER
-    from service.api.batch_routes import BatchRequest, BatchResult, score_item
+    from service.api.batch_routes import BatchJSON, BatchRequest, BatchResult, score_item
     from service.scoring import ScoreRequest, score
+    from service.scoring.notation import request_of
     from service.scoring.score import result_cache_clear
 
     hands = sum(len(json.loads(b)["hands"]) for b in bodies)
@@ -133,6 +134,11 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
     for b in bodies:
         whole.decode(b)
     out["whole envelope decode into ScoreRequest"] = (clock() - t0) / hands
+    t0 = clock()
+    for b in bodies:
+        for u in BatchJSON.decode_body(b).unchecked:  # type: ignore[attr-defined]
+            request_of(u)
+    out["the route's: one pass unchecked + request_of"] = (clock() - t0) / hands
     result_cache_clear()
     t0 = clock()
     results = [[score(r) for r in rs] for rs in requests]
