@@ -12,22 +12,29 @@ problem it would have been answered with, in its slot, and the batch itself is s
 Field paths in a slot's problem are relative to the batch body, so they name the hand:
 ``hands[3].melds[0].tiles``; ``hands[3]`` alone means that hand as a whole.
 
-The envelope is decoded strictly, but each hand only as raw JSON (:class:`msgspec.Raw`),
-so one malformed hand does not fail the batch. The batch as a whole is refused (a 400
+The body is decoded in one pass when every hand decodes as a score request but for the tile
+notation (:class:`BatchJSON`; the notation is then checked per hand in compiled code,
+:func:`service.scoring.notation.request_of`); otherwise the envelope is decoded strictly and
+each hand only as raw JSON (:class:`msgspec.Raw`), so one malformed hand does not fail the
+batch, and a hand that fails is decoded on its own by the single route's strict decoder, whose
+error is its slot's problem. The batch as a whole is refused (a 400
 problem naming ``hands``) when it is not ``{"hands": [...]}`` or holds more than
 :data:`MAX_BATCH_HANDS` hands; a body over :data:`BATCH_MAX_BODY_BYTES` is a 413 (this route
 sets its own limit, larger than the app's 64 KiB for single requests). Memory per call is so
-bounded by the body limit: the raw hands point into the body, and the results are the
+bounded by the body limit: the decoded hands come from the body, and the results are the
 core's (cached, shared) result objects. Nothing is streamed: the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
 serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
-is ~10 ms of scoring, and a short request to the same server worker meanwhile waits for one
-chunk (~0.4 ms), not for the batch. (It ran in a worker thread before, ``sync_to_thread=True``:
-the loop then waited for the GIL up to a switch interval, 5 ms, at a time, and each call paid
-the hop to the thread; BENCHMARKS.md, issue 17.) Throughput does not grow with either (one
-worker is one core); for that, run several workers. Decoding the envelope and encoding the
-answer are not chunked (msgspec, ~0.3 and ~1 ms for 1,000 hands).
+is ~9 ms of scoring, and a short request to the same server worker meanwhile waits for the
+chunk being scored (~0.4 ms) and, each time granian's threads hand the loop something (the
+request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
+beside back-to-back 1,000-hand batches answers in ~1.9 ms (p50), 12–14 ms (p99), as when the
+handler ran in a worker thread (``sync_to_thread=True``, which also paid a hop to the thread
+per call). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99 to ~4 ms for ~10 %
+of the batch throughput, and is not done (BENCHMARKS.md, issue 17). Throughput does not grow
+with either (one worker is one core); for that, run several workers. Decoding the body and
+encoding the answer are not chunked (msgspec, ~0.6 and ~1 ms for 1,000 hands).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
