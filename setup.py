@@ -35,7 +35,20 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score", "shanten", "tenpai"]
+COMPILED = [
+    "tiles",
+    "decompose",
+    "hand",
+    "yaku",
+    "fu",
+    "limits",
+    "payments",
+    "validate",
+    "score",
+    "shanten",
+    "notation",
+    "tenpai",
+]
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 

@@ -207,14 +207,21 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
 
     config = DTOConfig()
 
+    @classmethod
+    def decode_body(cls, value: bytes) -> T:
+        """``value`` (a JSON body) decoded strictly into ``model_type`` (:func:`decode_json`); a subclass may
+        decode it another way with the same answers (the batch's: :class:`service.api.batch_routes.BatchJSON`).
+        Both litestar's path (:meth:`decode_bytes`) and the direct path (:mod:`service.api.fastpath`) call it."""
+        return decode_json(value, cls.model_type)
+
     def decode_bytes(self, value: bytes) -> T:
-        """Decode ``value`` (the request body, non-empty) into ``model_type``; errors as described above."""
+        """Decode ``value`` (the request body, non-empty) with :meth:`decode_body`; errors as described above."""
         media_type = self.asgi_connection.headers.get("content-type")
         if media_type is not None:
             essence = media_type.split(";", 1)[0].strip().lower()
             if not is_json_media_type(essence):
                 raise UnsupportedBodyType(media_type)
-        return decode_json(value, self.model_type)
+        return self.decode_body(value)
 
     def decode_builtins(self, value: dict[str, Any]) -> T:
         """Convert already-decoded builtins strictly (not used for JSON bodies; here for completeness)."""

@@ -1,6 +1,6 @@
 """The direct path of a JSON route: litestar's per-request argument machinery skipped where it adds nothing.
 
-:class:`DirectJSON` is route-level middleware for the hot single-hand routes (``POST /v1/score``). It
+:class:`DirectJSON` is route-level middleware for the hot JSON routes (``POST /v1/score``, its batch). It
 runs after routing and after every app-level layer (API keys, rate limits, CORS), where litestar would
 build a ``Request``, run its keyword-argument model (the DTO extractor, the header parameter, the
 signature model) and an exit stack around the handler. For the requests that are all of them do:
@@ -8,9 +8,10 @@ signature model) and an exit stack around the handler. For the requests that are
 - a ``Content-Length`` within the route's body limit, and a JSON ``Content-Type`` (or none);
 
 it reads the body itself, decodes it with the route's strict decoder
-(:func:`service.api.decoding.decode_json` for the :class:`~service.api.decoding.StrictJSON` model),
+(the :class:`~service.api.decoding.StrictJSON` DTO's ``decode_body``: :func:`~service.api.decoding.decode_json`),
 reads ``Accept-Language`` from the headers and calls the **same handler function** with ``data`` and
-``accept_language``, then sends its :class:`~service.api.answers.JSONAnswer`. So the handler is the one
+``accept_language`` (and awaits it, for an ``async`` handler: the batch's), then sends its
+:class:`~service.api.answers.JSONAnswer`. So the handler is the one
 place the route's behaviour lives, and every error is raised as it would be on litestar's path (a bad
 body: :class:`~service.api.decoding.BadRequestBody`, 400; an impossible hand: 422; a body over its
 announced length or limit: litestar's ``RequestEntityTooLarge``, 413; a client gone mid-body:
@@ -53,7 +54,7 @@ from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, Receive, Scope, Send
 
 from .answers import JSONAnswer
-from .decoding import StrictJSON, decode_json, is_json_media_type
+from .decoding import StrictJSON, is_json_media_type
 
 __all__ = ["DirectJSON", "Plan", "Replay", "outer_plans"]
 
@@ -65,12 +66,12 @@ class Plan:
     docstring).
     """
 
-    __slots__ = ("fn", "max_body", "model")
+    __slots__ = ("awaited", "dto", "fn", "max_body")
 
     def __init__(self, handler: HTTPRouteHandler) -> None:
         dto = handler.resolve_data_dto()
-        if dto is None or not issubclass(dto, StrictJSON) or handler.sync_to_thread or not handler.has_sync_callable:
-            raise TypeError(f"DirectJSON serves sync StrictJSON routes on the loop, not {handler}")
+        if dto is None or not issubclass(dto, StrictJSON) or handler.sync_to_thread:
+            raise TypeError(f"DirectJSON serves StrictJSON routes on the loop, not {handler}")
         if (
             handler.resolve_before_request() is not None
             or handler.resolve_after_response() is not None
@@ -82,7 +83,8 @@ class Plan:
         if not params <= {"data", "accept_language"} or "data" not in params:
             raise TypeError(f"DirectJSON calls handlers of (data, accept_language), not {sorted(params)}")
         self.fn: Callable[..., Any] = handler.fn
-        self.model: type[Any] = dto.model_type
+        self.awaited = not handler.has_sync_callable  # an async handler: its coroutine is awaited
+        self.dto = dto  # its decode_body read per request, as litestar's path does (tests replace it)
         limit = handler.resolve_request_max_body_size()
         self.max_body = math.inf if limit is None else limit
 
@@ -138,11 +140,13 @@ class Plan:
             if not event.get("more_body", False):
                 break
         body = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-        data = decode_json(body, self.model)
+        data = self.dto.decode_body(body)
         if language is None:
             answer = self.fn(data=data)
         else:
             answer = self.fn(data=data, accept_language=language.decode("latin-1"))
+        if self.awaited:
+            answer = await answer
         if not isinstance(answer, JSONAnswer):
             raise TypeError(f"DirectJSON routes answer with a JSONAnswer, not {type(answer).__name__}")
         return answer

@@ -15,6 +15,7 @@ The committed copy is ``openapi/openapi.json``; regenerate it with
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 import sys
@@ -207,11 +208,26 @@ def _function(handler: HTTPRouteHandler) -> Any:
     return getattr(handler.fn, "func", handler.fn)
 
 
+def _settled(result: Any) -> Any:
+    """``result``, or for a coroutine (an ``async`` handler) the value it returns, run to its end here.
+
+    The batch handler awaits only ``asyncio.sleep(0)`` (a bare yield, needing no event loop), so the
+    coroutine is driven by ``send`` until it returns; the document is built outside any loop or inside one.
+    """
+    if not inspect.iscoroutine(result):
+        return result
+    try:
+        while True:
+            result.send(None)
+    except StopIteration as done:
+        return done.value
+
+
 def _answer(handler: HTTPRouteHandler, model: type[Any], body: dict[str, Any]) -> tuple[int, Any]:
     """What the server answers ``body`` with: (status, the result Struct or the problem body)."""
     try:
         data = decode_json(json.dumps(body).encode(), model)
-        result = _function(handler)(data=data)
+        result = _settled(_function(handler)(data=data))
         return 200, result.content if isinstance(result, Response) else result
     except (BadRequestBody, InvalidHand) as exc:
         answer = problem_body(exc)

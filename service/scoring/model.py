@@ -27,6 +27,8 @@ __all__ = [
     "ScoreResult",
     "TileCode",
     "Tiles",
+    "UncheckedMeldSpec",
+    "UncheckedScoreRequest",
     "YakuItem",
 ]
 
@@ -504,3 +506,61 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Why it is not a win, one sentence in the answer's language; null for a win."""
     explanation: Annotated[tuple[str, ...], Meta(max_length=20)] | None = None
     """Kids preset: one line per points item and a total line, in the answer's language; null otherwise."""
+
+
+UncheckedTiles = Annotated[str, Meta(max_length=64)] | Annotated[tuple[str, ...], Meta(max_length=18)]
+""":data:`Tiles` without the notation pattern: any string of at most 64 characters, or up to 18 strings."""
+
+
+class UncheckedMeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """:class:`MeldSpec` with ``tiles`` not checked against the notation patterns (:data:`UncheckedScoreRequest`)."""
+
+    type: Literal["chi", "pon", "kan"]
+    tiles: UncheckedTiles
+    closed: bool = False
+
+
+def _unchecked_request_type() -> type[msgspec.Struct]:
+    """:class:`ScoreRequest`'s fields in its order with its types, but the five tile fields unchecked."""
+    import typing
+
+    hints = typing.get_type_hints(ScoreRequest, include_extras=True)
+    unchecked: dict[str, object] = {
+        "hand": UncheckedTiles,
+        "win_tile": str,
+        "melds": Annotated[tuple[UncheckedMeldSpec, ...], Meta(max_length=4)],
+        "dora_indicators": UncheckedTiles,
+        "ura_indicators": UncheckedTiles,
+    }
+    fields = ScoreRequest.__struct_fields__
+    defaults = dict(
+        zip(
+            fields[len(fields) - len(ScoreRequest.__struct_defaults__) :], ScoreRequest.__struct_defaults__, strict=True
+        )
+    )
+    spec: list[tuple[str, object] | tuple[str, object, object]] = []
+    for name in fields:
+        kind = unchecked.get(name, hints[name])
+        spec.append((name, kind, defaults[name]) if name in defaults else (name, kind))
+    config = ScoreRequest.__struct_config__
+    return msgspec.defstruct(
+        "UncheckedScoreRequest",
+        spec,
+        module=__name__,
+        frozen=config.frozen,
+        kw_only=True,
+        forbid_unknown_fields=config.forbid_unknown_fields,
+        gc=False,
+    )
+
+
+UncheckedScoreRequest: Final = _unchecked_request_type()
+"""A decoding target with :class:`ScoreRequest`'s fields, in its order, and every constraint of its schema but
+the tile-notation patterns (:data:`TILES_PATTERN`, :data:`TILE_CODE_PATTERN`) on ``hand``, ``win_tile``,
+``melds[].tiles``, ``dora_indicators`` and ``ura_indicators``.
+
+Python's ``re`` checks those patterns for msgspec, one call per string: about 1.8 µs of a 2.5 µs decode
+(BENCHMARKS.md, issue 17). :func:`service.scoring.notation.request_of` checks the same patterns in compiled
+code and makes the :class:`ScoreRequest` (``None`` when a string fails them): so decoding into this type and
+then calling it gives exactly the strict decode's request, or ``None`` where the strict decode would fail.
+Nothing is scored as this type."""

@@ -109,7 +109,7 @@ def test_the_outer_layer_serves_a_well_formed_request_without_litestar(app: Lite
 
 
 def test_the_outer_layer_has_a_plan_only_when_nothing_sits_between(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert set(outer_plans(create_app())) == {"/v1/score"}
+    assert set(outer_plans(create_app())) == {"/v1/score", "/v1/score/batch"}
     monkeypatch.setenv(CORS_ENV, "https://example.org")
     assert outer_plans(create_app()) == {}  # CORS headers come from litestar's stack
     monkeypatch.delenv(CORS_ENV)

@@ -1,10 +1,10 @@
-"""POST /v1/score/batch is scored off the event loop: other requests are answered meanwhile.
+"""POST /v1/score/batch is scored in chunks on the event loop: other requests are answered meanwhile.
 
-The batch's first hand is held (a :class:`threading.Event`) until the test has had its answer
-to ``GET /health``, sent while that batch is in flight, over the production app in process
-(``httpx.ASGITransport``: both requests on one event loop, as on one granian worker). Were the
-handler run on the loop, the held hand would block the loop, ``/health`` would only be answered
-after the batch, and the hold would end by its timeout instead of by the test.
+A batch of three chunks (:data:`~service.api.batch_routes.CHUNK_HANDS` hands each) is posted to the
+production app in process (``httpx.ASGITransport``: both requests on one event loop, as on one granian
+worker); once its first hand is being scored, ``GET /health`` is sent. Each hand scored notes whether
+``/health`` has been answered yet: were the batch scored in one go, ``/health`` would be answered only
+after its last hand.
 """
 
 from __future__ import annotations
@@ -12,62 +12,55 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import threading
-import time
 from typing import Any
 
 import httpx
 import pytest
 
 import service.api.batch_routes as batch_routes
+from service.api.batch_routes import CHUNK_HANDS
 from service.api.logs import configure_logging
 from service.app import create_app
 
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 """Riichi pinfu tanyao sanshoku by ron, non-dealer: mangan, 8000."""
 
-HOLD_SECONDS = 5.0
-"""Longest the first hand is held; the test releases it as soon as ``/health`` has answered."""
 
+def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app()
+    health_answered = [False]
+    seen: list[bool] = []  # for each hand scored, in order: had /health been answered?
+    real_score = batch_routes.score
 
-def test_health_is_answered_while_a_batch_is_being_scored(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = create_app()  # before the patch: building the document scores the batch example
-    scoring = threading.Event()  # set when the batch's first hand starts being scored
-    release = threading.Event()  # set by the test once /health has answered
-    released_by_test: list[bool] = []
-    real_score_item = batch_routes.score_item
+    def noting_score(request: Any) -> Any:
+        seen.append(health_answered[0])
+        return real_score(request)
 
-    def held_score_item(index: int, raw: Any, lang: Any = "en") -> Any:
-        if index == 0:
-            scoring.set()
-            released_by_test.append(release.wait(timeout=HOLD_SECONDS))
-        return real_score_item(index, raw, lang)
+    monkeypatch.setattr(batch_routes, "score", noting_score)
+    hands = [{**MANGAN, "honba": i % 101} for i in range(3 * CHUNK_HANDS)]
 
-    monkeypatch.setattr(batch_routes, "score_item", held_score_item)
-
-    async def scenario() -> tuple[httpx.Response, bool, httpx.Response]:
+    async def scenario() -> tuple[httpx.Response, httpx.Response]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
-            batch = asyncio.create_task(client.post("/v1/score/batch", json={"hands": [MANGAN, MANGAN]}))
-            deadline = time.monotonic() + HOLD_SECONDS
-            while not scoring.is_set() and time.monotonic() < deadline:
-                await asyncio.sleep(0.001)
+            batch = asyncio.create_task(client.post("/v1/score/batch", json={"hands": hands}))
+            while not seen:  # the batch's first chunk has started
+                await asyncio.sleep(0)
             health = await client.get("/health")
-            batch_in_flight = not batch.done()
-            release.set()
-            return health, batch_in_flight, await batch
+            health_answered[0] = True
+            return health, await batch
 
-    health, batch_in_flight, batch = asyncio.run(scenario())
+    health, batch = asyncio.run(scenario())
 
     assert (health.status_code, health.json()) == (200, {"status": "ok"})
-    assert batch_in_flight, "/health was answered only after the batch"
-    assert released_by_test == [True], "the held hand ran out its timeout: /health waited for the batch"
+    assert len(seen) == 3 * CHUNK_HANDS
+    assert seen[:CHUNK_HANDS] == [False] * CHUNK_HANDS  # /health waited for the chunk being scored, no more
+    assert seen[-1] is True, "/health was answered only after the whole batch"
     assert batch.status_code == 200
-    assert [r["points"] for r in batch.json()["results"]] == [8000, 8000]
+    assert [r["total"] for r in batch.json()["results"]] == [8000 + 300 * (i % 101) for i in range(3 * CHUNK_HANDS)]
 
 
-def test_a_hand_scored_in_the_worker_thread_logs_with_the_request_id(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The request's context (its ``request_id``) reaches the thread: a bug in one hand is logged under it."""
+def test_a_bug_in_one_hand_is_logged_with_the_request_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The request's context (its ``request_id``) is the batch's: a bug in one hand is logged under it."""
     real_score = batch_routes.score
 
     def failing_on_honba_7(request: Any) -> Any:
