@@ -19,10 +19,13 @@ each hand only as raw JSON (:class:`msgspec.Raw`), so one malformed hand does no
 batch, and a hand that fails is decoded on its own by the single route's strict decoder, whose
 error is its slot's problem. The batch as a whole is refused (a 400
 problem naming ``hands``) when it is not ``{"hands": [...]}`` or holds more than
-:data:`MAX_BATCH_HANDS` hands; a body over :data:`BATCH_MAX_BODY_BYTES` is a 413 (this route
-sets its own limit, larger than the app's 64 KiB for single requests). Memory per call is so
-bounded by the body limit: the decoded hands come from the body, and the results are the
-core's (cached, shared) result objects. Nothing is streamed: the answer comes whole.
+:data:`MAX_BATCH_HANDS` hands, and (a 400 naming the body, ``""``) when JSON anywhere in it is nested
+deeper than the decoder follows (it recurses per array or object, within Python's limit of 1,000 calls:
+some 900 levels; a score request is at most 4 deep): it has to walk a raw hand to find its end. A
+body over :data:`BATCH_MAX_BODY_BYTES` is a 413 (this route sets its own limit, larger than the app's
+64 KiB for single requests). Memory per call is so bounded by the body limit: the decoded hands come
+from the body, and the results are the core's (cached, shared) result objects. Nothing is streamed:
+the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
 serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
@@ -293,7 +296,9 @@ _BODY_ERRORS = {
     400: _problem_response(
         f'The body is not `{{"hands": [...]}}` (malformed JSON, an unknown field, `hands` not an array) or holds '
         f"more than {MAX_BATCH_HANDS:,} hands; `errors` names the field (`hands`). An invalid *hand* is not "
-        "refused here: it gets a problem in its slot of a 200 answer.",
+        "refused here: it gets a problem in its slot of a 200 answer, unless it is JSON nested deeper than the "
+        "decoder follows (some 900 levels; a score request is at most 4 deep): then the body is refused as "
+        'nested too deeply (field `""`).',
         (f"{MAX_BATCH_HANDS + 1:,} hands", _refusal(b'{"hands": [' + b"{}," * MAX_BATCH_HANDS + b"{}]}")),
     ),
     413: _problem_response(

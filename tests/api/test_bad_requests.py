@@ -556,6 +556,13 @@ CATALOGUE = [
     case(b'{"melds": ' + b"[" * DEPTH + b"]" * DEPTH + b"}", 400, ["melds[0]"], id="deep-array-in-melds"),
     case(b"[" * DEPTH + b"]" * DEPTH, 400, [""], id="deep-array-as-body"),
     case(b'{"a": ' * DEPTH + b"1" + b"}" * DEPTH, 400, ["a"], id="deep-object"),
+    case(
+        b'{"hands": [{"hand": "234567m3455p234s", "win_tile": "2p"}, ' + b"[" * 5000 + b"]" * 5000 + b"]}",
+        400,
+        [""],
+        path="/v1/score/batch",
+        id="batch-hand-nested-too-deeply-refuses-the-body",  # documented: the decoder walks raw hands
+    ),
     # a valid 2.0 (an integer, as JSON Schema counts it) is never the field blamed for another one's error
     case(
         b'{"hand": "234567m3455p234s", "win_tile": "2p", "honba": 2.0, "rules": ' + b"[" * 600 + b"]" * 600 + b"}",

@@ -130,3 +130,26 @@ def test_a_hand_nested_less_deeply_gets_a_400_in_its_slot(client: TestClient[Lit
     slot = response.json()["results"][0]
     assert slot["status"] == 400
     assert slot["errors"][0]["field"] == "hands[0]"
+
+
+def test_a_hand_nested_100_deep_is_its_slots_problem_and_5000_deep_refuses_the_body(
+    client: TestClient[Litestar],
+) -> None:
+    """A deep hand is answered in its slot while the decoder can walk it; past that (documented: some 900
+    levels, no score request is more than 4 deep) the body as a whole is "nested too deeply"."""
+    good = '{"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": true}'
+    shallow = client.post(
+        "/v1/score/batch",
+        content='{"hands": [' + good + ", " + "[" * 100 + "]" * 100 + "]}",
+        headers={"content-type": "application/json"},
+    )
+    assert shallow.status_code == 200
+    first, second = shallow.json()["results"]
+    assert first["points"] == 8000  # riichi pinfu tanyao sanshoku, mangan
+    assert (second["status"], [e["field"] for e in second["errors"]]) == (400, ["hands[1]"])
+    deep = client.post(
+        "/v1/score/batch",
+        content='{"hands": [' + good + ", " + "[" * 5000 + "]" * 5000 + "]}",
+        headers={"content-type": "application/json"},
+    )
+    assert (deep.status_code, [e["field"] for e in deep.json()["errors"]]) == (400, [""])
