@@ -60,8 +60,15 @@ def bodies(count: int, hands: int = 2000, seed: int = 0) -> list[bytes]:
     return out
 
 
-def scope(body: bytes) -> dict[str, Any]:
-    """An HTTP/1.1 ``POST /v1/score`` scope as granian builds it, with the headers wrk sends."""
+def scope(body: bytes, path: str = "/v1/score", language: bytes | None = None) -> dict[str, Any]:
+    """An HTTP/1.1 ``POST path`` scope as granian builds it, with the headers wrk sends (and ``Accept-Language``)."""
+    headers = [
+        (b"host", b"127.0.0.1:8000"),
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+    ]
+    if language is not None:
+        headers.append((b"accept-language", language))
     return {
         "type": "http",
         "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -71,14 +78,10 @@ def scope(body: bytes) -> dict[str, Any]:
         "scheme": "http",
         "method": "POST",
         "root_path": "",
-        "path": "/v1/score",
-        "raw_path": b"/v1/score",
+        "path": path,
+        "raw_path": path.encode(),
         "query_string": b"",
-        "headers": [
-            (b"host", b"127.0.0.1:8000"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ],
+        "headers": headers,
         "state": {},
     }
 

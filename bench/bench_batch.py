@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgspec
 
-from bench.bench_asgi import lifespan
+from bench.bench_asgi import lifespan, scope
 from bench.bench_core import clear_core_caches, ours_calls, timed_pass
 from tests.strategies import seeded_hands
 
@@ -60,32 +60,6 @@ def batch_bodies(size: int, total: int, first: int, templates: list[dict[str, An
     return [json.dumps({"hands": hands[i : i + size]}).encode() for i in range(0, total, size)]
 
 
-def scope(body: bytes, language: bytes | None = None) -> dict[str, Any]:
-    """A ``POST /v1/score/batch`` scope with the headers wrk sends."""
-    headers = [
-        (b"host", b"127.0.0.1:8000"),
-        (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
-    ]
-    if language is not None:
-        headers.append((b"accept-language", language))
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0", "spec_version": "2.3"},
-        "http_version": "1.1",
-        "server": ("127.0.0.1", 8000),
-        "client": ("127.0.0.1", 50000),
-        "scheme": "http",
-        "method": "POST",
-        "root_path": "",
-        "path": "/v1/score/batch",
-        "raw_path": b"/v1/score/batch",
-        "query_string": b"",
-        "headers": headers,
-        "state": {},
-    }
-
-
 async def drive(app: Any, bodies: list[bytes]) -> float:
     """Post every body to ``app`` in turn; seconds taken. Raises if an answer is not 200."""
     statuses: list[int] = []
@@ -101,7 +75,7 @@ async def drive(app: Any, bodies: list[bytes]) -> float:
         async def receive(event: dict[str, Any] = event) -> dict[str, Any]:
             return event
 
-        await app(scope(body), receive, send)
+        await app(scope(body, "/v1/score/batch"), receive, send)
     seconds = time.perf_counter() - started
     if any(s != 200 for s in statuses):
         raise RuntimeError(f"answers not 200: {sorted(set(statuses))}")

@@ -43,3 +43,30 @@ def asgi_request(
     }
     asyncio.run(app(scope, receive, send))
     return sent
+
+
+def post_json(
+    app: Any, path: str, body: bytes, *, chunked: bool, language: bytes | None = None
+) -> tuple[int, list[Any], bytes]:
+    """``POST path`` with the JSON ``body`` through the whole app: status, sorted headers, body.
+
+    With a ``Content-Length`` (the request takes the direct path, :mod:`service.api.fastpath`), or
+    ``chunked``: no length, the body in two events (litestar's own path). The request id is the same
+    (``same``) every time, so two answers can be compared whole."""
+    headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]
+    if not chunked:
+        headers.append((b"content-length", str(len(body)).encode()))
+    if language is not None:
+        headers.append((b"accept-language", language))
+    half = len(body) // 2
+    events = (
+        [
+            {"type": "http.request", "body": body[:half], "more_body": True},
+            {"type": "http.request", "body": body[half:]},
+        ]
+        if chunked
+        else [{"type": "http.request", "body": body}]
+    )
+    sent = asgi_request(app, "POST", path, headers, events)
+    start = sent[0]
+    return start["status"], sorted(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])

@@ -23,7 +23,7 @@ from service.api.fastpath import outer_plans
 from service.api.guards import API_KEYS_ENV, CORS_ENV
 from service.api.middleware import RequestContextMiddleware
 from service.app import create_app
-from tests.api.asgi import asgi_request
+from tests.api.asgi import asgi_request, post_json
 from tests.strategies import seeded_hands
 
 HANDS = [json.dumps(h).encode() for h in seeded_hands(60, 3)]
@@ -54,24 +54,8 @@ def route_level() -> Litestar:
 
 
 def post(app: Litestar, body: bytes, *, chunked: bool, language: bytes | None = None) -> tuple[int, list[Any], bytes]:
-    """``POST /v1/score`` with ``body`` through the whole ASGI stack: status, headers (request id dropped), body."""
-    headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]
-    if not chunked:
-        headers.append((b"content-length", str(len(body)).encode()))
-    if language is not None:
-        headers.append((b"accept-language", language))
-    half = len(body) // 2
-    events = (
-        [
-            {"type": "http.request", "body": body[:half], "more_body": True},
-            {"type": "http.request", "body": body[half:]},
-        ]
-        if chunked
-        else [{"type": "http.request", "body": body}]
-    )
-    sent = asgi_request(app, "POST", "/v1/score", headers, events)
-    start = sent[0]
-    return start["status"], sorted(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+    """``POST /v1/score`` with ``body`` through the whole ASGI stack (:func:`tests.api.asgi.post_json`)."""
+    return post_json(app, "/v1/score", body, chunked=chunked, language=language)
 
 
 @pytest.mark.parametrize("body", HANDS[:20] + REFUSED)

@@ -39,7 +39,7 @@ from service.app import create_app
 from service.i18n import Language
 from service.scoring import InvalidHand, ScoreRequest, score
 from service.scoring.names import localise
-from tests.api.asgi import asgi_request
+from tests.api.asgi import post_json
 from tests.strategies import seeded_hands
 
 _strict_decode = msgspec.json.Decoder(ScoreRequest).decode
@@ -94,26 +94,9 @@ def app() -> Litestar:
 
 
 def post(app: Litestar, body: bytes, language: bytes | None, *, chunked: bool = False) -> tuple[int, list[Any], bytes]:
-    """``POST /v1/score/batch`` through the whole ASGI stack: status, sorted headers, body.
-
-    With a ``Content-Length`` the request takes the direct path (:mod:`service.api.fastpath`); ``chunked``
-    (no length, the body in two events) takes litestar's own path to the same handler."""
-    headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]
-    if not chunked:
-        headers.append((b"content-length", str(len(body)).encode()))
-    if language is not None:
-        headers.append((b"accept-language", language))
-    half = len(body) // 2
-    events = (
-        [
-            {"type": "http.request", "body": body[:half], "more_body": True},
-            {"type": "http.request", "body": body[half:]},
-        ]
-        if chunked
-        else [{"type": "http.request", "body": body}]
-    )
-    sent = asgi_request(app, "POST", "/v1/score/batch", headers, events)
-    return sent[0]["status"], sorted(sent[0]["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+    """``POST /v1/score/batch`` through the whole ASGI stack (:func:`tests.api.asgi.post_json`): with a
+    ``Content-Length`` the direct path, ``chunked`` litestar's own path to the same handler."""
+    return post_json(app, "/v1/score/batch", body, chunked=chunked, language=language)
 
 
 def both_paths(app: Litestar, body: bytes, language: bytes | None) -> tuple[Any, Any]:
