@@ -37,7 +37,7 @@ are the rare case, so a refused request is decoded twice; a well-formed one once
 Why: measured in ``bench/bench_asgi.py`` (issue 17), litestar's argument and response machinery is
 ~15 µs of a ~35 µs request on a bare app; on ``/v1/score`` it was more than the scoring itself. Over
 the wire (``bench/bench_http.py``), skipping litestar's stack as well took ``/v1/score`` with fresh
-hands from 76 % to 99 % of the bare litestar app's requests/s (BENCHMARKS.md, issue 17).
+hands from 76 % to 95–97 % of the bare litestar app's requests/s (BENCHMARKS.md, issue 17).
 """
 
 from __future__ import annotations
