@@ -145,6 +145,14 @@ def get_table(
         Literal[0, 2] | None,
         Parameter(description="Fu for an open hand without fu by ron (0: a 20 fu ron column); default: the preset's."),
     ] = None,
+    sanma_tsumo: Annotated[
+        Literal["loss", "bisection"] | None,
+        Parameter(
+            description="Three players (the `_sanma` presets): a tsumo paid by the two others, the missing seat's "
+            "share not paid (`loss`) or split between them (`bisection`, /docs/rulesets §7 Tsumo payment); default: "
+            "the preset's. No effect with four players, as in `rules` of `POST /v1/score`."
+        ),
+    ] = None,
     accept_language: AcceptLanguage = None,
 ) -> Response[PointsTable]:
     """The table for the preset with the given options (:func:`service.scoring.table.points_table`)."""
@@ -156,6 +164,7 @@ def get_table(
             double_yakuman=double_yakuman,
             mangan_cap=mangan_cap,
             open_pinfu_fu=open_pinfu_fu,
+            sanma_tsumo=sanma_tsumo,
         )
     )
     lang = negotiate_language(accept_language)

@@ -17,8 +17,8 @@ from litestar.testing import TestClient
 from service.api.errors import EXAMPLE_INSTANCE
 
 TABLE_ALLOWED = (
-    "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman, mangan_cap, open_pinfu_fu"
-    " (the language is chosen by the Accept-Language header)"
+    "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman, mangan_cap, open_pinfu_fu, "
+    "sanma_tsumo (the language is chosen by the Accept-Language header)"
 )
 YAKU_ALLOWED = (
     "unknown query parameter; allowed: preset, kuitan, double_yakuman, renhou "

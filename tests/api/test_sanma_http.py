@@ -52,6 +52,25 @@ def test_the_table_pays_tsumo_loss(client: TestClient[Litestar]) -> None:
     )
 
 
+def test_the_table_takes_north_bisection(client: TestClient[Litestar]) -> None:
+    """`sanma_tsumo=bisection` (/docs/rulesets §7): each payer adds half the missing share before rounding up."""
+    body = client.get("/v1/table", params={"preset": "tenhou_sanma", "sanma_tsumo": "bisection"}).json()
+    cell = next(c for c in body["cells"] if (c["han"], c["fu"]) == (1, 30))
+    # base 240: the dealer pays 2.5 × 240 = 600, the other 1.5 × 240 = 360 -> 400; a dealer's tsumo 3 × 240 = 720
+    # -> 800 from each
+    assert cell["non_dealer"] == {"ron": 1000, "tsumo_dealer": 600, "tsumo_non_dealer": 400, "tsumo_total": 1000}
+    assert cell["dealer"] == {"ron": 1500, "tsumo_each": 800, "tsumo_total": 1600}
+    mangan = next(row for row in body["limits"] if row["limit"] == "mangan")
+    # non-dealer 2 × 2,000 + 1,000 = 5,000 and 2,000 + 1,000 = 3,000; dealer 3 × 2,000 = 6,000 from each
+    assert (mangan["non_dealer"]["tsumo_total"], mangan["dealer"]["tsumo_each"]) == (8000, 6000)
+    loss = client.get("/v1/table", params={"preset": "tenhou_sanma", "sanma_tsumo": "loss"}).json()
+    assert loss == client.get("/v1/table", params={"preset": "tenhou_sanma"}).json()  # tenhou's own is tsumo loss
+    four = client.get("/v1/table", params={"preset": "tenhou", "sanma_tsumo": "bisection"}).json()
+    assert four == client.get("/v1/table", params={"preset": "tenhou"}).json()  # no effect with four players
+    bad = client.get("/v1/table", params={"preset": "tenhou_sanma", "sanma_tsumo": "half"})
+    assert (bad.status_code, [e["field"] for e in bad.json()["errors"]]) == (400, ["sanma_tsumo"])
+
+
 def test_rules_list_the_sanma_presets_and_options(client: TestClient[Litestar]) -> None:
     body = client.get("/v1/rules").json()
     assert {"tenhou_sanma", "majsoul_sanma"} <= {p["id"] for p in body["presets"]}
