@@ -75,3 +75,16 @@ def test_the_controller_settings_validate_and_time_out_slow_clients() -> None:
     config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
     kubernetes_validate.validate(config, VERSION, strict=True)
     assert (config["data"]["client-header-timeout"], config["data"]["client-body-timeout"]) == ("10", "10")
+
+
+def test_the_replicas_spread_over_nodes_and_the_ingress_ends_tls() -> None:
+    pod = by_kind("Deployment")["spec"]["template"]["spec"]
+    keys = {c["topologyKey"] for c in pod["topologySpreadConstraints"]}
+    assert keys == {"kubernetes.io/hostname", "topology.kubernetes.io/zone"}
+    assert all(c["labelSelector"]["matchLabels"] == {"app": "riichi-scoring"} for c in pod["topologySpreadConstraints"])
+    ingress = by_kind("Ingress")
+    hosts = [rule["host"] for rule in ingress["spec"]["rules"]]
+    (tls,) = ingress["spec"]["tls"]
+    assert tls["hosts"] == hosts
+    assert tls["secretName"] == "riichi-scoring-tls"
+    assert ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/ssl-redirect"] == "true"
