@@ -133,7 +133,13 @@ def get_table(
         Literal["yakuman", "sanbaiman"] | None, Parameter(description="What 13+ han is worth; default: the preset's.")
     ] = None,
     double_yakuman: Annotated[
-        bool | None, Parameter(description="Whether double yakuman exist (table's last row); default: the preset's.")
+        bool | None,
+        Parameter(
+            description="Whether the double-yakuman patterns (kokushi 13-sided, suuankou tanki, junsei chuuren, "
+            "daisuushii) pay double; default: the preset's. Accepted as in `rules`, but no row depends on it: the "
+            "double yakuman row is any two yakuman (stacked, or one double pattern), present where the preset's "
+            "`yakuman_cap` lets two yakuman pay double (not in `ema`)."
+        ),
     ] = None,
     mangan_cap: Annotated[
         bool | None,

@@ -128,7 +128,8 @@ class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
     """The points table for one set of rules (`GET /v1/table`).
 
     `cells`: han 1–4 × fu 20, 25, 30, 40 … 110, row by row. `limits`: mangan to sanbaiman,
-    13+ han (kazoe: yakuman or sanbaiman by option `kazoe`), yakuman and double yakuman.
+    13+ han (kazoe: yakuman or sanbaiman by option `kazoe`), yakuman, and double yakuman where one can be
+    paid (not with option `yakuman_cap` 1, as in `ema`: two yakuman pay one).
     All amounts in points, rounded up to 100 per payment (/docs/rules §3 Payments).
     """
 
@@ -206,7 +207,11 @@ def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
         (name, text, 0, base_points(han, 0, rules)) for name, han, text in _HAN_LIMITS
     ]
     rows.append(("kazoe", "13+", 0, base_points(13, 0, rules)))
-    rows += [("yakuman", None, m, base_points(0, 0, rules, yakuman=m)) for m in (1, 2)]
+    rows += [
+        ("yakuman", None, m, base_points(0, 0, rules, yakuman=m))
+        for m in (1, 2)
+        if m == 1 or rules.yakuman_cap != 1  # a cap of 1 pays two yakuman as one: no double yakuman row
+    ]
     for _, text, multiple, (base, limit) in rows:
         non_dealer, dealer = _pays(base, True, True, rules)
         limits.append(

@@ -418,3 +418,15 @@ def test_riichi_sticks_on_a_tsumo_go_to_the_winner_once() -> None:
     s = payments(2000, dealer=False, tsumo=True, honba=1, riichi_sticks=2)
     assert s.total == 4100 + 2 * 2100 + 2000
     assert s.riichi_sticks_won == 2000
+
+
+def test_the_double_yakuman_row_is_there_only_where_two_yakuman_pay_double() -> None:
+    """/docs/rules §3: two yakuman (stacked, or a double pattern) pay 64,000 by ron to a non-dealer; in `ema`
+    (option `yakuman_cap` 1, /docs/rulesets §3: the maximum is one yakuman) they pay 32,000, so no such row."""
+    from service.scoring.presets import PRESETS
+    from service.scoring.table import points_table
+
+    standard = [(r.limit, r.yakuman, r.non_dealer.ron) for r in points_table(PRESETS["standard"]).limits][-2:]
+    assert standard == [("yakuman", 1, 32000), ("double_yakuman", 2, 64000)]
+    ema = [(r.limit, r.yakuman, r.non_dealer.ron) for r in points_table(PRESETS["ema"]).limits][-2:]
+    assert ema == [("sanbaiman", 0, 24000), ("yakuman", 1, 32000)]  # 13+ han is sanbaiman in EMA (option kazoe)
