@@ -53,6 +53,7 @@ __all__ = [
     "cache_policy",
     "decorate_start",
     "etag_matches",
+    "merged_languages",
     "read_headers",
     "refusal_messages",
     "tagged_messages",
@@ -144,6 +145,8 @@ Refusal = tuple[int, str, list[FieldError]]
 
 _REQUEST_ID: Final = b"x-request-id"
 _IF_NONE_MATCH: Final = b"if-none-match"
+_CONTENT_TYPE: Final = b"content-type"
+_ACCEPT_LANGUAGE: Final = b"accept-language"
 
 
 def _first(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
@@ -153,22 +156,27 @@ def _first(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
 
 def read_headers(
     headers: list[tuple[bytes, bytes]], path: str, version: str
-) -> tuple[Refusal | None, bytes | None, bytes | None]:
-    """One pass over a request's ASGI ``headers``: (why it is refused or None, ``X-Request-ID``, ``If-None-Match``).
+) -> tuple[Refusal | None, bytes | None, bytes | None, bool]:
+    """One pass over a request's ASGI ``headers``: (why it is refused or None, ``X-Request-ID``, ``If-None-Match``,
+    whether ``Accept-Language`` came in more than one field line).
 
     Refused: a control character in ``path`` (404), a header over its cap (431, naming it), all
     headers over :data:`MAX_HEADERS_TOTAL` (431), HTTP/1.1 without exactly one non-empty ``Host``
-    (400). The two values are the raw first ones sent (None when absent).
+    (400), more than one ``Content-Type`` (400: a singleton field, RFC 9110 §5.3; which one would the
+    body be?). The two values are the raw first ones sent (None when absent). Several ``Accept-Language``
+    lines are one list (RFC 9110 §5.3): :func:`merged_languages` joins them.
 
     >>> read_headers([(b"host", b"x"), (b"x-request-id", b"a1")], "/v1/score", "1.1")
-    (None, b'a1', None)
+    (None, b'a1', None, False)
     >>> read_headers([], "/v1/score", "1.1")[0][0], read_headers([(b"host", b"x")], "/a\\x00", "1.1")[0][0]
     (400, 404)
     """
     if _CONTROL.search(path):
-        return (404, "There is nothing at this path.", []), None, None
+        return (404, "There is nothing at this path.", []), None, None, False
     total = 0
     hosts = 0
+    content_types = 0
+    languages = 0
     request_id = None
     if_none_match = None
     for name, value in headers:
@@ -181,12 +189,17 @@ def read_headers(
                 f"The {field} header is too long.",
                 [FieldError(f"headers.{field}", f"at most {cap} bytes")],
             )
-            return refusal, _first(headers, _REQUEST_ID), None
+            return refusal, _first(headers, _REQUEST_ID), None, False
         if name == b"host":
             if value.strip():  # granian hands a missing Host on as an empty one
                 hosts += 1
-        elif name == _REQUEST_ID and request_id is None:
-            request_id = value
+        elif name == _REQUEST_ID:
+            if request_id is None:
+                request_id = value
+        elif name == _CONTENT_TYPE:
+            content_types += 1
+        elif name == _ACCEPT_LANGUAGE:
+            languages += 1
         elif name == _IF_NONE_MATCH and if_none_match is None:
             if_none_match = value
     if total > MAX_HEADERS_TOTAL:
@@ -195,15 +208,40 @@ def read_headers(
             "The request headers are too large.",
             [FieldError("headers", f"at most {MAX_HEADERS_TOTAL} bytes")],
         )
-        return refusal, request_id, None
+        return refusal, request_id, None, False
     if version == "1.1" and hosts != 1:
         refusal = (
             400,
             "An HTTP/1.1 request needs exactly one Host header.",
             [FieldError("headers.host", "required once")],
         )
-        return refusal, request_id, None
-    return None, request_id, if_none_match
+        return refusal, request_id, None, False
+    if content_types > 1:
+        refusal = (
+            400,
+            "The request has more than one Content-Type header.",
+            [FieldError("headers.content-type", f"sent {content_types} times; send it once")],
+        )
+        return refusal, request_id, None, False
+    return None, request_id, if_none_match, languages > 1
+
+
+def merged_languages(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with every ``Accept-Language`` line joined into one, in order, where the first stood
+    (RFC 9110 §5.3: field lines of a list field are one list), so every reader of the header sees them all.
+
+    >>> merged_languages([(b"accept-language", b"fr"), (b"host", b"x"), (b"accept-language", b"ja;q=0.5")])
+    [(b'accept-language', b'fr, ja;q=0.5'), (b'host', b'x')]
+    """
+    values = [value for name, value in headers if name == _ACCEPT_LANGUAGE]
+    out: list[tuple[bytes, bytes]] = []
+    for name, value in headers:
+        if name != _ACCEPT_LANGUAGE:
+            out.append((name, value))
+        elif values:
+            out.append((name, b", ".join(values)))
+            values = []
+    return out
 
 
 _PROBLEM_TYPE: Final = PROBLEM_MEDIA_TYPE.encode()

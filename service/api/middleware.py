@@ -45,7 +45,7 @@ from litestar.utils import normalize_path
 
 from .context import BODY_WATCH, CLIENT_CLOSED_REQUEST, BodyWatch
 from .fastpath import Plan, Replay
-from .hardening import decorate_start, read_headers, refusal_messages, tagged_messages
+from .hardening import decorate_start, merged_languages, read_headers, refusal_messages, tagged_messages
 from .logs import REQUEST_ID, access_log, get_logger
 from .metrics import Metrics
 
@@ -145,7 +145,11 @@ class RequestContextMiddleware:
         headers = http["headers"]
         if not isinstance(headers, list):
             headers = list(headers)
-        refusal, client_id, if_none_match = read_headers(headers, path, http.get("http_version", "1.1"))
+        refusal, client_id, if_none_match, repeated_language = read_headers(
+            headers, path, http.get("http_version", "1.1")
+        )
+        if repeated_language:  # one list, as RFC 9110 reads it, for every layer and route below
+            headers = http["headers"] = merged_languages(headers)
         request_id = usable_request_id(client_id) or new_request_id()
         id_header = (_HEADER_KEY, request_id.encode("ascii"))
         status = 500
