@@ -171,7 +171,7 @@ class DirectJSON:
         if answer is None:
             await self.app(scope, receive, send)
             return
-        await answer.to_asgi_response(None, None)(scope, receive, send)  # type: ignore[arg-type]
+        await answer.sent()(scope, receive, send)
 
 
 class Replay:

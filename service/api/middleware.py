@@ -21,9 +21,10 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
   on our side, so no error is logged (:func:`~service.api.context.client_closed_request` tells the
   error mapping).
 
-For the hot ``POST`` routes (``/v1/score``) a well-formed request is answered here, by the route's own
-handler, without litestar's stack (:mod:`service.api.fastpath`, "At the outermost layer"): the same
-answer, the same decorations, log line and metrics; anything else is handed on whole.
+For the hot ``POST`` routes (``/v1/score``, ``/v1/score/batch``) a well-formed request is answered
+here, by the route's own handler, without litestar's stack (:mod:`service.api.fastpath`, "At the
+outermost layer"): the same answer, the same decorations, log line and metrics; anything else is
+handed on whole.
 
 One layer and not one per concern: each ASGI layer costs a closure, a ``send`` wrapper and a copy of
 every response start per request, and issue 17 measured the layers against the bare framework
