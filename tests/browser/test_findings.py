@@ -137,6 +137,32 @@ def test_a_riichi_player_is_tenpai_at_a_draw(companion: Companion, server: str) 
     api = httpx.post(f"{server}/v1/settle", json={**body, "outcome": {"type": "draw", "tenpai": [0, 3]}}).json()
     assert board(page) == api["scores"]
     expect(page.locator("#tenpai-3")).to_be_enabled()  # the next hand has no riichi yet
+    for seat in range(4):  # nor any tenpai tick left from this one
+        expect(page.locator(f"#tenpai-{seat}")).not_to_be_checked()
+
+
+def test_a_riichi_on_a_ron_hand_does_not_tick_tenpai_at_the_next_draw(companion: Companion, server: str) -> None:
+    """Found by a fresh tester: riichi on a won hand ticked that player's (hidden) tenpai box, which stayed ticked
+    into the next draw, so they were paid as tenpai. Next draw, only seat 0 tenpai: +3,000, the others -1,000."""
+    page, _ = companion
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-yakuman", "0")
+    page.fill("#value-han", "3")
+    page.select_option("#value-fu", "30")
+    page.check("#riichi-2")
+    page.click("#apply")
+    expect(page.locator("#game-preset")).to_contain_text("hands played: 1")
+    before = board(page)
+    page.select_option("#outcome", "draw")
+    expect(page.locator("#tenpai-2")).not_to_be_checked()
+    page.check("#tenpai-0")
+    page.click("#apply")
+    expect(page.locator("#game-preset")).to_contain_text("hands played: 2")
+    after = board(page)
+    assert [a - b for a, b in zip(after, before, strict=True)] == [3000, -1000, -1000, -1000]
 
 
 def test_the_winner_cannot_be_the_discarder(companion: Companion) -> None:

@@ -202,7 +202,11 @@ async function apply(event) {
   game.honba = Number.isInteger(next.honba) ? next.honba : 0;
   game.riichi_sticks = Number.isInteger(next.riichi_sticks) ? next.riichi_sticks : 0;
   if (game.round_wind && ["E", "S", "W"].includes(next.round_wind)) game.round_wind = next.round_wind;
-  for (const s of ALL_SEATS) $(`riichi-${s}`).checked = false;
+  for (const s of ALL_SEATS) {
+    // each hand starts with no riichi and no tenpai: a tick (or a riichi's automatic one) is this hand's only
+    $(`riichi-${s}`).checked = false;
+    $(`tenpai-${s}`).checked = false;
+  }
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
