@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 COMPILED = [
     "tiles",
@@ -52,19 +52,28 @@ COMPILED = [
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 
+NATIVE = Extension(
+    "service.scoring._native",
+    ["service/scoring/_native.c"],
+    extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+)
+"""The scoring hot path in C (``service/scoring/native.py``; BENCHMARKS.md, the core against riichienv)."""
+
+
 def ext_modules() -> list[object]:
-    """The mypyc extensions, or none when ``RIICHI_PURE_PYTHON`` is set."""
+    """The mypyc extensions and the C hot path, or none when ``RIICHI_PURE_PYTHON`` is set."""
     if os.environ.get("RIICHI_PURE_PYTHON"):
         return []
     from mypyc.build import mypycify
 
-    return list(
-        mypycify(
+    return [
+        *mypycify(
             [f"service/scoring/{name}.py" for name in COMPILED],
             opt_level="3",
             group_name="service.scoring._compiled",
-        )
-    )
+        ),
+        NATIVE,
+    ]
 
 
 setup(ext_modules=ext_modules())

@@ -24,7 +24,10 @@ def _check_compiled_modules() -> None:
     if not (here.parents[1] / ".git").exists():
         return
     for built in here.glob("*.so"):
-        source = here / (built.name.split(".", 1)[0] + ".py")
+        stem = built.name.split(".", 1)[0]
+        source = here / (stem + ".py")
+        if not source.exists():
+            source = here / (stem + ".c")  # the C hot path (_native.c)
         if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
             raise ImportError(
                 f"{source} changed after it was compiled ({built.name}): rebuild with "

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 
 import msgspec
 
+from . import native
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import GROUPS, KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
@@ -47,6 +48,8 @@ __all__ = [
     "result_cache_info",
     "rules_cache_clear",
     "score",
+    "score_fresh",
+    "score_json",
 ]
 
 
@@ -177,6 +180,8 @@ _SETS_OUT: Final = [
 ]
 """Every :class:`ReadingSet` the API can show, indexed by ``(type × 34 + first) × 2 + open``."""
 
+native.start(_SETS_OUT, _DORA, _URA_DORA, _AKA_DORA)  # the C code's answers use the same objects
+
 
 def _group_out(g: Group) -> ReadingSet:
     open_ = g.called if g.type == RUN else not g.concealed
@@ -306,18 +311,26 @@ def checked(req: ScoreRequest) -> ScoreRequest:
         raise InvalidHand([FieldError(path.rstrip("`").lstrip(".") or "request", message)]) from None
 
 
+Resolved = tuple[Rules, Options, YakuTable, object]
+"""A rule set resolved: its :class:`Rules`, as :class:`~.hand.Options`, its yaku table, and the same for the
+C code (:func:`.native.prepare`; ``None`` where it does not score these rules)."""
+
+
 @lru_cache(maxsize=256)
-def _resolve(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
+def _resolve(spec: RulesSpec | str) -> Resolved:
     rules = resolve_rules(spec)
-    return rules, Options(rules), yaku_table(rules)
+    opts = Options(rules)
+    table = yaku_table(rules)
+    return rules, opts, table, native.prepare(opts, table)
 
 
-_PRESET_RULES: Final[dict[str, tuple[Rules, Options, YakuTable]]] = {}
+_PRESET_RULES: Final[dict[str, Resolved]] = {}
 
 
-def _rules_and_table(spec: RulesSpec | str) -> tuple[Rules, Options, YakuTable]:
-    """The resolved rules of a request's ``rules`` field, as :class:`~.hand.Options` too, and their
-    yaku table: cached on the field (a preset name, or the options Struct), a preset name in a plain dict."""
+def _rules_and_table(spec: RulesSpec | str) -> Resolved:
+    """The resolved rules of a request's ``rules`` field, as :class:`~.hand.Options` too, their yaku
+    table and their native form: cached on the field (a preset name, or the options Struct), a preset
+    name in a plain dict."""
     if isinstance(spec, str):
         hit = _PRESET_RULES.get(spec)
         if hit is None:
@@ -332,8 +345,41 @@ def rules_cache_clear() -> None:
     _resolve.cache_clear()
 
 
-def _score(req: ScoreRequest) -> ScoreResult:
-    rules, opts, table = _rules_and_table(req.rules)
+def score_fresh(req: ScoreRequest, *, use_native: bool = True) -> ScoreResult:
+    """:func:`score` without the result cache (nothing read from it, nothing stored).
+
+    ``use_native=False`` scores in Python even where the C code would (:mod:`.native`): the reference
+    the C code is tested against (``tests/scoring/test_native.py``). ``req`` as :func:`score` takes it
+    from the HTTP decoder (a request built in Python with lists: :func:`checked` first).
+    """
+    return _score(req, use_native)
+
+
+_native_score: Final = native.score
+_native_json: Final = native.score_json
+
+
+def score_json(req: object, lang: int) -> bytes | None:
+    """``msgspec.json.encode(localise(score(req), LANGUAGES[lang]))``, written by the C code (:mod:`.native`),
+    or ``None`` where it does not take ``req`` (then score it with :func:`score`).
+
+    ``req``: a :class:`~.model.ScoreRequest`, or an :data:`~.model.UncheckedScoreRequest` (what the batch
+    decodes a hand into: the C code checks its tile strings against the notation as it reads them, and
+    declines any that fail, so an answer here is the strict decode's answer). ``lang``: the index of the
+    answer's language in :data:`service.i18n.LANGUAGES` (0 en, 1 ja, 2 ru). The result cache is not used.
+    """
+    prepared = _rules_and_table(getattr(req, "rules"))[3]  # noqa: B009 - two request types: no typed read
+    if prepared is None:
+        return None
+    return _native_json(req, prepared, lang)
+
+
+def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
+    rules, opts, table, prepared = _rules_and_table(req.rules)
+    if prepared is not None and use_native:
+        answered = _native_score(req, prepared)
+        if answered is not None:
+            return answered
     hand = parse_request(req, rules, opts)
     if not opts.han_fu:
         from .kids import score_kids

@@ -1,0 +1,277 @@
+"""The scoring hot path in C (``_native.c``): a plain request scored without the Python objects of a hand.
+
+:func:`.score.score` asks :func:`score` first; ``None`` means the C code does not take this request (see
+the top of ``_native.c``: the optional rules' flags, three players, lists instead of tuples, anything
+invalid), and the Python path (:mod:`.validate`, :mod:`.yaku`, :mod:`.fu`, …) scores it or raises
+:class:`~.model.InvalidHand`. The Python path is the source of truth; ``tests/scoring/test_native.py``
+compares the two on every request both take (the corpus, the seeded hands of every preset, hypothesis
+hands) and counts how many the C code takes.
+
+The C code reads the rule set as plain numbers made here once per rule set (:func:`prepare`: the options
+and the yaku table's candidates as ``(code, needs, han, yakuman, replaces, item)``) and makes its answers
+from the shared objects :func:`start` hands it (the same items, sets, names and types the Python path uses).
+
+Without the extension (``RIICHI_PURE_PYTHON=1`` installs, or ``RIICHI_NATIVE=0`` in the environment)
+:func:`prepare` returns ``None`` and everything is scored in Python.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import msgspec
+
+from service.i18n import LANGUAGES, Language
+
+from .hand import FACTS, Options
+from .model import (
+    FuItem,
+    MeldSpec,
+    Payment,
+    Reading,
+    ReadingSet,
+    ScoreRequest,
+    ScoreResult,
+    UncheckedMeldSpec,
+    UncheckedScoreRequest,
+    YakuItem,
+)
+from .names import fu_name, limit_name, localise, payer_name, reason_name, yaku_name
+from .yaku import YakuTable
+
+try:
+    from . import _native  # type: ignore[attr-defined]
+except ImportError:  # not built (RIICHI_PURE_PYTHON): the Python path scores everything
+    _native = None
+
+__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json", "start"]
+
+AVAILABLE: Final = _native is not None and os.environ.get("RIICHI_NATIVE", "1") != "0"
+"""The C extension is built and not switched off (``RIICHI_NATIVE=0``)."""
+
+_WAITS: Final = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13")
+_SHAPES: Final = ("standard", "chiitoitsu", "kokushi")
+_LIMITS: Final = (
+    "none",
+    "mangan",
+    "haneman",
+    "baiman",
+    "sanbaiman",
+    "kazoe_yakuman",
+    "yakuman",
+    "double_yakuman",
+    "triple_yakuman",
+    "quadruple_yakuman",
+    "quintuple_yakuman",
+    "sextuple_yakuman",
+)
+"""Limit names in ``_native.c``'s order (``L_NONE`` …, then yakuman × 1–6: :data:`.limits.YAKUMAN_NAMES`)."""
+_PAYERS: Final = ("discarder", "dealer", "non_dealer")
+_REASONS: Final = ("not_complete", "no_yaku")
+_KAZOE: Final = {"yakuman": 0, "sanbaiman": 1, "uncapped": 2}
+_FLAGS: Final = ("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+"""Situation flags whose yaku a rule set may lack, as the bits of ``prepare``'s ``allowed`` (1, 2, 4, …)."""
+
+_SCORED_APART: Final = 53
+"""``_native.c``'s code for a yaku that :mod:`.score` adds itself (``needs`` ``scored_apart``: never called)."""
+
+_started = False
+
+
+def _fu_items() -> tuple[FuItem, ...]:
+    """The fu items in ``_native.c``'s order (``FU_BASE`` …), the shared objects of :mod:`.fu`."""
+    from . import fu
+
+    item = fu._ITEM  # the same objects the Python path lists
+    double = fu._DOUBLE_WIND
+    fixed = [
+        item["base"],
+        item["chiitoitsu"],
+        item["closed_ron"],
+        item["tsumo"],
+        item["pair_dragon"],
+        item["pair_seat_wind"],
+        item["pair_round_wind"],
+        double[2],
+        double[4],
+        item["kanchan"],
+        item["penchan"],
+        item["tanki"],
+        item["open_pinfu"],
+    ]
+    return (*fixed, *fu._TRIPLET)  # triplets by 4 × concealed + 2 × kan + terminal
+
+
+def start(sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]) -> bool:
+    """Hand the C code the objects its answers are made of (:mod:`.score` calls this at import with its
+    tables: every :class:`~.model.ReadingSet` by index, and the dora items by count). False when the
+    extension is absent or switched off, or the request types are not laid out as it reads them."""
+    global _started
+    if not AVAILABLE or _native is None:
+        return False
+    _started = bool(
+        _native.init(
+            (
+                ((ScoreRequest, MeldSpec), (UncheckedScoreRequest, UncheckedMeldSpec)),
+                ScoreResult,
+                Reading,
+                Payment,
+                sets_out,
+                dora,
+                ura,
+                aka,
+                _fu_items(),
+                _WAITS,
+                _SHAPES,
+                _LIMITS,
+                tuple(limit_name(limit) for limit in _LIMITS),
+                _PAYERS,
+                tuple(payer_name(payer) for payer in _PAYERS),
+                _REASONS,
+                tuple(reason_name(reason) for reason in _REASONS),
+            )
+        )
+    )
+    if _started:
+        _native.init_json(_fragments(sets_out, dora, ura, aka))
+    return _started
+
+
+_LANGS: Final[tuple[Language, ...]] = LANGUAGES
+"""The answer languages in ``score_json``'s order (its ``lang``: 0 en, 1 ja, 2 ru)."""
+LANG_INDEX: Final[dict[str, int]] = {lang: i for i, lang in enumerate(LANGUAGES)}
+
+
+def _encode(value: object) -> bytes:
+    return msgspec.json.encode(value)
+
+
+def _yaku_json(item: YakuItem) -> tuple[bytes, ...]:
+    """A yaku item's JSON in each language (as :func:`.names.localise` renames it)."""
+    return tuple(_encode(YakuItem(item.id, item.han, yaku_name(item.id, lang))) for lang in _LANGS)
+
+
+def _fragments(
+    sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]
+) -> tuple[object, ...]:
+    """msgspec's encoding of every shared part of an answer, laid out as ``_native.c``'s ``init_json`` reads it."""
+
+    def by_count(items: list[YakuItem]) -> tuple[tuple[bytes, ...], ...]:
+        return tuple(tuple(_encode(YakuItem(i.id, i.han, yaku_name(i.id, lang))) for i in items) for lang in _LANGS)
+
+    def payer_tail(payer: str, count: int, lang: Language) -> bytes:
+        encoded = _encode(Payment(payer, 0, count, payer_name(payer, lang, count)))  # type: ignore[arg-type]
+        head, sep, tail = encoded.partition(b'"amount":0')
+        if not sep or head != _encode({"payer": payer})[:-1] + b",":  # Payment's fields moved
+            raise ValueError(f"Payment encodes as {encoded!r}: not payer, amount, count, name")
+        return tail
+
+    return (
+        by_count(dora),
+        by_count(ura),
+        by_count(aka),
+        tuple(tuple(_encode(FuItem(f.id, f.fu, fu_name(f.id, lang))) for lang in _LANGS) for f in _fu_items()),
+        tuple(_encode(s) for s in sets_out),
+        (tuple(_encode(shape) for shape in _SHAPES),),
+        (tuple(_encode(wait) for wait in _WAITS),),
+        (tuple(_encode(limit) for limit in _LIMITS),),
+        tuple(tuple(_encode(limit_name(limit, lang)) for lang in _LANGS) for limit in _LIMITS),
+        (tuple(_encode({"payer": payer})[:-1] + b',"amount":' for payer in _PAYERS),),
+        tuple(
+            tuple(tuple(payer_tail(payer, count, lang) for lang in _LANGS) for count in (1, 2, 3)) for payer in _PAYERS
+        ),
+    )
+
+
+def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int, int, YakuItem], ...]:
+    """One candidate list as ``_native.c`` reads it; ``replaces``: the bits of the candidates it replaces."""
+    out = []
+    for y in candidates:
+        replaces = 0
+        for j, other in enumerate(candidates):
+            if other.id in y.replaces:  # type: ignore[attr-defined]
+                replaces |= 1 << j
+        code = y.code  # type: ignore[attr-defined]
+        if code < 0 and y.needs & FACTS["scored_apart"]:  # type: ignore[attr-defined]
+            code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (score.py adds them)
+        item = y.item  # type: ignore[attr-defined]
+        out.append((code, y.needs, y.han, y.yakuman, replaces, item, *_yaku_json(item)))  # type: ignore[attr-defined]
+    return tuple(out)
+
+
+def prepare(opts: Options, table: YakuTable) -> object | None:
+    """The rule set as ``_native.c`` reads it, or ``None`` where the C code does not score it: no
+    extension, or rules other than four players with winds, han and fu and limits (option ``players`` 3,
+    ``scoring`` kids, ``aotenjou``), or a yaku without a compiled predicate."""
+    if not _started or _native is None:
+        return None
+    if not opts.han_fu or opts.aotenjou or opts.players != 4:
+        return None
+    if opts.double_wind_pair_fu not in (2, 4) or opts.kazoe not in _KAZOE:
+        return None
+    options = (
+        opts.kuitan,
+        opts.aka,
+        opts.aka_per_suit,
+        _KAZOE[opts.kazoe],
+        opts.kiriage_mangan,
+        opts.mangan_cap,
+        opts.yakuman_cap,
+        opts.double_wind_pair_fu,
+        opts.open_pinfu_fu,
+        opts.pinfu_tsumo_fu,
+        opts.ryuuiisou_8s,
+        opts.chanta_needs_run,
+        opts.honba,
+        opts.riichi_deposit,
+        opts.kokushi_yaku,
+        opts.riichi_yaku,
+        opts.winds,
+    )
+    allowed = 0
+    for i, name in enumerate(_FLAGS):
+        if name in opts.yaku:
+            allowed |= 1 << i
+    nowin = tuple(
+        tuple(
+            _encode(
+                localise(
+                    ScoreResult(is_win=False, reason=reason, preset=opts.preset, reason_name=reason_name(reason)), lang
+                )
+            )
+            for lang in _LANGS
+        )
+        for reason in _REASONS
+    )
+    prepared: object | None = _native.prepare(
+        opts.preset,
+        tuple(int(v) for v in options),
+        allowed,
+        tuple(_candidates(list(c)) for c in table),
+        _encode(opts.preset),
+        nowin,
+    )
+    return prepared
+
+
+def _no_score(req: ScoreRequest, prepared: object) -> ScoreResult | None:
+    return None
+
+
+def _no_json(req: object, prepared: object, lang: int) -> bytes | None:
+    return None
+
+
+score_json: Final[Callable[[object, object, int], bytes | None]] = (
+    _native.score_json if _native is not None else _no_json
+)
+"""``score_json(request, prepared, lang)``: ``msgspec.json.encode(localise(score(request), LANGUAGES[lang]))``
+written by the C code, or ``None`` (it does not take the request: the Python path decides). ``request``: a
+:class:`~.model.ScoreRequest`, or an :data:`~.model.UncheckedScoreRequest` (the batch's decoding target,
+whose tile strings the C code checks against the notation as it reads them). The result cache is not used."""
+
+
+score: Final[Callable[[ScoreRequest, object], ScoreResult | None]] = _native.score if _native is not None else _no_score
+"""``score(request, prepared)``: the request scored by the C code, or ``None`` (the Python path decides)."""
