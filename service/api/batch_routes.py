@@ -62,7 +62,9 @@ from service.i18n import Language
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
+from service.scoring.native import LANG_INDEX
 from service.scoring.notation import request_of
+from service.scoring.score import score_json
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
 from .errors import (
@@ -331,20 +333,33 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     """Score every hand of ``data``, in order, names in the negotiated language; :data:`CHUNK_HANDS` at a
     time, the event loop free to serve other requests between chunks.
 
-    A :class:`DecodedBatch`'s hand is checked and built by :func:`~service.scoring.notation.request_of`
-    and scored (:func:`_outcome`); one that fails the check, and every hand of a batch of raw hands,
-    is scored by :func:`score_item` from its raw JSON. Long because that choice is made inline per hand.
+    A :class:`DecodedBatch`'s hand is answered by the C code straight from its unchecked decode, already
+    encoded (:func:`~service.scoring.score.score_json`: the same bytes as the answer below, checked by
+    ``tests/batch/test_batch_paths.py``); where the C code declines it, it is checked and built by
+    :func:`~service.scoring.notation.request_of` and scored (:func:`_outcome`); one that fails the check, and
+    every hand of a batch of raw hands, is scored by :func:`score_item` from its raw JSON. Long because
+    that choice is made inline per hand.
     """
     lang = negotiate_language(accept_language)
+    lang_index = LANG_INDEX[lang]
     unchecked = data.unchecked if isinstance(data, DecodedBatch) else None
     raws = data.hands if unchecked is None else None
     count = len(unchecked) if unchecked is not None else len(data.hands)
-    results: list[HandOutcome] = []
+    results: list[HandOutcome | msgspec.Raw] = []  # Raw: an answer the C code encoded
     for start in range(0, count, CHUNK_HANDS):
         if start:
             await asyncio.sleep(0)  # a bare yield: the loop runs what is ready, then this batch goes on
         for i in range(start, min(start + CHUNK_HANDS, count)):
             if unchecked is not None:
+                try:
+                    answered = score_json(unchecked[i], lang_index)  # the C code's answer, already encoded
+                except Exception:
+                    logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
+                    results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
+                    continue
+                if answered is not None:
+                    results.append(msgspec.Raw(answered))
+                    continue
                 request = request_of(unchecked[i])
                 if request is not None:
                     results.append(_outcome(i, request, lang))

@@ -167,6 +167,14 @@ def test_a_bug_while_scoring_one_hand_is_a_500_problem_in_its_slot_only(
         return real_score(request)
 
     monkeypatch.setattr(batch_routes, "score", failing_on_honba_7)
+    real_json = batch_routes.score_json
+
+    def json_failing_on_honba_7(request: Any, lang: int) -> Any:  # the C code's path, which most hands take
+        if request.honba == 7:
+            raise RuntimeError("a bug")
+        return real_json(request, lang)
+
+    monkeypatch.setattr(batch_routes, "score_json", json_failing_on_honba_7)
 
     results = batch(client, [MANGAN, {**MANGAN, "honba": 7}, MANGAN])
 
