@@ -374,6 +374,12 @@ function fillSeats(select) {
   if (value) select.value = value;
 }
 
+// What everyone starts with under the chosen preset (the New game card).
+function startPoints() {
+  const start = rules && Number.isInteger(rules.preset.defaults.start_points) ? rules.preset.defaults.start_points : null;
+  return start === null ? "" : t("game.start_points", { n: number(start) });
+}
+
 function render() {
   $("game-setup").hidden = Boolean(game);
   $("game-board").hidden = !game;
@@ -383,7 +389,7 @@ function render() {
   $("riichi-row-3").hidden = three;
   $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
-    $("start-points").textContent = "";
+    $("start-points").textContent = startPoints();
     return;
   }
   $("game-preset").textContent = t("game.preset", { preset: game.preset, n: game.hands.length });
@@ -496,9 +502,10 @@ export async function initGame(options) {
     await finish();
     render();
   });
-  $("new-game").addEventListener("click", () => {
+  $("new-game").addEventListener("click", async () => {
     game = null;
     save();
+    rules = await rulesFor($("preset").value); // the new game's preset is the one chosen now
     render();
   });
   $("export").addEventListener("click", exportGame);
@@ -510,8 +517,6 @@ export async function initGame(options) {
 export async function presetChanged(preset) {
   if (!game) {
     rules = await rulesFor(preset);
-    const start = rules && Number.isInteger(rules.preset.defaults.start_points) ? rules.preset.defaults.start_points : null;
-    $("start-points").textContent = start === null ? "" : t("game.start_points", { n: number(start) });
     render();
   }
 }
