@@ -5,11 +5,13 @@ a refused hand's tiles and the message when the service does not answer."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard
-from .test_companion import number
+from .test_companion import number, record, start_game
 
 Companion = tuple[Page, Guard]
 
@@ -38,3 +40,40 @@ def test_the_new_game_card_shows_the_start_points_of_the_chosen_preset(companion
     page.click("#new-game")
     expect(start).to_have_text("Everyone starts with 35,000.")
     expect(page.locator("#name-3")).to_be_hidden()  # and three names to fill in
+
+
+def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: Companion, server: str) -> None:
+    """Anya rons Papa for 3 han 30 fu: Papa hands her 3,900 (three 1,000 sticks and nine 100 sticks). After
+    a switch to Russian the panel says it in Russian (the service's name of a ron, Рон, too); a refusal said
+    in Russian is said again in Japanese and English after a switch, and so is the panel."""
+    page, _ = companion
+    start_game(page, "standard")
+    record(page, {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}, 1)
+    panel = page.locator("#last-hand")
+    expect(panel.locator("h3")).to_have_text("Who hands over what")
+    expect(panel.locator("li")).to_have_text(["Papa → Anya: 3,900 (Ron) — sticks: 3 × 1,000, 9 × 100"])
+    body = {"rules": "standard", "scores": [25000] * 4, "dealer": 0, "first_dealer": 0, "round_wind": "E"}
+    outcome = {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}
+    ru = httpx.post(f"{server}/v1/settle", json={**body, "outcome": outcome}, headers={"Accept-Language": "ru"})
+    assert [x["name"] for x in ru.json()["transfers"] if x["amount"] > 0] == ["Рон"]
+    page.select_option("#lang", "ru")
+    expect(panel.locator("h3")).to_have_text("Кто кому платит")
+    nbsp = "\u00a0"  # Russian groups thousands with a no-break space
+    expect(panel.locator("li")).to_have_text([f"Papa → Anya: 3{nbsp}900 (Рон) — палочки: 3 × 1{nbsp}000, 9 × 100"])
+
+    def refuse(route: Route) -> None:
+        problem = {"status": 422, "title": "Unprocessable Content", "errors": [{"field": "riichi[0]", "message": "x"}]}
+        route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem))
+
+    page.route("**/v1/settle", refuse)
+    page.check("#riichi-3")
+    page.click("#apply")
+    message = page.locator("#game-message")
+    expect(message).to_have_text("Сервис не принял эту руку. Проверьте: Риичи в этой руке — Grandpa.")
+    page.unroute("**/v1/settle")
+    page.select_option("#lang", "ja")
+    expect(message).to_have_text("この局は受け付けられませんでした。 確認してください：この局の立直（Grandpa）")
+    expect(panel.locator("h3")).to_have_text("支払い")
+    expect(panel.locator("li")).to_have_text(["Papa → Anya：3,900（ロン） — 点棒: 3 × 1,000, 9 × 100"])
+    page.select_option("#lang", "en")
+    expect(message).to_have_text("The service refused this hand. Check: Riichi this hand — Grandpa.")
