@@ -11,7 +11,8 @@ import httpx
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard
-from .test_companion import number, record, start_game
+from .test_companion import board, number, record, start_game
+from .test_findings import load_file, saved_game
 
 Companion = tuple[Page, Guard]
 
@@ -77,3 +78,19 @@ def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: 
     expect(panel.locator("li")).to_have_text(["Papa → Anya：3,900（ロン） — 点棒: 3 × 1,000, 9 × 100"])
     page.select_option("#lang", "en")
     expect(message).to_have_text("The service refused this hand. Check: Riichi this hand — Grandpa.")
+
+
+def test_a_saved_game_of_another_preset_switches_the_rules_selector(companion: Companion) -> None:
+    """A WRC game (30,000 each) loaded while the page is on standard: the Rules selector says wrc, with its
+    description, and stays so after a reload."""
+    page, _ = companion
+    expect(page.locator("#preset")).to_have_value("standard")
+    page.click("#tab-game")
+    load_file(page, json.dumps(saved_game(preset="wrc", start_points=30000, scores=[30000] * 4)))
+    expect(page.locator("#game-preset")).to_have_text("Rules: wrc · hands played: 0")
+    expect(page.locator("#preset")).to_have_value("wrc")
+    expect(page.locator("#preset-summary")).to_have_text("World Riichi Championship tournament rules: no red fives.")
+    assert board(page) == [30000] * 4
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#preset")).to_have_value("wrc")

@@ -10,6 +10,7 @@ const ALL_SEATS = [0, 1, 2, 3];
 let game = null;
 let rulesFor = async () => null; // preset id → its GET /v1/rules/{preset} answer
 let handRequest = () => null; // the hand entered on the hand view, as a POST /v1/score body
+let selectPreset = async () => {}; // preset id → chosen in the Rules selector (the page follows)
 let rules = null;
 let said = null; // what #game-message says, as a function (said again in the new language after a switch)
 let shown = null; // the hand #last-hand shows: { request, result, sticks } (drawn again after a switch)
@@ -390,7 +391,9 @@ async function importGame(event) {
   game = data;
   rules = await rulesFor(game.preset);
   save();
+  clearTransfers();
   render();
+  await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
 function fillSeats(select) {
@@ -521,6 +524,7 @@ export async function relabel() {
 export async function initGame(options) {
   rulesFor = options.rulesFor;
   handRequest = options.handRequest;
+  selectPreset = options.selectPreset;
   game = load();
   if (game) rules = await rulesFor(game.preset);
   if (game && !fits(game, rules)) {
