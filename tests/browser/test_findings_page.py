@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard
-from .test_companion import board, number, record, start_game
+from .test_companion import README_HAND, board, number, record, start_game
 from .test_findings import load_file, saved_game
 
 Companion = tuple[Page, Guard]
@@ -94,3 +94,18 @@ def test_a_saved_game_of_another_preset_switches_the_rules_selector(companion: C
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     expect(page.locator("#preset")).to_have_value("wrc")
+
+
+def test_offline_the_page_says_so_once(companion: Companion) -> None:
+    """The service unreachable (every /v1 request fails): the Score card says "The service does not answer."
+    once, and so does the game keeper (not that the service refused the hand)."""
+    page, _ = companion
+    start_game(page, "standard")
+    page.route("**/v1/**", lambda route: route.abort())
+    page.click("#apply")
+    expect(page.locator("#game-message")).to_have_text("The service does not answer.")
+    page.click("#tab-hand")
+    page.click("details.typed summary")
+    page.fill("#mpsz-hand", README_HAND)
+    expect(page.locator("#result")).to_have_text("The service does not answer.")
+    expect(page.locator("#quick-score")).to_have_text("The service does not answer.")

@@ -238,8 +238,9 @@ function tell(message) {
   $("game-message").textContent = message ? message() : "";
 }
 
-// The service's refusal of `body` in the page's words.
+// The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
 function refusal(answer, body) {
+  if (answer.status === 0) return () => t("msg.offline");
   return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
 }
 

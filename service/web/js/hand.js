@@ -398,11 +398,14 @@ const FIELDS = {
 };
 
 function problem(out, answer) {
-  const lines = problemLines(answer, (field) => {
-    const key = FIELDS[String(field).split(/[.[]/)[0]];
-    return key ? t(key) : "";
-  });
-  const head = t(answer.status === 0 ? "msg.offline" : "result.invalid");
+  const offline = answer.status === 0; // said once, as the heading
+  const lines = offline
+    ? []
+    : problemLines(answer, (field) => {
+        const key = FIELDS[String(field).split(/[.[]/)[0]];
+        return key ? t(key) : "";
+      });
+  const head = t(offline ? "msg.offline" : "result.invalid");
   out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
   quick(head, "bad");
 }
