@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Page, Route, expect
 
 from .conftest import Guard
-from .test_companion import README_HAND, board, number, record, start_game
+from .test_companion import README_BODY, README_HAND, board, number, record, start_game, tap
 from .test_findings import load_file, saved_game
 
 Companion = tuple[Page, Guard]
@@ -109,3 +109,34 @@ def test_offline_the_page_says_so_once(companion: Companion) -> None:
     page.fill("#mpsz-hand", README_HAND)
     expect(page.locator("#result")).to_have_text("The service does not answer.")
     expect(page.locator("#quick-score")).to_have_text("The service does not answer.")
+
+
+def test_who_pays_adds_up_to_the_total_with_honba_and_riichi_sticks(companion: Companion, server: str) -> None:
+    """The README hand with riichi, 2 honba and 3 riichi sticks on the table: the discarder pays the mangan
+    8,000 and the honba 2 × 300 = 600, the winner takes the sticks 3 × 1,000; 8,000 + 600 + 3,000 = 11,600.
+    The same hand by the dealer by tsumo, no riichi (a mangan again), 2 honba and 1 stick: each non-dealer pays
+    4,000 and 2 × 100 honba; 4,000 × 3 + 600 + 1,000 = 13,600."""
+    page, _ = companion
+    tap(page, README_HAND + "2p")
+    page.check("#riichi")
+    page.fill("#honba", "2")
+    page.fill("#sticks", "3")
+    page.press("#sticks", "Tab")  # a typed number counts when the field is left
+    expect(page.locator("#score-total")).to_have_text("11,600 points")
+    lines = page.locator("ul.payments li")
+    assert lines.all_inner_texts() == ["Discarder\n8,000", "Honba × 2\n600", "Riichi sticks × 3\n3,000"]
+    api = httpx.post(f"{server}/v1/score", json={**README_BODY, "honba": 2, "riichi_sticks": 3}).json()
+    assert api["payments"][0]["amount"] + api["riichi_sticks_won"] == api["total"] == 8000 + 600 + 3000
+    page.select_option("#seat-wind", "E")
+    page.uncheck("#riichi")
+    page.check("input[name=win-type][value=tsumo]")
+    page.fill("#sticks", "1")
+    page.press("#sticks", "Tab")
+    expect(page.locator("#score-total")).to_have_text("13,600 points")
+    assert lines.all_inner_texts() == [
+        "Each non-dealer × 3\n4,000",
+        "Honba × 2 (200 from each payer)\n600",
+        "Riichi sticks × 1\n1,000",
+    ]
+    body = {**README_BODY, "riichi": False, "seat_wind": "E", "win": "tsumo", "honba": 2, "riichi_sticks": 1}
+    assert httpx.post(f"{server}/v1/score", json=body).json()["total"] == 4000 * 3 + 600 + 1000

@@ -343,8 +343,9 @@ export async function update() {
     const answer = await call("/v1/tenpai", { body, lang: language() });
     if (mine === sequence) showTenpai(out, answer);
   } else if (state.hand.length === capacity() && state.win) {
-    const answer = await call("/v1/score", { body: scoreRequest(), lang: language() });
-    if (mine === sequence) showScore(out, answer);
+    const body = scoreRequest();
+    const answer = await call("/v1/score", { body, lang: language() });
+    if (mine === sequence) showScore(out, answer, body);
   } else {
     const more = plural("hand.more", capacity() - state.hand.length);
     out.replaceChildren(para(more, "muted"));
@@ -417,7 +418,8 @@ function quick(text, cls = "") {
   box.className = `quick ${cls}`;
 }
 
-function showScore(out, answer) {
+// `body` is the POST /v1/score request `answer` answers.
+function showScore(out, answer, body) {
   if (!answer.ok) return problem(out, answer);
   const r = answer.data;
   if (!r.is_win) {
@@ -449,7 +451,7 @@ function showScore(out, answer) {
     const pays = Array.isArray(r.payments) ? r.payments : [];
     if (pays.length) {
       parts.push(heading(t("result.payments")));
-      parts.push(list(pays.map((p) => [p.count > 1 ? `${p.name} × ${p.count}` : p.name, number(p.amount)]), "payments"));
+      parts.push(list(paymentLines(r, pays, body), "payments"));
     }
   } else {
     const items = Array.isArray(r.points_breakdown) ? r.points_breakdown : [];
@@ -473,6 +475,19 @@ function showScore(out, answer) {
   else if (!kids && r.yakuman) short.push(t("result.yakuman", { n: r.yakuman }));
   else if (!kids && r.han != null) short.push(t("result.han", { n: r.han }) + (r.fu != null ? ` ${t("result.fu", { n: r.fu })}` : ""));
   quick(short.join(" · "), "good");
+}
+
+// Who pays, in lines that add up to the total: each payer's part of the hand, the honba (which the
+// payments' amounts include, so each payer's equal part of them is taken out) and the riichi sticks won.
+function paymentLines(r, pays, body) {
+  const payers = pays.reduce((n, p) => n + p.count, 0);
+  const honba = pays.reduce((n, p) => n + p.amount * p.count, 0) - (r.points ?? 0);
+  const each = honba > 0 && Number.isInteger(honba / payers) ? honba / payers : 0;
+  const lines = pays.map((p) => [p.count > 1 ? `${p.name} × ${p.count}` : p.name, number(p.amount - each)]);
+  const n = body.honba ?? 0;
+  if (each) lines.push([payers > 1 ? t("result.honba_each", { n, each: number(each) }) : t("result.honba", { n }), number(honba)]);
+  if (r.riichi_sticks_won > 0) lines.push([t("result.sticks", { n: body.riichi_sticks ?? 0 }), number(r.riichi_sticks_won)]);
+  return lines;
 }
 
 // A line of text with its mpsz codes ("Pon 333p") drawn as small tile pictures (named for a screen
