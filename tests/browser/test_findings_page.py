@@ -140,3 +140,29 @@ def test_who_pays_adds_up_to_the_total_with_honba_and_riichi_sticks(companion: C
     ]
     body = {**README_BODY, "riichi": False, "seat_wind": "E", "win": "tsumo", "honba": 2, "riichi_sticks": 1}
     assert httpx.post(f"{server}/v1/score", json=body).json()["total"] == 4000 * 3 + 600 + 1000
+
+
+def test_honba_or_sticks_out_of_range_are_set_in_range_and_said_so(companion: Companion, server: str) -> None:
+    """150 honba typed: the field shows 100, the message by it says so, and the README hand with riichi is
+    scored with 100 honba (8,000 + 100 × 300 = 38,000); −2 sticks become 0; the message follows a language
+    switch and goes once a count in range is typed."""
+    page, _ = companion
+    tap(page, README_HAND + "2p")
+    page.check("#riichi")
+    message = page.locator("#situation-message")
+    page.fill("#honba", "150")
+    page.press("#honba", "Tab")
+    expect(page.locator("#honba")).to_have_value("100")
+    expect(message).to_have_text("Honba must be a whole number from 0 to 100: set to 100.")
+    expect(page.locator("#score-total")).to_have_text("38,000 points")
+    assert httpx.post(f"{server}/v1/score", json={**README_BODY, "honba": 100}).json()["total"] == 8000 + 30000
+    page.fill("#sticks", "-2")
+    page.press("#sticks", "Tab")
+    expect(page.locator("#sticks")).to_have_value("0")
+    expect(message).to_have_text("Riichi sticks on the table must be a whole number from 0 to 100: set to 0.")
+    page.select_option("#lang", "ru")
+    expect(message).to_have_text("Палочки риичи на столе: только целое число от 0 до 100, поставлено 0.")
+    page.fill("#honba", "3")
+    page.press("#honba", "Tab")
+    expect(message).to_have_text("")
+    expect(page.locator("#score-total")).to_have_text("8\u00a0900 очков")  # 8,000 + 3 × 300

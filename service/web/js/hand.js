@@ -17,6 +17,7 @@ const state = {
 let rules = null; // the preset's answer of GET /v1/rules/{preset}
 let sequence = 0; // the latest request: older answers are dropped
 let onChange = () => {};
+let countSaid = null; // what #situation-message says, as a function (said again after a language switch)
 
 export function capacity() {
   return 13 - 3 * state.melds.length;
@@ -277,6 +278,20 @@ function bindText() {
   });
 }
 
+// A count typed in (honba, riichi sticks) is a whole number from 0 to 100, what the service takes: another is
+// set to the nearest one, and the message by the field says so (an empty field counts as 0, silently).
+function checkCount(id, label) {
+  const input = $(id);
+  const value = Number(input.value);
+  const n = Number.isFinite(value) ? Math.max(0, Math.min(100, Math.floor(value))) : 0;
+  if (input.value === "" || n === value) countSaid = null;
+  else {
+    input.value = String(n);
+    countSaid = () => t("msg.out_of_range", { field: t(label), max: 100, n });
+  }
+  $("situation-message").textContent = countSaid ? countSaid() : "";
+}
+
 // The situation controls the preset has: winds or a dealer flag, han/fu-only flags, honba, sticks.
 export function applyRules(presetRules) {
   rules = presetRules;
@@ -288,6 +303,7 @@ export function applyRules(presetRules) {
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
   $("honba-row").hidden = !hanFu || !defaults.honba;
   $("sticks-row").hidden = !hanFu || !defaults.riichi_deposit;
+  $("situation-message").hidden = $("honba-row").hidden && $("sticks-row").hidden;
   // Three players: no 2m–8m to tap, no chi, no North seat or round.
   const three = defaults.players === 3;
   for (const button of document.querySelectorAll("#picker button.pick")) {
@@ -580,6 +596,7 @@ export function clearHand() {
 }
 
 export function relabel() {
+  if (countSaid) $("situation-message").textContent = countSaid();
   labelPicker();
   render();
   update();
@@ -608,6 +625,8 @@ export function initHand(changedCallback) {
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
   $("riichi").addEventListener("change", lockRiichi);
+  $("honba").addEventListener("change", () => checkCount("honba", "situation.honba")); // before the update below
+  $("sticks").addEventListener("change", () => checkCount("sticks", "situation.sticks"));
   for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
   render();
 }
