@@ -166,3 +166,28 @@ def test_honba_or_sticks_out_of_range_are_set_in_range_and_said_so(companion: Co
     page.press("#honba", "Tab")
     expect(message).to_have_text("")
     expect(page.locator("#score-total")).to_have_text("8\u00a0900 очков")  # 8,000 + 3 × 300
+
+
+def test_a_refused_typed_hand_has_its_tiles_greyed_out(companion: Companion, server: str) -> None:
+    """EMA plays without red fives: a hand typed with one (0m) is refused (422), and the tiles shown are greyed
+    out (opacity 0.4) until a hand the service takes is typed."""
+    page, _ = companion
+    page.select_option("#preset", "ema")
+    page.click("details.typed summary")
+    page.fill("#mpsz-hand", README_HAND)
+    page.fill("#mpsz-win", "2p")
+    expect(page.locator("#score-total")).to_be_visible()
+    hand, win = page.locator("#hand-tiles"), page.locator("#win-tile")
+    expect(hand).to_have_css("opacity", "1")
+    refused = "234067m3455p234s"
+    body = {"rules": "ema", "hand": refused, "win_tile": "2p", "seat_wind": "S"}
+    assert httpx.post(f"{server}/v1/score", json=body).status_code == 422
+    page.fill("#mpsz-hand", refused)
+    expect(page.locator("#result")).to_contain_text("This hand cannot be scored:")
+    expect(hand.locator("[data-tile='0m']")).to_have_count(1)
+    expect(hand).to_have_css("opacity", "0.4")
+    expect(win).to_have_css("opacity", "0.4")
+    page.fill("#mpsz-hand", README_HAND)
+    expect(page.locator("#score-total")).to_be_visible()
+    expect(hand).to_have_css("opacity", "1")
+    expect(win).to_have_css("opacity", "1")

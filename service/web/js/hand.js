@@ -114,7 +114,13 @@ function lockRiichi() {
   ippatsu.disabled = !riichi.checked;
 }
 
+// The entered tiles marked as refused (greyed out), or not: a refused hand's tiles are not taken for a score.
+function markRefused(on) {
+  for (const id of ["hand-tiles", "meld-list", "win-tile", "dora-tiles"]) $(id).classList.toggle("stale", on);
+}
+
 function render() {
+  markRefused(false);
   lockRiichi();
   const handBox = $("hand-tiles");
   handBox.replaceChildren();
@@ -364,6 +370,7 @@ export async function update() {
     if (mine === sequence) showScore(out, answer, body);
   } else {
     const more = plural("hand.more", capacity() - state.hand.length);
+    markRefused(false);
     out.replaceChildren(para(more, "muted"));
     quick(more, "muted");
   }
@@ -423,6 +430,7 @@ function problem(out, answer) {
         return key ? t(key) : "";
       });
   const head = t(offline ? "msg.offline" : "result.invalid");
+  markRefused(!offline); // the tiles shown are those the service refused: greyed out until the hand changes
   out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
   quick(head, "bad");
 }
@@ -437,6 +445,7 @@ function quick(text, cls = "") {
 // `body` is the POST /v1/score request `answer` answers.
 function showScore(out, answer, body) {
   if (!answer.ok) return problem(out, answer);
+  markRefused(false);
   const r = answer.data;
   if (!r.is_win) {
     out.replaceChildren(para(t("result.no_win"), "bad verdict"), para(r.reason_name || r.reason || ""));
@@ -555,6 +564,7 @@ function kidsList(items) {
 
 function showTenpai(out, answer) {
   if (!answer.ok) return problem(out, answer);
+  markRefused(false);
   const r = answer.data;
   const kids = rules.preset.scoring === "kids";
   if (!r.tenpai) {
