@@ -145,7 +145,7 @@ def test_who_pays_adds_up_to_the_total_with_honba_and_riichi_sticks(companion: C
 def test_honba_or_sticks_out_of_range_are_set_in_range_and_said_so(companion: Companion, server: str) -> None:
     """150 honba typed: the field shows 100, the message by it says so, and the README hand with riichi is
     scored with 100 honba (8,000 + 100 × 300 = 38,000); −2 sticks become 0; the message follows a language
-    switch and goes once a count in range is typed."""
+    switch and goes once a count in range is typed in the field it is about."""
     page, _ = companion
     tap(page, README_HAND + "2p")
     page.check("#riichi")
@@ -164,8 +164,11 @@ def test_honba_or_sticks_out_of_range_are_set_in_range_and_said_so(companion: Co
     expect(message).to_have_text("Палочки риичи на столе: только целое число от 0 до 100, поставлено 0.")
     page.fill("#honba", "3")
     page.press("#honba", "Tab")
+    expect(message).to_have_text("Палочки риичи на столе: только целое число от 0 до 100, поставлено 0.")
+    page.fill("#sticks", "1")
+    page.press("#sticks", "Tab")
     expect(message).to_have_text("")
-    expect(page.locator("#score-total")).to_have_text("8\u00a0900 очков")  # 8,000 + 3 × 300
+    expect(page.locator("#score-total")).to_have_text("9\u00a0900 очков")  # 8,000 + 3 × 300 + 1,000
 
 
 def test_a_refused_typed_hand_has_its_tiles_greyed_out(companion: Companion, server: str) -> None:

@@ -17,7 +17,7 @@ const state = {
 let rules = null; // the preset's answer of GET /v1/rules/{preset}
 let sequence = 0; // the latest request: older answers are dropped
 let onChange = () => {};
-let countSaid = null; // what #situation-message says, as a function (said again after a language switch)
+let countSaid = null; // what #situation-message says of which field: { id, text() } (said again after a language switch)
 
 export function capacity() {
   return 13 - 3 * state.melds.length;
@@ -285,17 +285,17 @@ function bindText() {
 }
 
 // A count typed in (honba, riichi sticks) is a whole number from 0 to 100, what the service takes: another is
-// set to the nearest one, and the message by the field says so (an empty field counts as 0, silently).
+// set to the nearest one, and the message by the fields says so until that field is changed again (an empty
+// field counts as 0, silently).
 function checkCount(id, label) {
   const input = $(id);
   const value = Number(input.value);
   const n = Number.isFinite(value) ? Math.max(0, Math.min(100, Math.floor(value))) : 0;
-  if (input.value === "" || n === value) countSaid = null;
-  else {
+  if (input.value !== "" && n !== value) {
     input.value = String(n);
-    countSaid = () => t("msg.out_of_range", { field: t(label), max: 100, n });
-  }
-  $("situation-message").textContent = countSaid ? countSaid() : "";
+    countSaid = { id, text: () => t("msg.out_of_range", { field: t(label), max: 100, n }) };
+  } else if (countSaid && countSaid.id === id) countSaid = null;
+  $("situation-message").textContent = countSaid ? countSaid.text() : "";
 }
 
 // The situation controls the preset has: winds or a dealer flag, han/fu-only flags, honba, sticks.
@@ -606,7 +606,7 @@ export function clearHand() {
 }
 
 export function relabel() {
-  if (countSaid) $("situation-message").textContent = countSaid();
+  if (countSaid) $("situation-message").textContent = countSaid.text();
   labelPicker();
   render();
   update();
