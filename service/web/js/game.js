@@ -10,7 +10,10 @@ const ALL_SEATS = [0, 1, 2, 3];
 let game = null;
 let rulesFor = async () => null; // preset id → its GET /v1/rules/{preset} answer
 let handRequest = () => null; // the hand entered on the hand view, as a POST /v1/score body
+let selectPreset = async () => {}; // preset id → chosen in the Rules selector (the page follows)
 let rules = null;
+let said = null; // what #game-message says, as a function (said again in the new language after a switch)
+let shown = null; // the hand #last-hand shows: { request, result, sticks } (drawn again after a switch)
 
 function save() {
   try {
@@ -134,7 +137,7 @@ async function start(event) {
     final: null,
   };
   save();
-  $("last-hand").replaceChildren();
+  clearTransfers();
   render();
 }
 
@@ -167,9 +170,8 @@ async function apply(event) {
   if (!game || game.over) return;
   const kind = $("outcome").value;
   const out = outcome(kind);
-  const message = $("game-message");
   if (!out) {
-    message.textContent = t("game.need_hand");
+    tell(() => t("game.need_hand"));
     return;
   }
   const riichi = seats().filter((s) => $(`riichi-${s}`).checked && !$("riichi-seats").hidden);
@@ -183,10 +185,10 @@ async function apply(event) {
   if (game.round_wind) body.round_wind = game.round_wind; // the service decides the end by the rules' length
   const answer = await call("/v1/settle", { body, lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
-    message.textContent = `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
+    tell(refusal(answer, body));
     return;
   }
-  message.textContent = "";
+  tell(null);
   const r = answer.data;
   const next = r.next_hand || {};
   const before = {
@@ -217,7 +219,7 @@ async function apply(event) {
   save();
   if (game.over) await finish();
   render();
-  await showTransfers(r);
+  await showTransfers(r, body);
 }
 
 async function finish() {
@@ -226,8 +228,20 @@ async function finish() {
   const answer = await call("/v1/final", { body, lang: language() });
   game.over = true;
   game.final = answer.ok && Array.isArray(answer.data.placings) ? answer.data : null;
-  if (!game.final) $("game-message").textContent = `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
+  if (!game.final) tell(refusal(answer, body));
   save();
+}
+
+// #game-message says `message()` (nothing when null), and says it again after a language switch.
+function tell(message) {
+  said = message;
+  $("game-message").textContent = message ? message() : "";
+}
+
+// The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
+function refusal(answer, body) {
+  if (answer.status === 0) return () => t("msg.offline");
+  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
 }
 
 // A field of a POST /v1/settle or /v1/final body in the page's words, with the player's name where
@@ -289,14 +303,27 @@ function riichiTicked() {
   }
 }
 
-// Who pays whom this hand, and in which sticks (the fewest for each amount).
-async function showTransfers(result) {
-  const box = $("last-hand");
-  const transfers = (Array.isArray(result.transfers) ? result.transfers : []).filter((x) => x && x.amount > 0);
+const paidTransfers = (result) => (Array.isArray(result.transfers) ? result.transfers : []).filter((x) => x && x.amount > 0);
+
+// Who pays whom this hand (POST /v1/settle's answer to `request`), and in which sticks (the fewest for each amount).
+async function showTransfers(result, request) {
   const kids = rules && rules.preset.scoring === "kids";
   const sticks = await Promise.all(
-    transfers.map((x) => (kids || x.amount % 100 ? null : call("/v1/sticks", { body: { amount: x.amount }, lang: language() }))),
+    paidTransfers(result).map((x) => (kids || x.amount % 100 ? null : call("/v1/sticks", { body: { amount: x.amount }, lang: language() }))),
   );
+  shown = { request, result, sticks };
+  drawTransfers();
+}
+
+function clearTransfers() {
+  shown = null;
+  $("last-hand").replaceChildren();
+}
+
+function drawTransfers() {
+  const box = $("last-hand");
+  const transfers = paidTransfers(shown.result);
+  const sticks = shown.sticks;
   const ul = document.createElement("ul");
   ul.className = "transfers";
   transfers.forEach((x, i) => {
@@ -330,7 +357,7 @@ function undo() {
   const last = game.hands.pop();
   Object.assign(game, last.before, { over: false, end_reason: null, final: null });
   save();
-  $("last-hand").replaceChildren();
+  clearTransfers();
   render();
 }
 
@@ -365,13 +392,21 @@ async function importGame(event) {
   game = data;
   rules = await rulesFor(game.preset);
   save();
+  clearTransfers();
   render();
+  await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
 function fillSeats(select) {
   const value = select.value;
   select.replaceChildren(...seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s))));
   if (value) select.value = value;
+}
+
+// What everyone starts with under the chosen preset (the New game card).
+function startPoints() {
+  const start = rules && Number.isInteger(rules.preset.defaults.start_points) ? rules.preset.defaults.start_points : null;
+  return start === null ? "" : t("game.start_points", { n: number(start) });
 }
 
 function render() {
@@ -383,7 +418,7 @@ function render() {
   $("riichi-row-3").hidden = three;
   $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
-    $("start-points").textContent = "";
+    $("start-points").textContent = startPoints();
     return;
   }
   $("game-preset").textContent = t("game.preset", { preset: game.preset, n: game.hands.length });
@@ -472,13 +507,25 @@ function showOutcome() {
   $("manual-value").hidden = $("value-from-hand").checked;
 }
 
-export function relabel() {
+// After a language switch: the board, the message and the last hand's transfers in the new language. The
+// transfers' names are the service's: POST /v1/settle (stateless) is asked again for them in the new language.
+export async function relabel() {
   render();
+  if (said) $("game-message").textContent = said();
+  if (!shown) return;
+  drawTransfers();
+  const [mine, lang] = [shown, language()];
+  const answer = await call("/v1/settle", { body: mine.request, lang });
+  const names = answer.ok ? paidTransfers(answer.data) : [];
+  if (shown !== mine || lang !== language() || names.length !== paidTransfers(mine.result).length) return;
+  mine.result = answer.data;
+  drawTransfers();
 }
 
 export async function initGame(options) {
   rulesFor = options.rulesFor;
   handRequest = options.handRequest;
+  selectPreset = options.selectPreset;
   game = load();
   if (game) rules = await rulesFor(game.preset);
   if (game && !fits(game, rules)) {
@@ -496,9 +543,12 @@ export async function initGame(options) {
     await finish();
     render();
   });
-  $("new-game").addEventListener("click", () => {
+  $("new-game").addEventListener("click", async () => {
     game = null;
     save();
+    clearTransfers(); // the last game's hand and message are not the next one's
+    tell(null);
+    rules = await rulesFor($("preset").value); // the new game's preset is the one chosen now
     render();
   });
   $("export").addEventListener("click", exportGame);
@@ -510,8 +560,6 @@ export async function initGame(options) {
 export async function presetChanged(preset) {
   if (!game) {
     rules = await rulesFor(preset);
-    const start = rules && Number.isInteger(rules.preset.defaults.start_points) ? rules.preset.defaults.start_points : null;
-    $("start-points").textContent = start === null ? "" : t("game.start_points", { n: number(start) });
     render();
   }
 }

@@ -17,6 +17,7 @@ const state = {
 let rules = null; // the preset's answer of GET /v1/rules/{preset}
 let sequence = 0; // the latest request: older answers are dropped
 let onChange = () => {};
+let countSaid = null; // what #situation-message says of which field: { id, text() } (said again after a language switch)
 
 export function capacity() {
   return 13 - 3 * state.melds.length;
@@ -113,7 +114,13 @@ function lockRiichi() {
   ippatsu.disabled = !riichi.checked;
 }
 
+// The entered tiles marked as refused (greyed out), or not: a refused hand's tiles are not taken for a score.
+function markRefused(on) {
+  for (const id of ["hand-tiles", "meld-list", "win-tile", "dora-tiles"]) $(id).classList.toggle("stale", on);
+}
+
 function render() {
+  markRefused(false);
   lockRiichi();
   const handBox = $("hand-tiles");
   handBox.replaceChildren();
@@ -277,6 +284,20 @@ function bindText() {
   });
 }
 
+// A count typed in (honba, riichi sticks) is a whole number from 0 to 100, what the service takes: another is
+// set to the nearest one, and the message by the fields says so until that field is changed again (an empty
+// field counts as 0, silently).
+function checkCount(id, label) {
+  const input = $(id);
+  const value = Number(input.value);
+  const n = Number.isFinite(value) ? Math.max(0, Math.min(100, Math.floor(value))) : 0;
+  if (input.value !== "" && n !== value) {
+    input.value = String(n);
+    countSaid = { id, text: () => t("msg.out_of_range", { field: t(label), max: 100, n }) };
+  } else if (countSaid && countSaid.id === id) countSaid = null;
+  $("situation-message").textContent = countSaid ? countSaid.text() : "";
+}
+
 // The situation controls the preset has: winds or a dealer flag, han/fu-only flags, honba, sticks.
 export function applyRules(presetRules) {
   rules = presetRules;
@@ -288,6 +309,7 @@ export function applyRules(presetRules) {
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
   $("honba-row").hidden = !hanFu || !defaults.honba;
   $("sticks-row").hidden = !hanFu || !defaults.riichi_deposit;
+  $("situation-message").hidden = $("honba-row").hidden && $("sticks-row").hidden;
   // Three players: no 2m–8m to tap, no chi, no North seat or round.
   const three = defaults.players === 3;
   for (const button of document.querySelectorAll("#picker button.pick")) {
@@ -343,10 +365,12 @@ export async function update() {
     const answer = await call("/v1/tenpai", { body, lang: language() });
     if (mine === sequence) showTenpai(out, answer);
   } else if (state.hand.length === capacity() && state.win) {
-    const answer = await call("/v1/score", { body: scoreRequest(), lang: language() });
-    if (mine === sequence) showScore(out, answer);
+    const body = scoreRequest();
+    const answer = await call("/v1/score", { body, lang: language() });
+    if (mine === sequence) showScore(out, answer, body);
   } else {
     const more = plural("hand.more", capacity() - state.hand.length);
+    markRefused(false);
     out.replaceChildren(para(more, "muted"));
     quick(more, "muted");
   }
@@ -398,11 +422,15 @@ const FIELDS = {
 };
 
 function problem(out, answer) {
-  const lines = problemLines(answer, (field) => {
-    const key = FIELDS[String(field).split(/[.[]/)[0]];
-    return key ? t(key) : "";
-  });
-  const head = t(answer.status === 0 ? "msg.offline" : "result.invalid");
+  const offline = answer.status === 0; // said once, as the heading
+  const lines = offline
+    ? []
+    : problemLines(answer, (field) => {
+        const key = FIELDS[String(field).split(/[.[]/)[0]];
+        return key ? t(key) : "";
+      });
+  const head = t(offline ? "msg.offline" : "result.invalid");
+  markRefused(!offline); // the tiles shown are those the service refused: greyed out until the hand changes
   out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
   quick(head, "bad");
 }
@@ -414,8 +442,10 @@ function quick(text, cls = "") {
   box.className = `quick ${cls}`;
 }
 
-function showScore(out, answer) {
+// `body` is the POST /v1/score request `answer` answers.
+function showScore(out, answer, body) {
   if (!answer.ok) return problem(out, answer);
+  markRefused(false);
   const r = answer.data;
   if (!r.is_win) {
     out.replaceChildren(para(t("result.no_win"), "bad verdict"), para(r.reason_name || r.reason || ""));
@@ -446,7 +476,7 @@ function showScore(out, answer) {
     const pays = Array.isArray(r.payments) ? r.payments : [];
     if (pays.length) {
       parts.push(heading(t("result.payments")));
-      parts.push(list(pays.map((p) => [p.count > 1 ? `${p.name} × ${p.count}` : p.name, number(p.amount)]), "payments"));
+      parts.push(list(paymentLines(r, pays, body), "payments"));
     }
   } else {
     const items = Array.isArray(r.points_breakdown) ? r.points_breakdown : [];
@@ -470,6 +500,19 @@ function showScore(out, answer) {
   else if (!kids && r.yakuman) short.push(t("result.yakuman", { n: r.yakuman }));
   else if (!kids && r.han != null) short.push(t("result.han", { n: r.han }) + (r.fu != null ? ` ${t("result.fu", { n: r.fu })}` : ""));
   quick(short.join(" · "), "good");
+}
+
+// Who pays, in lines that add up to the total: each payer's part of the hand, the honba (which the
+// payments' amounts include, so each payer's equal part of them is taken out) and the riichi sticks won.
+function paymentLines(r, pays, body) {
+  const payers = pays.reduce((n, p) => n + p.count, 0);
+  const honba = pays.reduce((n, p) => n + p.amount * p.count, 0) - (r.points ?? 0);
+  const each = honba > 0 && Number.isInteger(honba / payers) ? honba / payers : 0;
+  const lines = pays.map((p) => [p.count > 1 ? `${p.name} × ${p.count}` : p.name, number(p.amount - each)]);
+  const n = body.honba ?? 0;
+  if (each) lines.push([payers > 1 ? t("result.honba_each", { n, each: number(each) }) : t("result.honba", { n }), number(honba)]);
+  if (r.riichi_sticks_won > 0) lines.push([t("result.sticks", { n: body.riichi_sticks ?? 0 }), number(r.riichi_sticks_won)]);
+  return lines;
 }
 
 // A line of text with its mpsz codes ("Pon 333p") drawn as small tile pictures (named for a screen
@@ -521,6 +564,7 @@ function kidsList(items) {
 
 function showTenpai(out, answer) {
   if (!answer.ok) return problem(out, answer);
+  markRefused(false);
   const r = answer.data;
   const kids = rules.preset.scoring === "kids";
   if (!r.tenpai) {
@@ -562,6 +606,7 @@ export function clearHand() {
 }
 
 export function relabel() {
+  if (countSaid) $("situation-message").textContent = countSaid.text();
   labelPicker();
   render();
   update();
@@ -590,6 +635,8 @@ export function initHand(changedCallback) {
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
   $("riichi").addEventListener("change", lockRiichi);
+  $("honba").addEventListener("change", () => checkCount("honba", "situation.honba")); // before the update below
+  $("sticks").addEventListener("change", () => checkCount("sticks", "situation.sticks"));
   for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
   render();
 }

@@ -19,11 +19,11 @@ async function rulesFor(preset) {
   return cache.get(key);
 }
 
-async function fillPresets() {
+// The Rules selector filled from GET /v1/rules, `chosen` selected (the one remembered, when the page opens).
+async function fillPresets(chosen = $("preset").value) {
   const select = $("preset");
   const answer = await call("/v1/rules", { lang: language() });
   const presets = answer.ok && Array.isArray(answer.data.presets) ? answer.data.presets : [{ id: "standard", summary: "" }];
-  const chosen = select.value || safeGet(PRESET) || "standard";
   select.replaceChildren(...presets.map((p) => new Option(p.id, p.id)));
   select.value = presets.some((p) => p.id === chosen) ? chosen : presets[0].id;
   const summary = presets.find((p) => p.id === select.value);
@@ -44,6 +44,12 @@ async function presetSelected() {
   applyRules(rules);
   await presetChanged(preset);
   if (!$("view-table").hidden) await showTable(rules);
+}
+
+// The Rules selector set to `preset` (a saved game loaded), as if chosen there.
+async function selectPreset(preset) {
+  $("preset").value = preset;
+  await presetSelected();
 }
 
 function showView(name) {
@@ -77,8 +83,8 @@ async function main() {
     relabelGame();
   });
   $("print").addEventListener("click", () => window.print());
-  await fillPresets();
-  await initGame({ rulesFor, handRequest: scoreRequest });
+  await fillPresets(safeGet(PRESET) || "standard");
+  await initGame({ rulesFor, handRequest: scoreRequest, selectPreset });
   await presetSelected();
   document.body.dataset.ready = "true";
 }
