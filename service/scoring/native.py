@@ -39,7 +39,7 @@ from .model import (
     YakuItem,
 )
 from .names import fu_name, limit_name, localise, payer_name, reason_name, yaku_name
-from .yaku import YakuTable
+from .yaku import REGISTRY, YakuTable
 
 try:
     from . import _native  # type: ignore[attr-defined]
@@ -148,8 +148,28 @@ def _encode(value: object) -> bytes:
     return msgspec.json.encode(value)
 
 
+def _yaku_json_table() -> dict[tuple[str, int], tuple[bytes, ...]]:
+    """:data:`_YAKU_JSON`: the JSON of every yaku item a rule set can list, by ``(id, han)``."""
+    table: dict[tuple[str, int], tuple[bytes, ...]] = {}
+    for y in REGISTRY.values():
+        hans = {y.han_closed, y.han_open or y.han_closed, 13 * y.yakuman, 13} if y.yakuman else {y.han_closed}
+        if not y.yakuman and y.han_open:
+            hans.add(y.han_open)
+        for han in hans:
+            table[y.id, han] = tuple(_encode(YakuItem(y.id, han, yaku_name(y.id, lang))) for lang in _LANGS)
+    return table
+
+
+_YAKU_JSON: Final = _yaku_json_table()
+"""Every yaku item's JSON in each language (as :func:`.names.localise` renames it), built at import (~450
+items): preparing a rule set then looks its candidates up instead of encoding each (0.85 → 0.1 ms)."""
+
+
 def _yaku_json(item: YakuItem) -> tuple[bytes, ...]:
-    """A yaku item's JSON in each language (as :func:`.names.localise` renames it)."""
+    """A yaku item's JSON in each language (:data:`_YAKU_JSON`, else encoded here)."""
+    known = _YAKU_JSON.get((item.id, item.han))
+    if known is not None:
+        return known
     return tuple(_encode(YakuItem(item.id, item.han, yaku_name(item.id, lang))) for lang in _LANGS)
 
 
@@ -188,11 +208,13 @@ def _fragments(
 def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int, int, YakuItem], ...]:
     """One candidate list as ``_native.c`` reads it; ``replaces``: the bits of the candidates it replaces."""
     out = []
+    bits: dict[str, int] = {}  # the candidates of each id, as bits
+    for j, other in enumerate(candidates):
+        bits[other.id] = bits.get(other.id, 0) | 1 << j  # type: ignore[attr-defined]
     for y in candidates:
         replaces = 0
-        for j, other in enumerate(candidates):
-            if other.id in y.replaces:  # type: ignore[attr-defined]
-                replaces |= 1 << j
+        for replaced in y.replaces:  # type: ignore[attr-defined]
+            replaces |= bits.get(replaced, 0)
         code = y.code  # type: ignore[attr-defined]
         if code < 0 and y.needs & FACTS["scored_apart"]:  # type: ignore[attr-defined]
             code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (score.py adds them)
