@@ -64,7 +64,7 @@ from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.native import LANG_INDEX
 from service.scoring.notation import request_of
-from service.scoring.score import score_json
+from service.scoring.score import score_json_run
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
 from .errors import (
@@ -333,12 +333,12 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     """Score every hand of ``data``, in order, names in the negotiated language; :data:`CHUNK_HANDS` at a
     time, the event loop free to serve other requests between chunks.
 
-    A :class:`DecodedBatch`'s hand is answered by the C code straight from its unchecked decode, already
-    encoded (:func:`~service.scoring.score.score_json`: the same bytes as the answer below, checked by
-    ``tests/batch/test_batch_paths.py``); where the C code declines it, it is checked and built by
-    :func:`~service.scoring.notation.request_of` and scored (:func:`_outcome`); one that fails the check, and
-    every hand of a batch of raw hands, is scored by :func:`score_item` from its raw JSON. Long because
-    that choice is made inline per hand.
+    A :class:`DecodedBatch`'s hands are answered by the C code straight from their unchecked decode, a run
+    of them at a time, already encoded (:func:`~service.scoring.score.score_json_run`: the same bytes as the
+    answers below, checked by ``tests/batch/test_batch_paths.py``); a hand the C code declines is checked
+    and built by :func:`~service.scoring.notation.request_of` and scored (:func:`_outcome`); one that fails
+    the check, and every hand of a batch of raw hands, is scored by :func:`score_item` from its raw JSON.
+    Long because that choice is made inline per hand.
     """
     lang = negotiate_language(accept_language)
     lang_index = LANG_INDEX[lang]
@@ -349,26 +349,32 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     for start in range(0, count, CHUNK_HANDS):
         if start:
             await asyncio.sleep(0)  # a bare yield: the loop runs what is ready, then this batch goes on
-        for i in range(start, min(start + CHUNK_HANDS, count)):
+        stop = min(start + CHUNK_HANDS, count)
+        i = start
+        while i < stop:
             if unchecked is not None:
-                try:
-                    answered = score_json(unchecked[i], lang_index)  # the C code's answer, already encoded
+                try:  # the C code's answers to a run of hands, already encoded and joined by commas
+                    answered, reached = score_json_run(unchecked, i, stop, lang_index)
                 except Exception:
                     logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
                     results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
+                    i += 1
                     continue
-                if answered is not None:
+                if reached > i:  # one list item holding several slots: msgspec writes it as it is
                     results.append(msgspec.Raw(answered))
+                    i = reached
                     continue
                 request = request_of(unchecked[i])
                 if request is not None:
                     results.append(_outcome(i, request, lang))
+                    i += 1
                     continue
                 if raws is None:  # the first hand to fail the check: the same envelope, its hands as raw JSON
                     assert isinstance(data, DecodedBatch)
                     raws = decode_json(data.body, BatchRequest).hands
             assert raws is not None
             results.append(score_item(i, raws[i], lang))
+            i += 1
     return localised(BatchResult(results=results), lang)
 
 

@@ -46,7 +46,7 @@ try:
 except ImportError:  # not built (RIICHI_PURE_PYTHON): the Python path scores everything
     _native = None
 
-__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json", "start"]
+__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json", "score_json_run", "start"]
 
 AVAILABLE: Final = _native is not None and os.environ.get("RIICHI_NATIVE", "1") != "0"
 """The C extension is built and not switched off (``RIICHI_NATIVE=0``)."""
@@ -285,6 +285,19 @@ def _no_score(req: ScoreRequest, prepared: object) -> ScoreResult | None:
 def _no_json(req: object, prepared: object, lang: int) -> bytes | None:
     return None
 
+
+def _no_run(
+    hands: list[object], start: int, stop: int, rules: object, prepared: object, lang: int
+) -> tuple[bytes, int]:
+    return b"", start
+
+
+score_json_run: Final[Callable[[list[object], int, int, object, object, int], tuple[bytes, int]]] = (
+    _native.score_json_run if _native is not None else _no_run
+)
+"""``score_json_run(hands, start, stop, rules, prepared, lang)``: ``hands[start:stop]`` answered as
+:data:`score_json` answers each, joined by commas in one bytes object, up to the first hand it would
+decline or whose ``rules`` differ from ``rules`` (``prepared``'s); returns ``(bytes, that hand's index)``."""
 
 score_json: Final[Callable[[object, object, int], bytes | None]] = (
     _native.score_json if _native is not None else _no_json

@@ -50,6 +50,7 @@ __all__ = [
     "score",
     "score_fresh",
     "score_json",
+    "score_json_run",
 ]
 
 
@@ -372,6 +373,23 @@ def score_json(req: object, lang: int) -> bytes | None:
     if prepared is None:
         return None
     return _native_json(req, prepared, lang)
+
+
+_native_json_run: Final = native.score_json_run
+
+
+def score_json_run(hands: list[object], start: int, stop: int, lang: int) -> tuple[bytes, int]:
+    """``hands[start:stop]`` (requests as :func:`score_json` takes them) answered by the C code as far as it
+    goes: ``(their JSON joined by commas, the index of the first hand not answered)``, ``stop`` when all
+    were. It stops at a hand the C code declines or whose ``rules`` differ from the first's; ``b""`` and
+    ``start`` when it declines the first (then score that one with :func:`score`)."""
+    if start >= stop:
+        return b"", start
+    rules = getattr(hands[start], "rules")  # noqa: B009 - two request types: no typed read
+    prepared = _rules_and_table(rules)[3]
+    if prepared is None:
+        return b"", start
+    return _native_json_run(hands, start, stop, rules, prepared, lang)
 
 
 def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:

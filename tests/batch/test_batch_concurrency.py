@@ -37,13 +37,13 @@ def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.Mo
         return real_score(request)
 
     monkeypatch.setattr(batch_routes, "score", noting_score)
-    real_json = batch_routes.score_json
+    real_run = batch_routes.score_json_run
 
-    def noting_json(request: Any, lang: int) -> Any:  # the C code's path, which these hands take
+    def noting_run(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path, one at a time
         seen.append(health_answered[0])
-        return real_json(request, lang)
+        return real_run(hands, start, start + 1, lang)
 
-    monkeypatch.setattr(batch_routes, "score_json", noting_json)
+    monkeypatch.setattr(batch_routes, "score_json_run", noting_run)
     hands = [{**MANGAN, "honba": i % 101} for i in range(3 * CHUNK_HANDS)]
 
     async def scenario() -> tuple[httpx.Response, httpx.Response]:
@@ -77,14 +77,14 @@ def test_a_bug_in_one_hand_is_logged_with_the_request_id(monkeypatch: pytest.Mon
 
     app = create_app()
     monkeypatch.setattr(batch_routes, "score", failing_on_honba_7)
-    real_json = batch_routes.score_json
+    real_run = batch_routes.score_json_run
 
-    def json_failing_on_honba_7(request: Any, lang: int) -> Any:  # the C code's path, which most hands take
-        if request.honba == 7:
+    def run_failing_on_honba_7(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path
+        if hands[start].honba == 7:
             raise RuntimeError("a bug")
-        return real_json(request, lang)
+        return real_run(hands, start, start + 1, lang)  # one hand at a time
 
-    monkeypatch.setattr(batch_routes, "score_json", json_failing_on_honba_7)
+    monkeypatch.setattr(batch_routes, "score_json_run", run_failing_on_honba_7)
     stream = io.StringIO()
     configure_logging(stream=stream)
     try:

@@ -167,14 +167,14 @@ def test_a_bug_while_scoring_one_hand_is_a_500_problem_in_its_slot_only(
         return real_score(request)
 
     monkeypatch.setattr(batch_routes, "score", failing_on_honba_7)
-    real_json = batch_routes.score_json
+    real_run = batch_routes.score_json_run
 
-    def json_failing_on_honba_7(request: Any, lang: int) -> Any:  # the C code's path, which most hands take
-        if request.honba == 7:
+    def run_failing_on_honba_7(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path
+        if hands[start].honba == 7:
             raise RuntimeError("a bug")
-        return real_json(request, lang)
+        return real_run(hands, start, start + 1, lang)  # one hand at a time
 
-    monkeypatch.setattr(batch_routes, "score_json", json_failing_on_honba_7)
+    monkeypatch.setattr(batch_routes, "score_json_run", run_failing_on_honba_7)
 
     results = batch(client, [MANGAN, {**MANGAN, "honba": 7}, MANGAN])
 

@@ -24,7 +24,7 @@ from service.scoring import InvalidHand, ScoreRequest, ScoreResult, native, scor
 from service.scoring.model import RulesSpec, UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.presets import resolve_rules
-from service.scoring.score import _rules_and_table, score_fresh, score_json
+from service.scoring.score import _rules_and_table, score_fresh, score_json, score_json_run
 from tests.strategies import seeded_hands, winning_hands
 from tests.tenhou import CORPUS_FILE, load_records, request_from_record
 
@@ -322,3 +322,33 @@ def test_json_of_no_win_and_of_yakuman() -> None:
         3,
     )
     assert (answers[3]["limit"], answers[3]["total"]) == ("double_yakuman", 64000)
+
+
+def test_json_runs_join_the_answers_of_score_json() -> None:
+    """``score_json_run`` over 600 unchecked hands of mixed rules, some invalid: walked run by run, its
+    chunks are exactly the per-hand ``score_json`` answers joined by commas, and each run stops at the first
+    hand ``score_json`` declines or whose rules differ."""
+    rng = random.Random(7)
+    hands = []
+    for body in seeded_hands(600, seed=300):
+        preset = rng.choice(("standard", "standard", "standard", "ema"))
+        changed = garbled(mutated(body, rng), rng) if rng.random() < 0.3 else body
+        try:
+            hands.append(_unchecked(msgspec.json.encode(for_preset(changed, preset))))
+        except msgspec.ValidationError:
+            continue
+    i = runs = 0
+    while i < len(hands):
+        chunk, reached = score_json_run(hands, i, len(hands), 1)
+        if reached == i:
+            assert score_json(hands[i], 1) is None  # a run starts with its own rules: only a decline stops it
+            i += 1
+            continue
+        runs += 1
+        assert chunk == b",".join(score_json(h, 1) or b"?" for h in hands[i:reached])
+        assert all(h.rules == hands[i].rules for h in hands[i:reached])
+        if reached < len(hands):
+            stopper = hands[reached]
+            assert stopper.rules != hands[i].rules or score_json(stopper, 1) is None
+        i = reached
+    assert runs > 20
