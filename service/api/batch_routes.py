@@ -2,7 +2,9 @@
 
 ``{"hands": [score request, …]}`` → ``{"results": [...]}``, one slot per hand, in order.
 Each hand is scored exactly as ``POST /v1/score`` would score it (the same request as its
-strict decoder makes, the same core call, the same cache); a hand that ``/v1/score`` would refuse gets the
+strict decoder makes, the same answer: most hands by the C code of :mod:`service.scoring.native`, straight
+from their decode to their JSON, without the result cache; the others by the same core call and cache as
+``/v1/score``); a hand that ``/v1/score`` would refuse gets the
 problem it would have been answered with, in its slot, and the batch itself is still 200:
 
 - not a score request (wrong type, unknown field, bad notation, …): a 400 problem;
@@ -24,7 +26,8 @@ deeper than the decoder follows (it recurses per array or object, within Python'
 some 900 levels; a score request is at most 4 deep): it has to walk a raw hand to find its end. A
 body over :data:`BATCH_MAX_BODY_BYTES` is a 413 (this route sets its own limit, larger than the app's
 64 KiB for single requests). Memory per call is so bounded by the body limit: the decoded hands come
-from the body, and the results are the core's (cached, shared) result objects. Nothing is streamed:
+from the body, and the results are their encoded answers (~1 KB a hand) or the core's (cached, shared)
+result objects. Nothing is streamed:
 the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop

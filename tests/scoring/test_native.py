@@ -352,3 +352,18 @@ def test_json_runs_join_the_answers_of_score_json() -> None:
             assert stopper.rules != hands[i].rules or score_json(stopper, 1) is None
         i = reached
     assert runs > 20
+
+
+def test_the_c_code_can_be_switched_off() -> None:
+    """``RIICHI_NATIVE=0``: no rule set is prepared for the C code, and the README's hand scores the same."""
+    import subprocess
+    import sys
+
+    code = (
+        "from service.scoring import ScoreRequest, score; from service.scoring.score import _rules_and_table; "
+        "r = score(ScoreRequest(hand='234567m23456p99s', win_tile='7p', seat_wind='S', riichi=True, "
+        "dora_indicators='1p')); print(_rules_and_table('standard')[3] is None, r.points)"
+    )
+    env = {"RIICHI_NATIVE": "0", "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=60)
+    assert out.stdout.split() == ["True", "3900"]
