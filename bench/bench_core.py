@@ -31,7 +31,8 @@ Each round runs four passes over the (kept) hands:
   every ``functools`` cache (among them ``presets.resolve_rules`` and the yaku tables). The
   static tables built at import (``decompose.SUIT_TABLE``: every suit's splits;
   ``validate.MELDS``: every meld text; ``tiles.SINGLE_TILES``) are not caches and stay;
-  the line "core build" says whether the compiled (mypyc) modules are in use;
+  the line "core build" says whether the compiled (mypyc) modules are in use, and the C hot path
+  (``service/scoring/_native.c``, which ``score()`` asks first; ``RIICHI_NATIVE=0`` leaves it out);
 - ours, warm: the same hands again, caches kept;
 - mahjong: the package, its own ``HandDivider`` cache cleared first;
 - riichienv (it keeps no cache between calls).
@@ -117,9 +118,15 @@ def clear_core_caches() -> list[str]:
 
 
 def core_build() -> str:
-    """``compiled (mypyc)`` when the hot-path modules are C extensions, else ``pure Python``."""
+    """``compiled (mypyc)`` when the hot-path modules are C extensions, else ``pure Python``; then whether
+    the C hot path (``service/scoring/_native.c``) is in use (``RIICHI_NATIVE=0`` leaves it out)."""
     module = importlib.import_module("service.scoring.score")
-    return "compiled (mypyc)" if type(module.score).__name__ == "builtin_function_or_method" else "pure Python"
+    native = importlib.import_module("service.scoring.native")
+    compiled = "compiled (mypyc)" if type(module.score).__name__ == "builtin_function_or_method" else "pure Python"
+    in_use = module._rules_and_table("standard")[3] is not None
+    return f"{compiled}, C hot path {'in use' if in_use else 'not in use'}" + (
+        "" if native.AVAILABLE else " (not built)"
+    )
 
 
 def ours_calls(requests: list[ScoreRequest]) -> list[Callable[[], Any]]:
