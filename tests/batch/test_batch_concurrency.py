@@ -21,6 +21,7 @@ import service.api.batch_routes as batch_routes
 from service.api.batch_routes import CHUNK_HANDS
 from service.api.logs import configure_logging
 from service.app import create_app
+from tests.batch.faults import fail_hands_with_honba_7
 
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 """Riichi pinfu tanyao sanshoku by ron, non-dealer: mangan, 8000."""
@@ -68,23 +69,8 @@ def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.Mo
 
 def test_a_bug_in_one_hand_is_logged_with_the_request_id(monkeypatch: pytest.MonkeyPatch) -> None:
     """The request's context (its ``request_id``) is the batch's: a bug in one hand is logged under it."""
-    real_score = batch_routes.score
-
-    def failing_on_honba_7(request: Any) -> Any:
-        if request.honba == 7:
-            raise RuntimeError("a bug")
-        return real_score(request)
-
     app = create_app()
-    monkeypatch.setattr(batch_routes, "score", failing_on_honba_7)
-    real_run = batch_routes.score_json_run
-
-    def run_failing_on_honba_7(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path
-        if hands[start].honba == 7:
-            raise RuntimeError("a bug")
-        return real_run(hands, start, start + 1, lang)  # one hand at a time
-
-    monkeypatch.setattr(batch_routes, "score_json_run", run_failing_on_honba_7)
+    fail_hands_with_honba_7(monkeypatch)
     stream = io.StringIO()
     configure_logging(stream=stream)
     try:

@@ -16,6 +16,7 @@ from litestar.testing import TestClient
 
 from service.api.errors import Problem
 from service.scoring import ScoreResult
+from tests.batch.faults import fail_hands_with_honba_7
 
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 """Riichi pinfu tanyao sanshoku by ron, non-dealer: mangan, 8000."""
@@ -157,24 +158,7 @@ def test_the_same_hand_twice_gets_the_same_result_twice(client: TestClient[Lites
 def test_a_bug_while_scoring_one_hand_is_a_500_problem_in_its_slot_only(
     client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import service.api.batch_routes as batch_routes
-
-    real_score = batch_routes.score
-
-    def failing_on_honba_7(request: Any) -> Any:
-        if request.honba == 7:
-            raise RuntimeError("a bug")
-        return real_score(request)
-
-    monkeypatch.setattr(batch_routes, "score", failing_on_honba_7)
-    real_run = batch_routes.score_json_run
-
-    def run_failing_on_honba_7(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path
-        if hands[start].honba == 7:
-            raise RuntimeError("a bug")
-        return real_run(hands, start, start + 1, lang)  # one hand at a time
-
-    monkeypatch.setattr(batch_routes, "score_json_run", run_failing_on_honba_7)
+    fail_hands_with_honba_7(monkeypatch)
 
     results = batch(client, [MANGAN, {**MANGAN, "honba": 7}, MANGAN])
 
