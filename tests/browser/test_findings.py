@@ -173,15 +173,16 @@ def test_the_winner_cannot_be_the_discarder(companion: Companion) -> None:
     assert page.locator("#discarder").input_value() != "2"
 
 
+def refuse_riichi_0(route: Route) -> None:
+    """A Playwright route handler: ``/v1/settle`` answers 422 naming ``riichi[0]`` (the page's first seat)."""
+    problem = {"status": 422, "title": "Unprocessable Content", "errors": [{"field": "riichi[0]", "message": "x"}]}
+    route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem))
+
+
 def test_a_problem_names_the_player_in_the_pages_words(open_companion: Opener) -> None:
     page, _ = open_companion(locale="ru-RU")
     start_game(page, "standard")
-
-    def refuse(route: Route) -> None:
-        problem = {"status": 422, "title": "Unprocessable Content", "errors": [{"field": "riichi[0]", "message": "x"}]}
-        route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem))
-
-    page.route("**/v1/settle", refuse)
+    page.route("**/v1/settle", refuse_riichi_0)
     page.check("#riichi-2")
     page.click("#apply")
     expect(page.locator("#game-message")).to_have_text(

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 
 import httpx
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .test_companion import README_BODY, README_HAND, board, number, record, start_game, tap
-from .test_findings import load_file, saved_game
+from .test_findings import load_file, refuse_riichi_0, saved_game
 
 Companion = tuple[Page, Guard]
 
@@ -61,12 +61,7 @@ def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: 
     expect(panel.locator("h3")).to_have_text("Кто кому платит")
     nbsp = "\u00a0"  # Russian groups thousands with a no-break space
     expect(panel.locator("li")).to_have_text([f"Papa → Anya: 3{nbsp}900 (Рон) — палочки: 3 × 1{nbsp}000, 9 × 100"])
-
-    def refuse(route: Route) -> None:
-        problem = {"status": 422, "title": "Unprocessable Content", "errors": [{"field": "riichi[0]", "message": "x"}]}
-        route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem))
-
-    page.route("**/v1/settle", refuse)
+    page.route("**/v1/settle", refuse_riichi_0)
     page.check("#riichi-3")
     page.click("#apply")
     message = page.locator("#game-message")
