@@ -257,7 +257,10 @@ static inline int wind_kind(PyObject *o) {
 }
 
 /* validate.parse_request + hand.Hand for the requests this file takes (see the top). Returns 1 with *h
- * filled, or 0: decline (the Python path decides, and raises where the request is invalid). */
+ * filled, or 0: decline (the Python path decides, and raises where the request is invalid).
+ *
+ * Long because it is every check of parse_request that can refuse such a request, in its order, each a
+ * decline: split up, the fields would be read and passed around again for each part. */
 static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
     PyObject *f[N_REQ];
     const Py_ssize_t *off = req_off[kind], *moff = meld_off[kind];
@@ -706,7 +709,8 @@ static int daisharin_shape(const Hand *h, int suit) {
 #define NOT_HONOURS (ALL_KINDS ^ HONOURS)
 #define NOT_GREEN (ALL_KINDS ^ GREEN)
 
-/* ``yaku._holds(code, c)``: -1 for a code this file does not know (prepare refuses such tables). */
+/* ``yaku._holds(code, c)``: -1 for a code this file does not know (prepare refuses such tables). Long: one
+ * case per predicate, each the Python predicate's expression over the same facts. */
 static int holds(int code, const Hand *h, const Reading *r, const Prep *p) {
     switch (code) {
     case 0: return pinfu(h, r, p);
@@ -996,6 +1000,8 @@ static void consider(const Hand *h, Reading *r, const Prep *p, Best *b) {
     }
 }
 
+/* The ScoreResult of the best reading, as score._score makes it (English names), or None for a limit this
+ * file has no name for. Long: the answer's objects are made, and released on any failure, one by one. */
 static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
     long long yakuman = capped(b->yakuman, p->yakuman_cap);
     int limit = limit_index(b->han, b->base, yakuman);
@@ -1232,7 +1238,8 @@ static inline void put_payment(Out *o, int payer, long long amount, int count, i
     put_bytes(o, payer_tail[payer][count - 1][lang]);
 }
 
-/* msgspec.json.encode(names.localise(answer(...), lang)), written from the fragments. */
+/* msgspec.json.encode(names.localise(answer(...), lang)), written from the fragments. Long: one line per
+ * field of ScoreResult, in its order (tests/scoring/test_native.py compares the bytes with msgspec's). */
 static void answer_json(const Hand *h, const Prep *p, const Best *b, int lang, Out *o) {
     long long yakuman = capped(b->yakuman, p->yakuman_cap);
     int limit = limit_index(b->han, b->base, yakuman);
