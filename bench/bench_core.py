@@ -124,9 +124,8 @@ def core_build() -> str:
     native = importlib.import_module("service.scoring.native")
     compiled = "compiled (mypyc)" if type(module.score).__name__ == "builtin_function_or_method" else "pure Python"
     in_use = module._rules_and_table("standard")[3] is not None
-    return f"{compiled}, C hot path {'in use' if in_use else 'not in use'}" + (
-        "" if native.AVAILABLE else " (not built)"
-    )
+    why = "" if native.AVAILABLE else (" (not built)" if native._native is None else " (RIICHI_NATIVE=0)")
+    return f"{compiled}, C hot path {'in use' if in_use else 'not in use'}{why}"
 
 
 def ours_calls(requests: list[ScoreRequest]) -> list[Callable[[], Any]]:
