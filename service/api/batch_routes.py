@@ -358,6 +358,8 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
             if unchecked is not None:
                 try:  # the C code's answers to a run of hands, already encoded and joined by commas
                     answered, reached = score_json_run(unchecked, i, stop, lang_index)
+                except InvalidHand:  # the hand's rules contradict themselves: its 422 comes from the path below
+                    answered, reached = b"", i
                 except Exception:
                     logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
                     results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))

@@ -165,3 +165,28 @@ def test_a_bug_while_scoring_one_hand_is_a_500_problem_in_its_slot_only(
     assert [r.get("status") for r in results] == [None, 500, None]
     assert results[1]["detail"] == "The server could not handle this request."
     assert "a bug" not in str(results[1])
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "wrc", "aka": True},  # WRC has no red fives: aka on needs aka_per_suit too
+        {"preset": "standard", "aka": True, "aka_per_suit": 0},
+        {"preset": "standard", "sashikomi_yakuman": True},  # needs open_riichi
+        {"preset": "standard", "honba": 200},  # 200 a honba is the three-player value
+    ],
+)
+def test_contradictory_rules_are_a_422_in_the_slot_as_on_v1_score(
+    client: TestClient[Litestar], rules: dict[str, Any]
+) -> None:
+    """Rule options that contradict each other: the slot holds the 422 ``/v1/score`` answers, its fields under
+    ``hands[1].rules``, whatever path the batch's other hands take (found by a fresh tester: it was a 500)."""
+    odd = {**MANGAN, "rules": rules}
+    status, alone = single(client, odd)
+    assert status == 422
+    for hands in ([MANGAN, odd, MANGAN], [MANGAN, odd, {**MANGAN, "honba": 1.0}]):  # 1.0: the raw per-hand path
+        results = batch(client, hands)
+        assert results[1]["status"] == 422
+        assert [e["field"] for e in results[1]["errors"]] == [f"hands[1].{e['field']}" for e in alone["errors"]]
+        assert all(f.startswith("hands[1].rules.") for f in (e["field"] for e in results[1]["errors"]))
+        assert [results[0]["total"], results[2]["total"]] == [8000, 8000 + 300 * round(hands[2].get("honba", 0))]
