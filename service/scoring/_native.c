@@ -391,11 +391,14 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
         return 0; /* two red fives of a suit in one indicator string: tiles.mpsz_kinds' general path */
 
     /* copies: hand, win, melds and indicators, 4 of each kind at most */
-    for (int k = 0; k < 34; k++) total[k] += h->conc[k];
     for (int i = 0; i < n_dora; i++) total[dora[i]]++;
     for (int i = 0; i < n_ura; i++) total[ura[i]]++;
-    for (int k = 0; k < 34; k++)
-        if (total[k] > 4) return 0;
+    uint64_t conc_mask = 0;
+    for (int k = 0; k < 34; k++) {
+        int c = h->conc[k];
+        if (c) conc_mask |= 1ULL << k;
+        if ((total[k] += c) > 4) return 0;
+    }
     for (int suit = 0; suit < 3; suit++)
         if (reds[suit] + reds[3 + suit] + reds[6 + suit] > p->aka_per_suit) return 0;
     int chankan = fl[R_CHANKAN];
@@ -479,9 +482,6 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
     h->ura_han = uh;
 
     /* hand.Hand's masks and facts */
-    uint64_t conc_mask = 0;
-    for (int k = 0; k < 34; k++)
-        if (h->conc[k]) conc_mask |= 1ULL << k;
     uint64_t mask = conc_mask | meld_mask;
     h->conc_mask = conc_mask;
     h->mask = mask;
@@ -1090,28 +1090,26 @@ static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
  *
  * Long, as score._score and score.readings are: the readings are made and scored in one pass over the
  * splits, so no reading is stored but the best. */
-static int run(PyObject *req, int kind, const Prep *p, Hand *hp, Best *bp) {
-    Hand h;
-    if (!load(req, kind, p, &h)) {
+static int run(PyObject *req, int kind, const Prep *p, Hand *h, Best *b) {
+    if (!load(req, kind, p, h)) {
         if (PyErr_Occurred()) PyErr_Clear();
         return 0;
     }
     Split sp[MAX_SPLITS];
-    int n_splits = splits(h.conc, sp);
+    int n_splits = splits(h->conc, sp);
     if (n_splits < 0) return 0;
-    Best b;
-    b.found = b.complete = 0;
-    b.points = b.base = 0;
-    b.yakuman = b.han = b.fu = 0;
-    int win = h.win;
+    b->found = b->complete = 0;
+    b->points = b->base = 0;
+    b->yakuman = b->han = b->fu = 0;
+    int win = h->win;
     Reading r;
     r.shape = STANDARD;
     for (int s = 0; s < n_splits; s++) {
         const Split *x = &sp[s];
         r.pair = x->pair;
-        r.n = x->n + h.n_melds;
+        r.n = x->n + h->n_melds;
         if (r.n != 4) return 0; /* never: 14 tiles make four sets and a pair */
-        for (int j = 0; j < h.n_melds; j++) r.g[x->n + j] = h.melds[j];
+        for (int j = 0; j < h->n_melds; j++) r.g[x->n + j] = h->melds[j];
         if (x->pair == win) {
             for (int j = 0; j < x->n; j++) {
                 int code = x->codes[j];
@@ -1121,7 +1119,7 @@ static int run(PyObject *req, int kind, const Prep *p, Hand *hp, Best *bp) {
                 r.g[j].concealed = (int8_t)(code >= 34);
             }
             r.wait = TANKI;
-            consider(&h, &r, p, &b);
+            consider(h, &r, p, b);
         }
         int done = -1;
         for (int i = 0; i < x->n; i++) {
@@ -1140,34 +1138,32 @@ static int run(PyObject *req, int kind, const Prep *p, Hand *hp, Best *bp) {
                 r.g[j].type = (int8_t)(other >= 34 ? TRIPLET : RUN);
                 r.g[j].first = (int8_t)(other % 34);
                 r.g[j].called = 0;
-                r.g[j].concealed = (int8_t)(other >= 34 && (j != i || h.tsumo));
+                r.g[j].concealed = (int8_t)(other >= 34 && (j != i || h->tsumo));
             }
-            consider(&h, &r, p, &b);
+            consider(h, &r, p, b);
         }
     }
-    if (!h.n_melds) {
+    if (!h->n_melds) {
         int pairs = 0, other = 0; /* seven kinds, two of each */
         for (int k = 0; k < 34; k++) {
-            if (h.conc[k] == 2) pairs++;
-            else if (h.conc[k]) other = 1;
+            if (h->conc[k] == 2) pairs++;
+            else if (h->conc[k]) other = 1;
         }
         if (pairs == 7 && !other) {
             r.shape = CHIITOITSU;
             r.n = 0;
             r.pair = -1;
             r.wait = TANKI;
-            consider(&h, &r, p, &b);
-        } else if (h.conc_mask == TERMINALS_AND_HONOURS && p->kokushi_yaku) {
+            consider(h, &r, p, b);
+        } else if (h->conc_mask == TERMINALS_AND_HONOURS && p->kokushi_yaku) {
             r.shape = KOKUSHI;
             r.n = 0;
             r.pair = -1;
-            r.wait = h.conc[win] == 2 ? W_KOKUSHI_13 : W_KOKUSHI;
-            consider(&h, &r, p, &b);
+            r.wait = h->conc[win] == 2 ? W_KOKUSHI_13 : W_KOKUSHI;
+            consider(h, &r, p, b);
         }
     }
-    if (b.found && limit_index(b.han, b.base, capped(b.yakuman, p->yakuman_cap)) < 0) return 0;
-    *hp = h;
-    *bp = b;
+    if (b->found && limit_index(b->han, b->base, capped(b->yakuman, p->yakuman_cap)) < 0) return 0;
     return 1;
 }
 
@@ -1385,7 +1381,6 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
     Py_ssize_t cap = 65536, used = 0, i = start;
     char *all = PyMem_Malloc((size_t)cap);
     if (all == NULL) return PyErr_NoMemory();
-    char buf[JSON_MAX];
     if (ready && json_ready && p->nowin_json[0][0] != NULL) {
         for (; i < stop; i++) {
             PyObject *req = PyList_GET_ITEM(hands, i);
@@ -1401,16 +1396,8 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
             Hand h;
             Best b;
             if (!run(req, kind, p, &h, &b)) break;
-            Out o = {buf, 0, 0};
-            if (!b.found) {
-                PyObject *nowin = p->nowin_json[b.complete ? 1 : 0][lang];
-                put_bytes(&o, nowin);
-            } else {
-                answer_json(&h, p, &b, (int)lang, &o);
-            }
-            if (o.over) break;
-            if (used + o.n + 1 > cap) {
-                while (used + o.n + 1 > cap) cap *= 2;
+            if (used + 1 + JSON_MAX > cap) { /* room for the comma and the longest answer, written in place */
+                while (used + 1 + JSON_MAX > cap) cap *= 2;
                 char *grown = PyMem_Realloc(all, (size_t)cap);
                 if (grown == NULL) {
                     PyMem_Free(all);
@@ -1418,8 +1405,15 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
                 }
                 all = grown;
             }
+            Out o = {all + used + (used ? 1 : 0), 0, 0};
+            if (!b.found) {
+                PyObject *nowin = p->nowin_json[b.complete ? 1 : 0][lang];
+                put_bytes(&o, nowin);
+            } else {
+                answer_json(&h, p, &b, (int)lang, &o);
+            }
+            if (o.over) break;
             if (used) all[used++] = ',';
-            memcpy(all + used, buf, (size_t)o.n);
             used += o.n;
         }
     }
