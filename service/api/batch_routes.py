@@ -32,15 +32,14 @@ the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
 serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
-is ~9 ms of scoring, and a short request to the same server worker meanwhile waits for the
-chunk being scored (~0.4 ms) and, each time granian's threads hand the loop something (the
-request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
-beside back-to-back 1,000-hand batches answers in ~1.9 ms (p50), 12–14 ms (p99), as when the
-handler ran in a worker thread (``sync_to_thread=True``, which also paid a hop to the thread
-per call). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99 to ~4 ms for ~10 %
-of the batch throughput, and is not done (BENCHMARKS.md, issue 17). Throughput does not grow
-with either (one worker is one core); for that, run several workers. Decoding the body and
-encoding the answer are not chunked (msgspec, ~0.6 and ~1 ms for 1,000 hands).
+is ~2.6 ms of scoring with the C code (~9 ms before it), and a short request to the same server worker
+meanwhile waits for the chunk being scored (~0.13 ms) and, each time granian's threads hand the loop
+something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
+beside back-to-back 1,000-hand batches answers in 0.4 ms (p50), 4.5 ms (p99) (BENCHMARKS.md, issue 17;
+12–14 ms p99 when scoring was Python). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99
+when scoring was slower, for ~10 % of the batch throughput, and is not done. Throughput does not grow
+with it (one worker is one core); for that, run several workers. Decoding the body and encoding the
+answer are not chunked (msgspec, ~0.6 and ~0.03 ms for 1,000 hands: the answers come encoded).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
@@ -110,7 +109,7 @@ ITEM_IMPOSSIBLE_DETAIL = "The hand or its situation is not possible."
 logger = logging.getLogger(__name__)
 
 CHUNK_HANDS = 50
-"""Hands scored between two turns of the event loop (~0.4 ms of scoring; see the module docstring)."""
+"""Hands scored between two turns of the event loop (~0.13 ms of scoring; see the module docstring)."""
 
 HandItem = Annotated[
     msgspec.Raw,
