@@ -18,6 +18,7 @@ let rules = null; // the preset's answer of GET /v1/rules/{preset}
 let sequence = 0; // the latest request: older answers are dropped
 let onChange = () => {};
 let countSaid = null; // what #situation-message says of which field: { id, text() } (said again after a language switch)
+let handSaid = null; // what #hand-message says, as a function (said again in the new language after a switch)
 
 export function capacity() {
   return 13 - 3 * state.melds.length;
@@ -28,8 +29,10 @@ function copies(code) {
   return all.filter((c) => kind(c) === kind(code)).length;
 }
 
+// #hand-message says `message()` (nothing when null), and says it again after a language switch.
 function say(message) {
-  $("hand-message").textContent = message;
+  handSaid = message || null;
+  $("hand-message").textContent = handSaid ? handSaid() : "";
 }
 
 function target() {
@@ -54,29 +57,29 @@ function absent(code) {
 // A tap on the picker (or Enter on a focused tile).
 export function addTile(code) {
   const where = target();
-  if (absent(code)) return say(t("msg.sanma_tile"));
+  if (absent(code)) return say(() => t("msg.sanma_tile"));
   if (where === "dora") {
-    if (state.dora.length >= 10) return say(t("msg.dora_full"));
+    if (state.dora.length >= 10) return say(() => t("msg.dora_full"));
     state.dora.push(code);
   } else if (where === "win") {
-    if (copies(code) >= 4 && state.win !== code) return say(t("msg.four_copies", { tile: tileName(code) }));
+    if (copies(code) >= 4 && state.win !== code) return say(() => t("msg.four_copies", { tile: tileName(code) }));
     state.win = code;
   } else if (where === "hand") {
-    if (copies(code) >= 4) return say(t("msg.four_copies", { tile: tileName(code) }));
+    if (copies(code) >= 4) return say(() => t("msg.four_copies", { tile: tileName(code) }));
     if (state.hand.length < capacity()) state.hand.push(code);
     else if (!state.win) state.win = code;
-    else return say(t("msg.hand_full"));
+    else return say(() => t("msg.hand_full"));
   } else {
     const [type, closed] = where === "ankan" ? ["kan", true] : [where, false];
     const tiles = meldTiles(type, code);
-    if (!tiles) return say(t("msg.chi_lowest"));
-    if (state.melds.length >= 4 || state.hand.length > capacity() - 3) return say(t("msg.no_room"));
+    if (!tiles) return say(() => t("msg.chi_lowest"));
+    if (state.melds.length >= 4 || state.hand.length > capacity() - 3) return say(() => t("msg.no_room"));
     if (tiles.some((c) => copies(c) + tiles.filter((x) => kind(x) === kind(c)).length > 4)) {
-      return say(t("msg.four_copies", { tile: tileName(code) }));
+      return say(() => t("msg.four_copies", { tile: tileName(code) }));
     }
     state.melds.push({ type, closed, tiles });
   }
-  say("");
+  say(null);
   changed();
 }
 
@@ -241,14 +244,14 @@ function undoTile() {
 function readText(id, most, others) {
   const input = $(id);
   const tiles = parse(input.value);
-  let problem = "";
-  if (tiles === null) problem = t("msg.not_mpsz");
-  else if (tiles.some(absent)) problem = t("msg.sanma_tile");
-  else if (tiles.length > most) problem = t("msg.too_many", { n: most });
+  let problem = null;
+  if (tiles === null) problem = () => t("msg.not_mpsz");
+  else if (tiles.some(absent)) problem = () => t("msg.sanma_tile");
+  else if (tiles.length > most) problem = () => t("msg.too_many", { n: most });
   else {
     const all = [...tiles, ...others];
     const over = all.find((c) => all.filter((x) => kind(x) === kind(c)).length > 4);
-    if (over) problem = t("msg.four_copies", { tile: tileName(kind(over)) });
+    if (over) problem = () => t("msg.four_copies", { tile: tileName(kind(over)) });
   }
   input.setAttribute("aria-invalid", problem ? "true" : "false");
   say(problem);
@@ -606,6 +609,7 @@ export function clearHand() {
 }
 
 export function relabel() {
+  if (handSaid) say(handSaid);
   if (countSaid) $("situation-message").textContent = countSaid.text();
   labelPicker();
   render();
