@@ -116,7 +116,7 @@ def test_who_pays_adds_up_to_the_total_with_honba_and_riichi_sticks(companion: C
     page.check("#riichi")
     page.fill("#honba", "2")
     page.fill("#sticks", "3")
-    page.press("#sticks", "Tab")  # a typed number counts when the field is left
+    page.press("#sticks", "Tab")  # the field left (a typed number counts at once, too)
     expect(page.locator("#score-total")).to_have_text("11,600 points")
     lines = page.locator("ul.payments li")
     assert lines.all_inner_texts() == ["Discarder\n8,000", "Honba × 2\n600", "Riichi sticks × 3\n3,000"]

@@ -289,7 +289,7 @@ function bindText() {
 
 // A count typed in (honba, riichi sticks) is a whole number from 0 to 100, what the service takes: another is
 // set to the nearest one, and the message by the fields says so until that field is changed again (an empty
-// field counts as 0, silently).
+// field counts as 0, silently). Checked as it is typed.
 function checkCount(id, label) {
   const input = $(id);
   const value = Number(input.value);
@@ -639,8 +639,15 @@ export function initHand(changedCallback) {
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
   $("riichi").addEventListener("change", lockRiichi);
-  $("honba").addEventListener("change", () => checkCount("honba", "situation.honba")); // before the update below
-  $("sticks").addEventListener("change", () => checkCount("sticks", "situation.sticks"));
-  for (const el of document.querySelectorAll("#situation input, #situation select")) el.addEventListener("change", () => update());
+  // Honba and sticks count as they are typed (not only once the field is left).
+  for (const [id, label] of [["honba", "situation.honba"], ["sticks", "situation.sticks"]]) {
+    $(id).addEventListener("input", () => {
+      checkCount(id, label);
+      update();
+    });
+  }
+  for (const el of document.querySelectorAll("#situation input, #situation select")) {
+    if (el.id !== "honba" && el.id !== "sticks") el.addEventListener("change", () => update());
+  }
   render();
 }
