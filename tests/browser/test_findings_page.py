@@ -69,7 +69,7 @@ def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: 
     page.unroute("**/v1/settle")
     page.select_option("#lang", "ja")
     expect(message).to_have_text("この局は受け付けられませんでした。 確認してください：この局の立直（Grandpa）")
-    expect(panel.locator("h3")).to_have_text("支払い")
+    expect(panel.locator("h3")).to_have_text("前の局の支払い")  # the refused hand is not applied: the hand before
     expect(panel.locator("li")).to_have_text(["Papa → Anya：3,900（ロン） — 点棒: 3 × 1,000, 9 × 100"])
     page.select_option("#lang", "en")
     expect(message).to_have_text("The service refused this hand. Check: Riichi this hand — Grandpa.")

@@ -8,7 +8,8 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
-from .test_companion import README_BODY, README_HAND, tap
+from .test_companion import README_BODY, README_HAND, record, start_game, tap
+from .test_findings import refuse_riichi_0
 
 Companion = tuple[Page, Guard]
 
@@ -59,3 +60,31 @@ def test_honba_and_sticks_count_as_they_are_typed(companion: Companion, server: 
     page.press("#honba", "Tab")  # leaving the field changes nothing
     expect(message).to_have_text("")
     expect(total).to_have_text("11,600 points")
+
+
+def test_after_a_refused_hand_the_panel_says_it_shows_the_hand_before(companion: Companion) -> None:
+    """Anya rons Papa for 3 han 30 fu (Papa hands her 3,900). The next hand is refused: the message says so
+    and the panel under it is headed as the hand before, in Russian too after a switch. The hand after it,
+    a draw with only Mama tenpai, is applied: the panel is this hand's again (1,000 from each of the others)."""
+    page, _ = companion
+    start_game(page, "standard")
+    record(page, {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}, 1)
+    panel = page.locator("#last-hand")
+    expect(panel.locator("h3")).to_have_text("Who hands over what")
+    papa_anya = "Papa → Anya: 3,900 (Ron) — sticks: 3 × 1,000, 9 × 100"
+    page.route("**/v1/settle", refuse_riichi_0)
+    page.click("#apply")
+    expect(page.locator("#game-message")).to_have_text("The service refused this hand. Check: Riichi this hand.")
+    expect(panel.locator("h3")).to_have_text("The hand before: who handed over what")
+    expect(panel.locator("li")).to_have_text([papa_anya])
+    page.unroute("**/v1/settle")
+    page.select_option("#lang", "ru")
+    expect(panel.locator("h3")).to_have_text("Предыдущая рука: кто кому платил")
+    page.select_option("#lang", "en")
+    expect(panel.locator("h3")).to_have_text("The hand before: who handed over what")
+    record(page, {"type": "draw", "tenpai": [0]}, 2)
+    expect(page.locator("#game-message")).to_have_text("")
+    expect(panel.locator("h3")).to_have_text("Who hands over what")
+    expect(panel.locator("li")).to_have_text(
+        [f"{payer} → Mama: 1,000 (No-ten payment) — sticks: 1 × 1,000" for payer in ["Papa", "Anya", "Grandpa"]]
+    )

@@ -13,7 +13,7 @@ let handRequest = () => null; // the hand entered on the hand view, as a POST /v
 let selectPreset = async () => {}; // preset id → chosen in the Rules selector (the page follows)
 let rules = null;
 let said = null; // what #game-message says, as a function (said again in the new language after a switch)
-let shown = null; // the hand #last-hand shows: { request, result, sticks } (drawn again after a switch)
+let shown = null; // the hand #last-hand shows: { request, result, sticks, previous } (drawn again after a switch)
 
 function save() {
   try {
@@ -172,6 +172,7 @@ async function apply(event) {
   const out = outcome(kind);
   if (!out) {
     tell(() => t("game.need_hand"));
+    markPrevious();
     return;
   }
   const riichi = seats().filter((s) => $(`riichi-${s}`).checked && !$("riichi-seats").hidden);
@@ -186,6 +187,7 @@ async function apply(event) {
   const answer = await call("/v1/settle", { body, lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
     tell(refusal(answer, body));
+    markPrevious();
     return;
   }
   tell(null);
@@ -315,6 +317,14 @@ async function showTransfers(result, request) {
   drawTransfers();
 }
 
+// The hand entered was not applied (refused, or not complete): #last-hand still shows the hand before it,
+// and says so (until a hand is applied).
+function markPrevious() {
+  if (!shown) return;
+  shown.previous = true;
+  drawTransfers();
+}
+
 function clearTransfers() {
   shown = null;
   $("last-hand").replaceChildren();
@@ -342,7 +352,7 @@ function drawTransfers() {
     ul.append(li);
   });
   const h = document.createElement("h3");
-  h.textContent = t("game.last_hand");
+  h.textContent = t(shown.previous ? "game.previous_hand" : "game.last_hand");
   box.replaceChildren(h, transfers.length ? ul : paragraph(t("game.no_transfers")));
 }
 
