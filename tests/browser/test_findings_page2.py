@@ -4,12 +4,14 @@ after a refused hand, and honba and sticks counted as they are typed."""
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .test_companion import README_BODY, README_HAND, record, start_game, tap
-from .test_findings import refuse_riichi_0
+from .test_findings import load_file, refuse_riichi_0, saved_game
 
 Companion = tuple[Page, Guard]
 
@@ -88,3 +90,30 @@ def test_after_a_refused_hand_the_panel_says_it_shows_the_hand_before(companion:
     expect(panel.locator("li")).to_have_text(
         [f"{payer} → Mama: 1,000 (No-ten payment) — sticks: 1 × 1,000" for payer in ["Papa", "Anya", "Grandpa"]]
     )
+
+
+def test_the_services_name_of_an_end_reason_follows_a_language_switch(companion: Companion, server: str) -> None:
+    """Tenhou plays agari-yame: at South 4 Grandpa, the dealer, first with 40,000, wins by tsumo (1 han 30 fu)
+    and the game ends there. The page has no sentence of its own for that end: it shows the service's name,
+    in English, then in Russian and Japanese after a switch, and in Japanese still after a reload."""
+    page, _ = companion
+    page.click("#tab-game")
+    scores = [20000, 20000, 20000, 40000]
+    load_file(page, json.dumps(saved_game(preset="tenhou", scores=scores, dealer=3, round_wind="S")))
+    expect(page.locator("#game-preset")).to_have_text("Rules: tenhou · hands played: 0")
+    tsumo = {"type": "tsumo", "winner": 3, "value": {"han": 1, "fu": 30}}
+    record(page, tsumo, 1)
+    body = {"rules": "tenhou", "scores": scores, "dealer": 3, "first_dealer": 0, "round_wind": "S", "outcome": tsumo}
+    answer = httpx.post(f"{server}/v1/settle", json=body).json()
+    assert (answer["game_over"], answer["end_reason"]) == (True, "agari_yame")
+    reason = page.locator("#end-reason")
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(reason).to_have_text("The dealer won in first place and stopped (agari-yame)")
+    page.select_option("#lang", "ru")
+    expect(reason).to_have_text("Дилер выиграл на первом месте и остановил игру (агари-ямэ)")
+    page.select_option("#lang", "ja")
+    expect(reason).to_have_text("アガリやめ")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.click("#tab-game")
+    expect(reason).to_have_text("アガリやめ")

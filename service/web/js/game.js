@@ -419,6 +419,24 @@ function startPoints() {
   return start === null ? "" : t("game.start_points", { n: number(start) });
 }
 
+// The end reasons the page has its own sentence for (end.<reason>); the others are named by the service.
+const OWN_ENDS = ["bust", "last_hand", "target", "manual"];
+
+// A game that ended for a reason the page has no sentence for shows the service's name of it, in the page's
+// language: the last hand's POST /v1/settle (stateless) is asked again for it after a language switch.
+async function relabelEnd() {
+  if (!game || !game.over || OWN_ENDS.includes(game.end_reason || "manual") || !game.hands.length) return;
+  const request = game.hands[game.hands.length - 1].request;
+  if (!request || typeof request !== "object") return;
+  const [mine, lang] = [game, language()];
+  const answer = await call("/v1/settle", { body: request, lang });
+  if (game !== mine || lang !== language() || !answer.ok || answer.data.end_reason !== mine.end_reason) return;
+  if (typeof answer.data.end_reason_name !== "string") return;
+  mine.end_reason_name = answer.data.end_reason_name.slice(0, 200);
+  save();
+  render();
+}
+
 function render() {
   $("game-setup").hidden = Boolean(game);
   $("game-board").hidden = !game;
@@ -482,7 +500,7 @@ function render() {
   const end = $("game-end");
   end.hidden = !game.over;
   if (game.over) {
-    const known = ["bust", "last_hand", "target", "manual"].includes(game.end_reason || "manual");
+    const known = OWN_ENDS.includes(game.end_reason || "manual");
     // the page's own sentence where it has one, else the service's localised name of the reason
     $("end-reason").textContent = known ? t(`end.${game.end_reason || "manual"}`) : game.end_reason_name || game.end_reason;
     const table = $("standings-body");
@@ -517,11 +535,16 @@ function showOutcome() {
   $("manual-value").hidden = $("value-from-hand").checked;
 }
 
-// After a language switch: the board, the message and the last hand's transfers in the new language. The
-// transfers' names are the service's: POST /v1/settle (stateless) is asked again for them in the new language.
+// After a language switch: the board, the message, the end reason and the last hand's transfers in the new
+// language. The transfers' names are the service's: POST /v1/settle (stateless) is asked again for them in the
+// new language.
 export async function relabel() {
   render();
   if (said) $("game-message").textContent = said();
+  await Promise.all([relabelEnd(), relabelTransfers()]);
+}
+
+async function relabelTransfers() {
   if (!shown) return;
   drawTransfers();
   const [mine, lang] = [shown, language()];
