@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import Guard, screenshot
 from .test_companion import NAMES, README_HAND, Opener, board, number, overflow, record, start_game, tap
@@ -171,6 +171,15 @@ def test_the_winner_cannot_be_the_discarder(companion: Companion) -> None:
     page.select_option("#winner", "2")
     expect(page.locator("#discarder option[value='2']")).to_be_disabled()
     assert page.locator("#discarder").input_value() != "2"
+
+
+def says_after_each_switch(page: Page, locator: Locator, texts: list[tuple[str | None, str]]) -> None:
+    """For each ``(language or None, text)``: switch the page to that language (None: stay), then expect
+    ``locator`` to say ``text``."""
+    for lang, text in texts:
+        if lang is not None:
+            page.select_option("#lang", lang)
+        expect(locator).to_have_text(text)
 
 
 def refuse_riichi_0(route: Route) -> None:

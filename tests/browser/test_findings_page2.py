@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .test_companion import README_BODY, README_HAND, record, start_game, tap
-from .test_findings import load_file, refuse_riichi_0, saved_game
+from .test_findings import load_file, refuse_riichi_0, saved_game, says_after_each_switch
 
 Companion = tuple[Page, Guard]
 
@@ -22,16 +22,25 @@ def test_the_hand_views_tile_message_follows_a_language_switch(companion: Compan
     page, _ = companion
     tap(page, "11111m")
     message = page.locator("#hand-message")
-    expect(message).to_have_text("No more 1 of characters: all four copies are in use.")
-    page.select_option("#lang", "ru")
-    expect(message).to_have_text("Больше нет «1 ман»: все четыре тайла уже использованы.")
-    page.select_option("#lang", "ja")
-    expect(message).to_have_text("1萬はもうありません（4枚とも使われています）。")
+    says_after_each_switch(
+        page,
+        message,
+        [
+            (None, "No more 1 of characters: all four copies are in use."),
+            ("ru", "Больше нет «1 ман»: все четыре тайла уже использованы."),
+            ("ja", "1萬はもうありません（4枚とも使われています）。"),
+        ],
+    )
     page.click("details.typed summary")
     page.fill("#mpsz-hand", "12x")
-    expect(message).to_have_text("mpsz ではありません：数字のあとに m・p・s・z。")
-    page.select_option("#lang", "en")
-    expect(message).to_have_text("Not mpsz: digits, each group followed by m, p, s or z.")
+    says_after_each_switch(
+        page,
+        message,
+        [
+            (None, "mpsz ではありません：数字のあとに m・p・s・z。"),
+            ("en", "Not mpsz: digits, each group followed by m, p, s or z."),
+        ],
+    )
 
 
 def test_honba_and_sticks_count_as_they_are_typed(companion: Companion, server: str) -> None:
