@@ -23,7 +23,11 @@ Measured, each a ``--rounds`` times in turn (the machine may be shared; medians 
   whole-result cache warm after the first pass), and *fresh*: no request repeated within the
   run (honba and riichi sticks vary), so the result cache never hits, while the per-hand
   decomposition caches do, as in a server that has been up a while;
-- ``POST /v1/score/batch`` with 100 and 1,000 hands per call, repeated and fresh;
+- ``POST /v1/score/batch`` with 100 and 1,000 hands per call, repeated and fresh; and fresh with
+  *prebuilt* bodies (``batch-pool``): each run's 40,000 fresh hands (more than the result cache holds,
+  so none is answered from it) written as whole bodies before the run and posted in turn, so wrk only
+  sends them instead of building each 30 KB or 300 KB body in Lua on the same two cores (with
+  ``batch-fresh`` wrk's building took CPU the server's threads needed);
 - head-of-line delay: ``GET /health`` latency on one connection while another client posts
   fresh 1,000-hand batches back to back.
 
@@ -75,6 +79,8 @@ LOADS = [
     Load("batch ×100, fresh", "batch-fresh", 100),
     Load("batch ×1000, repeated", "batch-repeat", 1000),
     Load("batch ×1000, fresh", "batch-fresh", 1000),
+    Load("batch ×100, fresh, prebuilt", "batch-pool", 100),
+    Load("batch ×1000, fresh, prebuilt", "batch-pool", 1000),
     Load("GET /health beside batches", "health-beside-batch", 0),
 ]
 """The measured loads. The last measures head-of-line delay: ``GET /health`` on one connection
@@ -103,6 +109,10 @@ def write_templates(path: Path, count: int, seed: int) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+POOL_HANDS = 40_000
+"""Hands in a ``batch-pool`` run's bodies: more than the result cache keeps (32,768), so a hand posted again
+(the bodies are posted in turn) is never answered from it: every hand of the run is fresh."""
+
 _FRESH_RUNS = [0]
 FRESH_RANGE = 1_000_000
 """Requests numbered for each fresh run (20 runs fit in wrk_load.lua's 20.4 million distinct ones)."""
@@ -118,9 +128,15 @@ def run_wrk(
     """
     start = 0
     mode = "score-fresh" if load.mode == "bare" else load.mode  # the bare app: the same fresh bodies, its own server
-    if "fresh" in mode:
+    if "fresh" in mode or mode == "batch-pool":
         start = _FRESH_RUNS[0] * FRESH_RANGE
         _FRESH_RUNS[0] += 1
+    if mode == "batch-pool":  # this run's own fresh hands, as whole bodies: more than the result cache holds
+        lines = [line for line in templates.read_text().splitlines() if line]
+        bodies = [batch_body(lines, start + i * load.hands, load.hands) for i in range(POOL_HANDS // load.hands)]
+        pool = templates.with_name(f"pool-{load.hands}.txt")
+        pool.write_bytes(b"\n".join(bodies) + b"\n")
+        templates = pool
     command = [
         "wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", f"--timeout={timeout_s:g}s",
         "-s", str(LUA), base_url, "--", mode, str(max(load.hands, 1)), str(templates), str(start),
@@ -309,11 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     if core is not None:
         print(f"core, cold, in this process (bench_core.py's pass, median of {len(core_runs)}): {core:,.0f} hands/s")
     for size in (100, 1000):
-        for kind in ("repeat", "fresh"):
+        for kind, label in (("repeat", "repeat"), ("fresh", "fresh"), ("pool", "fresh, prebuilt bodies")):
             key = f"batch-{kind}{size}"
             if key in medians:
                 share = f" = {medians[key] * size / core:.0%} of the core's" if core else ""
-                print(f"batch ×{size}, {kind}: {medians[key] * size:,.0f} hands/s{share}")
+                print(f"batch ×{size}, {label}: {medians[key] * size:,.0f} hands/s{share}")
     if beside_batches:
         print(
             f"GET /health beside batches: one connection, while {statistics.median(beside_batches):.0f} "

@@ -4,11 +4,13 @@
 --
 -- TEMPLATES: a file with one score request per line, each ending in
 --   "honba": %d, "riichi_sticks": %d}
--- MODE: get-health | noop | score-repeat | score-fresh | batch-repeat | batch-fresh
+-- MODE: get-health | noop | score-repeat | score-fresh | batch-repeat | batch-fresh | batch-pool
 --   *-repeat cycles through the templates with honba 0 and no sticks (the result cache is warm
 --   after the first pass); *-fresh never sends the same request twice in a run (honba and riichi
 --   sticks vary, so the whole-result cache never hits; the per-hand decomposition caches do).
 -- SIZE: hands per batch (batch modes only).
+-- batch-pool: TEMPLATES is instead a file of whole batch bodies, one per line, posted in turn (built by
+--   bench_http.py from fresh hands: wrk then only sends them, so it takes less of the shared CPU).
 -- START: the number of the run's first request (fresh modes: give each run its own range, so a
 --   later run does not repeat an earlier one's requests; 20.4 million are distinct).
 -- Prints one line: BENCH {"requests": …, "duration_us": …, "non_2xx": …, "socket_errors": …, "p50_us": …, "p99_us": …}
@@ -57,6 +59,9 @@ function request()
   elseif mode == "score-repeat" or mode == "score-fresh" then
     counter = counter + 1
     return wrk.format("POST", "/v1/score", nil, hand(n, mode == "score-fresh"))
+  elseif mode == "batch-pool" then
+    counter = counter + 1
+    return wrk.format("POST", "/v1/score/batch", nil, templates[(n % count) + 1])
   else
     local fresh = mode == "batch-fresh"
     local parts = {}
