@@ -130,7 +130,7 @@ typedef struct {
     int han, yakuman;
     uint64_t replaces; /* bits of the candidates of the same list it replaces */
     PyObject *item;    /* the YakuItem */
-    PyObject *json[3]; /* its JSON, named in en, ja, ru (NULL: score_json declines) */
+    PyObject *json[3]; /* its JSON, named in en, ja, ru */
 } Cand;
 typedef struct {
     int n;
@@ -1000,6 +1000,29 @@ static void consider(const Hand *h, Reading *r, const Prep *p, Best *b) {
     }
 }
 
+/* payments.payments with four players: the rows (payer 0 discarder, 1 dealer, 2 non-dealer; amount with
+ * honba; count) into rows[], their number returned, and *total: all the winner receives. */
+typedef struct { int payer; long long amount; int count; } Row;
+
+static int settle(const Hand *h, const Prep *p, const Best *b, Row *rows, long long *total) {
+    long long per_payer = (long long)(p->honba_points / 3) * h->honba, honba_all = 3 * per_payer;
+    int n;
+    if (!h->tsumo) {
+        honba_all = (long long)p->honba_points * h->honba;
+        rows[0] = (Row){0, b->points + honba_all, 1};
+        n = 1;
+    } else if (h->dealer) {
+        rows[0] = (Row){2, round_up_100(b->base * 2) + per_payer, 3};
+        n = 1;
+    } else {
+        rows[0] = (Row){1, round_up_100(b->base * 2) + per_payer, 1};
+        rows[1] = (Row){2, round_up_100(b->base) + per_payer, 2};
+        n = 2;
+    }
+    *total = b->points + honba_all + 1000LL * h->sticks;
+    return n;
+}
+
 /* The ScoreResult of the best reading, as score._score makes it (English names), or None for a limit this
  * file has no name for. Long: the answer's objects are made, and released on any failure, one by one. */
 static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
@@ -1037,24 +1060,11 @@ static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
         Py_INCREF(fu_objs[i]);
     }
     PyObject *fu_breakdown = tuple_of(fu_objs, b->n_fu);
-    /* payments.payments, four players */
+    Row settled[2];
+    long long total_points;
+    int n_rows = settle(h, p, b, settled, &total_points);
     PyObject *rows[2] = {NULL, NULL};
-    int n_rows;
-    long long per_payer = (long long)(p->honba_points / 3) * h->honba, honba_all;
-    if (!h->tsumo) {
-        rows[0] = payment(0, b->points + (long long)p->honba_points * h->honba, 1);
-        n_rows = 1;
-        honba_all = (long long)p->honba_points * h->honba;
-    } else if (h->dealer) {
-        rows[0] = payment(2, round_up_100(b->base * 2) + per_payer, 3);
-        n_rows = 1;
-        honba_all = 3 * per_payer;
-    } else {
-        rows[0] = payment(1, round_up_100(b->base * 2) + per_payer, 1);
-        rows[1] = payment(2, round_up_100(b->base) + per_payer, 2);
-        n_rows = 2;
-        honba_all = 3 * per_payer;
-    }
+    for (int i = 0; i < n_rows; i++) rows[i] = payment(settled[i].payer, settled[i].amount, settled[i].count);
     PyObject *pays = tuple_of(rows, n_rows);
     long long sticks = 1000LL * h->sticks;
     PyObject *reading = reading_obj(h, &b->r);
@@ -1064,7 +1074,7 @@ static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
     PyObject *base = PyLong_FromLongLong(b->base);
     PyObject *points = PyLong_FromLongLong(b->points);
     PyObject *won = PyLong_FromLongLong(sticks);
-    PyObject *total = PyLong_FromLongLong(b->points + honba_all + sticks);
+    PyObject *total = PyLong_FromLongLong(total_points);
     PyObject *out = NULL;
     if (fu_breakdown && pays && reading && han && fu && ym && base && points && won && total) {
         /* win_kwnames' order */
@@ -1282,24 +1292,17 @@ static void answer_json(const Hand *h, const Prep *p, const Best *b, int lang, O
     PUT(o, ",\"points\":");
     put_int(o, b->points);
     PUT(o, ",\"payments\":[");
-    long long per_payer = (long long)(p->honba_points / 3) * h->honba, honba_all;
-    if (!h->tsumo) {
-        put_payment(o, 0, b->points + (long long)p->honba_points * h->honba, 1, lang);
-        honba_all = (long long)p->honba_points * h->honba;
-    } else if (h->dealer) {
-        put_payment(o, 2, round_up_100(b->base * 2) + per_payer, 3, lang);
-        honba_all = 3 * per_payer;
-    } else {
-        put_payment(o, 1, round_up_100(b->base * 2) + per_payer, 1, lang);
-        PUT(o, ",");
-        put_payment(o, 2, round_up_100(b->base) + per_payer, 2, lang);
-        honba_all = 3 * per_payer;
+    Row rows[2];
+    long long total;
+    int n_rows = settle(h, p, b, rows, &total);
+    for (int i = 0; i < n_rows; i++) {
+        if (i) PUT(o, ",");
+        put_payment(o, rows[i].payer, rows[i].amount, rows[i].count, lang);
     }
-    long long sticks = 1000LL * h->sticks;
     PUT(o, "],\"riichi_sticks_won\":");
-    put_int(o, sticks);
+    put_int(o, 1000LL * h->sticks);
     PUT(o, ",\"total\":");
-    put_int(o, b->points + honba_all + sticks);
+    put_int(o, total);
     PUT(o, ",\"reading\":{\"shape\":");
     const Reading *r = &b->r;
     put_bytes(o, shape_json[r->shape]);
@@ -1330,35 +1333,10 @@ static void answer_json(const Hand *h, const Prep *p, const Best *b, int lang, O
     PUT(o, ",\"reason_name\":null,\"explanation\":null}");
 }
 
-/* score_json(request, prepared, lang) -> bytes | None: the request (a ScoreRequest or an
- * UncheckedScoreRequest) scored, as msgspec would encode its answer localised to lang (0 en, 1 ja, 2 ru). */
-static PyObject *native_score_json(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3 || !ready || !json_ready) Py_RETURN_NONE;
-    int kind = request_kind(args[0]);
-    if (kind < 0) Py_RETURN_NONE;
-    const Prep *p = (const Prep *)PyCapsule_GetPointer(args[1], "riichi.native.rules");
-    if (p == NULL) return NULL;
-    long lang = PyLong_AsLong(args[2]);
-    if (lang < 0 || lang >= N_LANGS) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "score_json: lang is 0, 1 or 2");
-        return NULL;
-    }
-    if (p->nowin_json[0][0] == NULL) Py_RETURN_NONE;
-    Hand h;
-    Best b;
-    if (!run(args[0], kind, p, &h, &b)) Py_RETURN_NONE;
-    if (!b.found) return Py_NewRef(p->nowin_json[b.complete ? 1 : 0][lang]);
-    char buf[JSON_MAX];
-    Out o = {buf, 0, 0};
-    answer_json(&h, p, &b, (int)lang, &o);
-    if (o.over) Py_RETURN_NONE;
-    return PyBytes_FromStringAndSize(buf, o.n);
-}
-
 /* score_json_run(hands: list, start: int, stop: int, rules: object, prepared, lang: int) -> (bytes, int)
  *
- * hands[start:stop] answered as score_json answers each, their JSON joined by commas in one bytes object,
- * as far as the first hand that score_json would decline or whose ``rules`` field is not equal to
+ * hands[start:stop] answered as msgspec encodes each one's localised answer, their JSON joined by commas in one bytes object,
+ * as far as the first hand this file declines or whose ``rules`` field is not equal to
  * ``rules`` (the rules ``prepared`` was made from); the int is that hand's index (stop when none). So a
  * batch makes one object per run of hands, not one per hand, and copies each answer once less. */
 static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -1725,8 +1703,6 @@ bad:
 }
 
 static PyMethodDef methods[] = {
-    {"score_json", (PyCFunction)(void (*)(void))native_score_json, METH_FASTCALL,
-     "score_json(request, prepared, lang) -> bytes | None: the localised answer as msgspec encodes it, or None."},
     {"score_json_run", (PyCFunction)(void (*)(void))native_score_json_run, METH_FASTCALL,
      "score_json_run(hands, start, stop, rules, prepared, lang) -> (bytes, int): a run of hands as JSON."},
     {"init_json", init_json, METH_O, "init_json(fragments) -> None: the encoded shared objects (native.py)."},

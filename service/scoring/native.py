@@ -46,7 +46,7 @@ try:
 except ImportError:  # not built (RIICHI_PURE_PYTHON): the Python path scores everything
     _native = None
 
-__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json", "score_json_run", "start"]
+__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json_run", "start"]
 
 AVAILABLE: Final = _native is not None and os.environ.get("RIICHI_NATIVE", "1") != "0"
 """The C extension is built and not switched off (``RIICHI_NATIVE=0``)."""
@@ -140,7 +140,7 @@ def start(sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem],
 
 
 _LANGS: Final[tuple[Language, ...]] = LANGUAGES
-"""The answer languages in ``score_json``'s order (its ``lang``: 0 en, 1 ja, 2 ru)."""
+"""The answer languages in ``score_json_run``'s order (its ``lang``: 0 en, 1 ja, 2 ru)."""
 LANG_INDEX: Final[dict[str, int]] = {lang: i for i, lang in enumerate(LANGUAGES)}
 
 
@@ -282,10 +282,6 @@ def _no_score(req: ScoreRequest, prepared: object) -> ScoreResult | None:
     return None
 
 
-def _no_json(req: object, prepared: object, lang: int) -> bytes | None:
-    return None
-
-
 def _no_run(
     hands: list[object], start: int, stop: int, rules: object, prepared: object, lang: int
 ) -> tuple[bytes, int]:
@@ -295,18 +291,12 @@ def _no_run(
 score_json_run: Final[Callable[[list[object], int, int, object, object, int], tuple[bytes, int]]] = (
     _native.score_json_run if _native is not None else _no_run
 )
-"""``score_json_run(hands, start, stop, rules, prepared, lang)``: ``hands[start:stop]`` answered as
-:data:`score_json` answers each, joined by commas in one bytes object, up to the first hand it would
-decline or whose ``rules`` differ from ``rules`` (``prepared``'s); returns ``(bytes, that hand's index)``."""
-
-score_json: Final[Callable[[object, object, int], bytes | None]] = (
-    _native.score_json if _native is not None else _no_json
-)
-"""``score_json(request, prepared, lang)``: ``msgspec.json.encode(localise(score(request), LANGUAGES[lang]))``
-written by the C code, or ``None`` (it does not take the request: the Python path decides). ``request``: a
-:class:`~.model.ScoreRequest`, or an :data:`~.model.UncheckedScoreRequest` (the batch's decoding target,
-whose tile strings the C code checks against the notation as it reads them). The result cache is not used."""
-
+"""``score_json_run(hands, start, stop, rules, prepared, lang)``: ``hands[start:stop]`` (each a
+:class:`~.model.ScoreRequest` or an :data:`~.model.UncheckedScoreRequest`, the batch's decoding target,
+whose tile strings the C code checks against the notation as it reads them) answered as
+``msgspec.json.encode(localise(score(hand), LANGUAGES[lang]))``, joined by commas in one bytes object, up
+to the first hand it would decline or whose ``rules`` differ from ``rules`` (``prepared``'s); returns
+``(bytes, that hand's index)``. The result cache is not used."""
 
 score: Final[Callable[[ScoreRequest, object], ScoreResult | None]] = _native.score if _native is not None else _no_score
 """``score(request, prepared)``: the request scored by the C code, or ``None`` (the Python path decides)."""

@@ -357,22 +357,20 @@ def score_fresh(req: ScoreRequest, *, use_native: bool = True) -> ScoreResult:
 
 
 _native_score: Final = native.score
-_native_json: Final = native.score_json
 
 
 def score_json(req: object, lang: int) -> bytes | None:
     """``msgspec.json.encode(localise(score(req), LANGUAGES[lang]))``, written by the C code (:mod:`.native`),
-    or ``None`` where it does not take ``req`` (then score it with :func:`score`).
+    or ``None`` where it does not take ``req`` (then score it with :func:`score`): :func:`score_json_run` of
+    the one request.
 
     ``req``: a :class:`~.model.ScoreRequest`, or an :data:`~.model.UncheckedScoreRequest` (what the batch
     decodes a hand into: the C code checks its tile strings against the notation as it reads them, and
     declines any that fail, so an answer here is the strict decode's answer). ``lang``: the index of the
     answer's language in :data:`service.i18n.LANGUAGES` (0 en, 1 ja, 2 ru). The result cache is not used.
     """
-    prepared = _rules_and_table(getattr(req, "rules"))[3]  # noqa: B009 - two request types: no typed read
-    if prepared is None:
-        return None
-    return _native_json(req, prepared, lang)
+    answered, reached = score_json_run([req], 0, 1, lang)
+    return answered if reached else None
 
 
 _native_json_run: Final = native.score_json_run
