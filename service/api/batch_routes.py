@@ -14,9 +14,12 @@ problem it would have been answered with, in its slot, and the batch itself is s
 Field paths in a slot's problem are relative to the batch body, so they name the hand:
 ``hands[3].melds[0].tiles``; ``hands[3]`` alone means that hand as a whole.
 
-The body is decoded in one pass when every hand decodes as a score request but for the tile
-notation (:class:`BatchJSON`; the notation is then checked per hand in compiled code,
-:func:`service.scoring.notation.request_of`); otherwise the envelope is decoded strictly and
+The body is read by the C code of :mod:`service.scoring.native` straight from its bytes when it is JSON
+of a plain subset (:func:`service.scoring.score.parse_batch`: printable ASCII strings without escapes, not
+nested deeply; almost every client's body): each hand it scores is answered from its fields, and any other
+hand from its own JSON as below. Outside that subset the body is decoded in one pass when every hand
+decodes as a score request but for the tile notation (:class:`BatchJSON`; the notation is then checked per
+hand in compiled code, :func:`service.scoring.notation.request_of`); otherwise the envelope is decoded strictly and
 each hand only as raw JSON (:class:`msgspec.Raw`), so one malformed hand does not fail the
 batch, and a hand that fails is decoded on its own by the single route's strict decoder, whose
 error is its slot's problem. The batch as a whole is refused (a 400
@@ -32,9 +35,10 @@ the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
 serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
-is ~2.6 ms of scoring with the C code (~9 ms before it), and a short request to the same server worker
-meanwhile waits for the chunk being scored (~0.13 ms) and, each time granian's threads hand the loop
-something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
+is ~1.6 ms of reading and scoring with the C code (~9 ms before it; it releases the GIL while it reads the
+body and while it scores a chunk, so granian's threads go on meanwhile), and a short request to the same
+server worker meanwhile waits for the chunk being scored (~0.06 ms) and, each time granian's threads hand
+the loop something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
 beside back-to-back 1,000-hand batches answers in 0.4 ms (p50), 4.5 ms (p99) (BENCHMARKS.md, issue 17;
 12–14 ms p99 when scoring was Python). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99
 when scoring was slower, for ~10 % of the batch throughput, and is not done. Throughput does not grow
@@ -64,9 +68,9 @@ from service.i18n import Language
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
-from service.scoring.native import LANG_INDEX
+from service.scoring.native import LANG_INDEX, parsed_span
 from service.scoring.notation import request_of
-from service.scoring.score import score_json_run
+from service.scoring.score import parse_batch, score_json_run, score_parsed_run
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
 from .errors import (
@@ -143,6 +147,16 @@ class DecodedBatch(BatchRequest, frozen=True, kw_only=True):
     body: bytes = b""
 
 
+class ParsedBatch(BatchRequest, frozen=True, kw_only=True):
+    """A batch the C code read from its body (:func:`~service.scoring.score.parse_batch`): ``parsed`` (its
+    ``count`` hands, read), ``hands`` empty, and ``body`` the request body, for the raw JSON of a hand the C
+    code left to the decoders (:func:`~service.scoring.native.parsed_span`)."""
+
+    parsed: Any = None
+    count: int = 0
+    body: bytes = b""
+
+
 _decode_unchecked_batch: Callable[[bytes], Any] = msgspec.json.Decoder(
     msgspec.defstruct(
         "UncheckedBatch",
@@ -167,7 +181,12 @@ class BatchJSON(StrictJSON[BatchRequest]):
 
     @classmethod
     def decode_body(cls, value: bytes) -> BatchRequest:
-        """``value`` as a :class:`DecodedBatch`, or as a :class:`BatchRequest` of raw hands (see the class)."""
+        """``value`` as a :class:`ParsedBatch`, a :class:`DecodedBatch`, or a :class:`BatchRequest` of raw
+        hands (see the class)."""
+        if type(value) is bytes:
+            parsed = parse_batch(value, MAX_BATCH_HANDS)
+            if parsed is not None:
+                return ParsedBatch(hands=[], parsed=parsed[0], count=parsed[1], body=value)
         try:
             unchecked: list[Any] = _decode_unchecked_batch(value).hands
         except (msgspec.MsgspecError, RecursionError):
@@ -335,6 +354,9 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     """Score every hand of ``data``, in order, names in the negotiated language; :data:`CHUNK_HANDS` at a
     time, the event loop free to serve other requests between chunks.
 
+    A :class:`ParsedBatch`'s hands are answered by the C code from what it read of the body, a run of them at
+    a time, already encoded (:func:`~service.scoring.score.score_parsed_run`); a hand it left is answered by
+    :func:`score_item` from its own JSON (``tests/batch/test_batch_parse.py``).
     A :class:`DecodedBatch`'s hands are answered by the C code straight from their unchecked decode, a run
     of them at a time, already encoded (:func:`~service.scoring.score.score_json_run`: the same bytes as the
     answers below, checked by ``tests/batch/test_batch_paths.py``); a hand the C code declines is checked
@@ -344,9 +366,10 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     """
     lang = negotiate_language(accept_language)
     lang_index = LANG_INDEX[lang]
+    parsed = data if isinstance(data, ParsedBatch) else None
     unchecked = data.unchecked if isinstance(data, DecodedBatch) else None
     raws = data.hands if unchecked is None else None
-    count = len(unchecked) if unchecked is not None else len(data.hands)
+    count = parsed.count if parsed is not None else len(unchecked) if unchecked is not None else len(data.hands)
     results: list[HandOutcome | msgspec.Raw] = []  # Raw: an answer the C code encoded
     for start in range(0, count, CHUNK_HANDS):
         if start:
@@ -354,6 +377,22 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
         stop = min(start + CHUNK_HANDS, count)
         i = start
         while i < stop:
+            if parsed is not None:
+                try:  # the C code's answers to a run of hands read from the body, already encoded
+                    answered, reached = score_parsed_run(parsed.parsed, i, stop, lang_index)
+                except Exception:
+                    logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
+                    results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
+                    i += 1
+                    continue
+                if reached > i:
+                    results.append(msgspec.Raw(answered))
+                    i = reached
+                    continue
+                begin, end = parsed_span(parsed.parsed, i)  # a hand the C code left: from its own JSON
+                results.append(score_item(i, parsed.body[begin:end], lang))
+                i += 1
+                continue
             if unchecked is not None:
                 try:  # the C code's answers to a run of hands, already encoded and joined by commas
                     answered, reached = score_json_run(unchecked, i, stop, lang_index)

@@ -29,6 +29,7 @@
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Fact bits: hand.py's F_* (the needs masks of the candidates are built from the same names). */
@@ -98,6 +99,7 @@ static const char *REQ_FIELDS[N_REQ] = {
 };
 enum { M_TYPE, M_TILES, M_CLOSED, N_MELD };
 static const char *MELD_FIELDS[N_MELD] = {"type", "tiles", "closed"};
+static const Py_ssize_t MELD_FIELD_LEN[N_MELD] = {4, 5, 6};
 
 /* Situation flags a rule set may lack as yaku (validate: absent_yaku_message): Prep.allowed bits. */
 enum { A_DOUBLE_RIICHI = 1, A_IPPATSU = 2, A_HAITEI = 4, A_HOUTEI = 8, A_RINSHAN = 16, A_CHANKAN = 32,
@@ -243,9 +245,8 @@ static inline int dora_of(int k) {
     return 31 + (k - 31 + 1) % 3;
 }
 
-static inline int wind_kind(PyObject *o) {
-    Py_ssize_t n;
-    const char *s = ascii(o, &n);
+/* "E", "S", "W" or "N" as its kind (27-30), or -1. */
+static inline int wind_of(const char *s, Py_ssize_t n) {
     if (s == NULL || n != 1) return -1;
     switch (s[0]) {
     case 'E': return 27;
@@ -256,19 +257,60 @@ static inline int wind_kind(PyObject *o) {
     return -1;
 }
 
-/* validate.parse_request + hand.Hand for the requests this file takes (see the top). Returns 1 with *h
- * filled, or 0: decline (the Python path decides, and raises where the request is invalid).
- *
- * Long because it is every check of parse_request that can refuse such a request, in its order, each a
- * decline: split up, the fields would be read and passed around again for each part. */
-static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
+static inline int wind_kind(PyObject *o) {
+    Py_ssize_t n;
+    const char *s = ascii(o, &n);
+    return wind_of(s, n);
+}
+
+/* A request's fields as this file reads them, from either source: a request object (read_py) or a batch
+ * body's JSON (read_json). Tile fields are parsed (kinds, and red fives counted per suit); a field the
+ * source left out holds its ScoreRequest default. */
+typedef struct {
+    int type, closed, n, kinds[4];
+} MeldIn;
+typedef struct {
+    int tsumo, dealer, seat, round; /* dealer: -1 null, 0, 1; seat, round: -1 null, or a wind's kind */
+    int fl[R_CHIIHOU + 1];          /* R_RIICHI .. R_CHIIHOU: 0 or 1 */
+    int honba, sticks;              /* 0-100 */
+    int n_hand, hand[14], win;
+    int n_melds;
+    MeldIn melds[4];
+    int n_dora, dora[5], n_ura, ura[5];
+    int reds[9]; /* red fives by suit: [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators */
+} Req;
+
+/* A meld's tiles (one digit group and its suit letter: a text of validate.MELDS, at most one red five)
+ * into m->kinds for its type (m->type set); 1, or 0 to decline. */
+static int meld_tiles(const char *s, Py_ssize_t n, MeldIn *m, int *reds) {
+    int size = m->type == KAN ? 4 : 3;
+    if (s == NULL || n != size + 1) return 0;
+    int meld_reds[3] = {0};
+    if (parse_mpsz(s, n, m->kinds, size, meld_reds) != size) return 0;
+    if (meld_reds[0] + meld_reds[1] + meld_reds[2] > 1) return 0;
+    for (int j = 0; j < 3; j++) reds[j] += meld_reds[j];
+    m->n = size;
+    return 1;
+}
+
+/* "chi", "pon" or "kan" as RUN, TRIPLET or KAN; -1 for anything else. */
+static inline int meld_kind(const char *s, Py_ssize_t n) {
+    if (s == NULL || n != 3) return -1;
+    if (memcmp(s, "chi", 3) == 0) return RUN;
+    if (memcmp(s, "pon", 3) == 0) return TRIPLET;
+    if (memcmp(s, "kan", 3) == 0) return KAN;
+    return -1;
+}
+
+/* A request object's fields (a ScoreRequest or an UncheckedScoreRequest, kind 0 or 1) into *q: 1, or 0 to
+ * decline (the optional rules' flags, three-player Norths, a value not of the type or notation read). */
+static int read_py(PyObject *req, int kind, Req *q) {
     PyObject *f[N_REQ];
     const Py_ssize_t *off = req_off[kind], *moff = meld_off[kind];
     for (int i = 0; i < N_REQ; i++) {
         f[i] = FIELD(req, off[i]);
         if (f[i] == NULL) return 0;
     }
-    /* declined outright: the optional rules' flags and three-player Norths */
     if (f[R_RENHOU] != Py_False || f[R_OPEN_RIICHI] != Py_False || f[R_SASHIKOMI] != Py_False ||
         f[R_NAGASHI_MANGAN] != Py_False || f[R_RINSHAN_OPEN_KAN] != Py_False)
         return 0;
@@ -280,75 +322,94 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
         PyErr_Clear();
         return 0;
     }
-    if ((honba && !p->honba_points) || (sticks && !p->riichi_deposit)) return 0; /* validate.table_errors */
-    h->honba = (int)honba;
-    h->sticks = (int)sticks;
-
-    int fl[R_CHIIHOU + 1];
+    q->honba = (int)honba;
+    q->sticks = (int)sticks;
     for (int i = R_RIICHI; i <= R_CHIIHOU; i++) {
-        fl[i] = flag(f[i]);
-        if (fl[i] < 0) return 0;
+        q->fl[i] = flag(f[i]);
+        if (q->fl[i] < 0) return 0;
     }
     Py_ssize_t n;
     const char *s = ascii(f[R_WIN], &n);
     if (s == NULL) return 0;
-    int tsumo;
-    if (n == 5 && memcmp(s, "tsumo", 5) == 0) tsumo = 1;
-    else if (n == 3 && memcmp(s, "ron", 3) == 0) tsumo = 0;
+    if (n == 5 && memcmp(s, "tsumo", 5) == 0) q->tsumo = 1;
+    else if (n == 3 && memcmp(s, "ron", 3) == 0) q->tsumo = 0;
     else return 0;
 
-    int reds[9] = {0}; /* [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators (as validate) */
-    int total[34] = {0};
-    int kinds[20];
-    memset(h->conc, 0, sizeof h->conc);
+    memset(q->reds, 0, sizeof q->reds);
+    q->n_hand = parse_field(f[R_HAND], q->hand, 14, q->reds);
+    if (q->n_hand < 0) return 0;
+    s = ascii(f[R_WIN_TILE], &n); /* one tile code (tiles.SINGLE_TILES) */
+    if (s == NULL || n != 2 || parse_mpsz(s, n, &q->win, 1, q->reds) != 1) return 0;
 
-    /* hand */
-    int n_hand = parse_field(f[R_HAND], kinds, 14, reds);
-    if (n_hand < 0) return 0;
-    for (int i = 0; i < n_hand; i++) h->conc[kinds[i]]++;
-    /* win tile: one tile code (tiles.SINGLE_TILES) */
-    s = ascii(f[R_WIN_TILE], &n);
-    if (s == NULL || n != 2 || parse_mpsz(s, n, kinds, 1, reds) != 1) return 0;
-    int win = kinds[0];
-    h->win = win;
-    h->conc[win]++;
-
-    /* melds */
     PyObject *melds = f[R_MELDS];
     if (!PyTuple_CheckExact(melds)) return 0;
     Py_ssize_t n_melds = PyTuple_GET_SIZE(melds);
-    if (n_melds > 4 || n_hand != 13 - 3 * n_melds) return 0;
-    memcpy(h->counts, h->conc, sizeof h->counts);
-    int menzen = 1, has_kan = 0;
-    uint64_t meld_mask = 0;
-    memset(h->n_kans_of, 0, sizeof h->n_kans_of);
+    if (n_melds > 4) return 0;
     for (Py_ssize_t i = 0; i < n_melds; i++) {
         PyObject *m = PyTuple_GET_ITEM(melds, i);
         if (Py_TYPE(m) != meld_type[kind]) return 0;
         PyObject *type = FIELD(m, moff[M_TYPE]), *tiles = FIELD(m, moff[M_TILES]);
         PyObject *closed_obj = FIELD(m, moff[M_CLOSED]);
         if (type == NULL || tiles == NULL || closed_obj == NULL) return 0;
-        int closed = flag(closed_obj);
-        if (closed < 0) return 0;
-        Py_ssize_t tn;
-        const char *ts = ascii(type, &tn);
-        if (ts == NULL) return 0;
-        int kind_of_meld;
-        if (tn == 3 && memcmp(ts, "chi", 3) == 0) kind_of_meld = RUN;
-        else if (tn == 3 && memcmp(ts, "pon", 3) == 0) kind_of_meld = TRIPLET;
-        else if (tn == 3 && memcmp(ts, "kan", 3) == 0) kind_of_meld = KAN;
-        else return 0;
-        if (closed && kind_of_meld != KAN) return 0;
+        MeldIn *mi = &q->melds[i];
+        if ((mi->closed = flag(closed_obj)) < 0) return 0;
+        const char *ts = ascii(type, &n);
+        if ((mi->type = meld_kind(ts, n)) < 0) return 0;
         s = ascii(tiles, &n);
-        int size = kind_of_meld == KAN ? 4 : 3;
-        /* one digit group and its suit letter: a text of validate.MELDS (at most one red five) */
-        if (s == NULL || n != size + 1) return 0;
-        int meld_reds[3] = {0};
-        if (parse_mpsz(s, n, kinds, size, meld_reds) != size) return 0;
-        if (meld_reds[0] + meld_reds[1] + meld_reds[2] > 1) return 0;
+        if (!meld_tiles(s, n, mi, q->reds)) return 0;
+    }
+    q->n_melds = (int)n_melds;
+
+    q->n_dora = parse_field(f[R_DORA], q->dora, 5, q->reds + 3);
+    if (q->n_dora < 0) return 0;
+    q->n_ura = parse_field(f[R_URA], q->ura, 5, q->reds + 6);
+    if (q->n_ura < 0) return 0;
+
+    PyObject *dealer = f[R_DEALER];
+    if (dealer == Py_None) q->dealer = -1;
+    else if ((q->dealer = flag(dealer)) < 0) return 0;
+    q->seat = q->round = -1;
+    if (f[R_SEAT_WIND] != Py_None && (q->seat = wind_kind(f[R_SEAT_WIND])) < 0) return 0;
+    if (f[R_ROUND_WIND] != Py_None && (q->round = wind_kind(f[R_ROUND_WIND])) < 0) return 0;
+    return 1;
+}
+
+/* validate.parse_request + hand.Hand for the requests this file takes (see the top), from their fields.
+ * Returns 1 with *h filled, or 0: decline (the Python path decides, and raises where the request is invalid).
+ *
+ * Long because it is every check of parse_request that can refuse such a request, in its order, each a
+ * decline: split up, the fields would be read and passed around again for each part. */
+static int load(const Req *q, const Prep *p, Hand *h) {
+    if ((q->honba && !p->honba_points) || (q->sticks && !p->riichi_deposit)) return 0; /* validate.table_errors */
+    h->honba = q->honba;
+    h->sticks = q->sticks;
+    const int *fl = q->fl;
+    int tsumo = q->tsumo;
+    int reds[9];
+    memcpy(reds, q->reds, sizeof reds);
+    int total[34] = {0};
+    memset(h->conc, 0, sizeof h->conc);
+
+    /* hand and win tile */
+    int n_hand = q->n_hand, n_melds = q->n_melds;
+    for (int i = 0; i < n_hand; i++) h->conc[q->hand[i]]++;
+    int win = q->win;
+    h->win = win;
+    h->conc[win]++;
+
+    /* melds */
+    if (n_melds > 4 || n_hand != 13 - 3 * n_melds) return 0;
+    memcpy(h->counts, h->conc, sizeof h->counts);
+    int menzen = 1, has_kan = 0;
+    uint64_t meld_mask = 0;
+    memset(h->n_kans_of, 0, sizeof h->n_kans_of);
+    for (int i = 0; i < n_melds; i++) {
+        const MeldIn *m = &q->melds[i];
+        int kind_of_meld = m->type, closed = m->closed, size = m->n;
+        if (closed && kind_of_meld != KAN) return 0;
         int first;
         if (kind_of_meld == RUN) {
-            int a = kinds[0], b = kinds[1], c = kinds[2], t;
+            int a = m->kinds[0], b = m->kinds[1], c = m->kinds[2], t;
             if (a > b) { t = a; a = b; b = t; }
             if (b > c) { t = b; b = c; c = t; }
             if (a > b) { t = a; a = b; b = t; }
@@ -359,9 +420,9 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
             meld_mask |= 7ULL << a;
             menzen = 0;
         } else {
-            first = kinds[0];
+            first = m->kinds[0];
             for (int j = 1; j < size; j++)
-                if (kinds[j] != first) return 0;
+                if (m->kinds[j] != first) return 0;
             h->counts[first] += 3;
             total[first] += size;
             meld_mask |= 1ULL << first;
@@ -371,22 +432,19 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
             }
             if (!closed) menzen = 0;
         }
-        for (int j = 0; j < 3; j++) reds[j] += meld_reds[j];
         Group *g = &h->melds[i];
         g->type = (int8_t)kind_of_meld;
         g->first = (int8_t)first;
         g->called = (int8_t)!closed;
         g->concealed = (int8_t)closed;
     }
-    h->n_melds = (int)n_melds;
+    h->n_melds = n_melds;
     h->menzen = menzen;
 
     /* indicators */
-    int dora[5], ura[5];
-    int n_dora = parse_field(f[R_DORA], dora, 5, reds + 3);
-    if (n_dora < 0) return 0;
-    int n_ura = parse_field(f[R_URA], ura, 5, reds + 6);
-    if (n_ura < 0 || n_ura > n_dora) return 0;
+    int n_dora = q->n_dora, n_ura = q->n_ura;
+    const int *dora = q->dora, *ura = q->ura;
+    if (n_ura > n_dora) return 0;
     if (reds[3] > 1 || reds[4] > 1 || reds[5] > 1 || reds[6] > 1 || reds[7] > 1 || reds[8] > 1)
         return 0; /* two red fives of a suit in one indicator string: tiles.mpsz_kinds' general path */
 
@@ -406,27 +464,25 @@ static int load(PyObject *req, int kind, const Prep *p, Hand *h) {
 
     /* winds (validate._winds) */
     int round_ = 27, seat, dealer;
-    PyObject *dealer_flag = f[R_DEALER];
-    if (dealer_flag != Py_None && dealer_flag != Py_True && dealer_flag != Py_False) return 0;
     if (!p->winds) { /* no wind tiles anywhere, no seat or round wind; the dealer flag says who deals */
         if (total[27] || total[28] || total[29] || total[30]) return 0;
-        if (f[R_SEAT_WIND] != Py_None || f[R_ROUND_WIND] != Py_None) return 0;
+        if (q->seat >= 0 || q->round >= 0) return 0;
         seat = round_ = -1;
-        dealer = dealer_flag == Py_True;
-    } else if (f[R_ROUND_WIND] != Py_None && (round_ = wind_kind(f[R_ROUND_WIND])) < 0) {
-        return 0;
-    } else if (f[R_SEAT_WIND] == Py_None) {
-        if (dealer_flag != Py_True) return 0;
-        seat = 27;
-        dealer = 1;
+        dealer = q->dealer == 1;
     } else {
-        seat = wind_kind(f[R_SEAT_WIND]);
-        if (seat < 0) return 0;
-        dealer = seat == 27;
-        if (dealer_flag != Py_None && (dealer_flag == Py_True) != dealer) return 0;
+        if (q->round >= 0) round_ = q->round;
+        if (q->seat < 0) {
+            if (q->dealer != 1) return 0;
+            seat = 27;
+            dealer = 1;
+        } else {
+            seat = q->seat;
+            dealer = seat == 27;
+            if (q->dealer >= 0 && q->dealer != dealer) return 0;
+        }
     }
 
-    /* flags (validate._flags; renhou is declined above) */
+    /* flags (validate._flags; renhou is declined when read) */
     int riichi_flag = fl[R_RIICHI], double_riichi = fl[R_DOUBLE_RIICHI], ippatsu = fl[R_IPPATSU];
     int haitei = fl[R_HAITEI], houtei = fl[R_HOUTEI], rinshan = fl[R_RINSHAN];
     int tenhou = fl[R_TENHOU], chiihou = fl[R_CHIIHOU];
@@ -1100,11 +1156,8 @@ static PyObject *answer(const Hand *h, const Prep *p, const Best *b) {
  *
  * Long, as score._score and score.readings are: the readings are made and scored in one pass over the
  * splits, so no reading is stored but the best. */
-static int run(PyObject *req, int kind, const Prep *p, Hand *h, Best *b) {
-    if (!load(req, kind, p, h)) {
-        if (PyErr_Occurred()) PyErr_Clear();
-        return 0;
-    }
+static int run(const Req *q, const Prep *p, Hand *h, Best *b) {
+    if (!load(q, p, h)) return 0;
     Split sp[MAX_SPLITS];
     int n_splits = splits(h->conc, sp);
     if (n_splits < 0) return 0;
@@ -1190,9 +1243,14 @@ static PyObject *native_score(PyObject *self, PyObject *const *args, Py_ssize_t 
     if (kind != 0) Py_RETURN_NONE;
     const Prep *p = (const Prep *)PyCapsule_GetPointer(args[1], "riichi.native.rules");
     if (p == NULL) return NULL;
+    Req q;
     Hand h;
     Best b;
-    if (!run(args[0], kind, p, &h, &b)) Py_RETURN_NONE;
+    if (!read_py(args[0], kind, &q)) {
+        if (PyErr_Occurred()) PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (!run(&q, p, &h, &b)) Py_RETURN_NONE;
     if (!b.found) return no_win(p, b.complete ? 1 : 0);
     return answer(&h, p, &b);
 }
@@ -1333,6 +1391,33 @@ static void answer_json(const Hand *h, const Prep *p, const Best *b, int lang, O
     PUT(o, ",\"reason_name\":null,\"explanation\":null}");
 }
 
+/* The answers of a run, joined by commas: malloc'd, so it can be written without the GIL. */
+typedef struct {
+    char *all;
+    Py_ssize_t cap, used;
+} Buf;
+
+/* The answer to a scored request (run() gave h and b) appended to buf, after a comma unless it is the
+ * first: 1, 0 when it cannot be written (a number or limit this file does not write: decline), -1 out of
+ * memory. No Python API: callable without the GIL. */
+static int append_answer(Buf *buf, const Hand *h, const Prep *p, const Best *b, int lang) {
+    if (buf->used + 1 + JSON_MAX > buf->cap) { /* room for the comma and the longest answer, written in place */
+        Py_ssize_t cap = buf->cap ? buf->cap : 65536;
+        while (buf->used + 1 + JSON_MAX > cap) cap *= 2;
+        char *grown = realloc(buf->all, (size_t)cap);
+        if (grown == NULL) return -1;
+        buf->all = grown;
+        buf->cap = cap;
+    }
+    Out o = {buf->all + buf->used + (buf->used ? 1 : 0), 0, 0};
+    if (!b->found) put_bytes(&o, p->nowin_json[b->complete ? 1 : 0][lang]);
+    else answer_json(h, p, b, lang, &o);
+    if (o.over) return 0;
+    if (buf->used) buf->all[buf->used++] = ',';
+    buf->used += o.n;
+    return 1;
+}
+
 /* score_json_run(hands: list, start: int, stop: int, rules: object, prepared, lang: int) -> (bytes, int)
  *
  * hands[start:stop] answered as msgspec encodes each one's localised answer, their JSON joined by commas in one bytes object,
@@ -1356,9 +1441,9 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
     if (p == NULL) return NULL;
     if (stop > PyList_GET_SIZE(hands)) stop = PyList_GET_SIZE(hands);
     if (start < 0) start = 0;
-    Py_ssize_t cap = 65536, used = 0, i = start;
-    char *all = PyMem_Malloc((size_t)cap);
-    if (all == NULL) return PyErr_NoMemory();
+    Buf buf = {NULL, 0, 0};
+    Py_ssize_t i = start;
+    int status = 1;
     if (ready && json_ready && p->nowin_json[0][0] != NULL) {
         for (; i < stop; i++) {
             PyObject *req = PyList_GET_ITEM(hands, i);
@@ -1371,35 +1456,522 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
                 if (same < 0) PyErr_Clear();
                 if (same != 1) break;
             }
+            Req q;
             Hand h;
             Best b;
-            if (!run(req, kind, p, &h, &b)) break;
-            if (used + 1 + JSON_MAX > cap) { /* room for the comma and the longest answer, written in place */
-                while (used + 1 + JSON_MAX > cap) cap *= 2;
-                char *grown = PyMem_Realloc(all, (size_t)cap);
-                if (grown == NULL) {
-                    PyMem_Free(all);
-                    return PyErr_NoMemory();
-                }
-                all = grown;
+            if (!read_py(req, kind, &q)) {
+                if (PyErr_Occurred()) PyErr_Clear();
+                break;
             }
-            Out o = {all + used + (used ? 1 : 0), 0, 0};
-            if (!b.found) {
-                PyObject *nowin = p->nowin_json[b.complete ? 1 : 0][lang];
-                put_bytes(&o, nowin);
-            } else {
-                answer_json(&h, p, &b, (int)lang, &o);
-            }
-            if (o.over) break;
-            if (used) all[used++] = ',';
-            used += o.n;
+            if (!run(&q, p, &h, &b)) break;
+            status = append_answer(&buf, &h, p, &b, (int)lang);
+            if (status <= 0) break;
         }
     }
-    PyObject *bytes = PyBytes_FromStringAndSize(all, used);
-    PyMem_Free(all);
+    if (status < 0) {
+        free(buf.all);
+        return PyErr_NoMemory();
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(buf.all ? buf.all : "", buf.used);
+    free(buf.all);
     if (bytes == NULL) return NULL;
-    PyObject *out = Py_BuildValue("(Nn)", bytes, i);
-    return out;
+    return Py_BuildValue("(Nn)", bytes, i);
+}
+
+/* ---- a batch body read straight from its JSON (parse_batch, score_parsed_run) ------------------ */
+
+/* What a reader of the body says: J_OK (the hand is read into its Req), J_DECLINE (the value is read to its
+ * end, and the Python path decides the hand: not a request this file takes, or not one at all), J_ABORT
+ * (the body is not JSON of the subset this file reads: parse_batch declines the whole body). The subset is
+ * RFC 8259 JSON whose strings are printable ASCII without escapes, nested at most JS_DEPTH deep: within it,
+ * this file reads a value exactly as msgspec decodes it, so what it takes is what the strict decoder would
+ * give; anything outside it (an escape, a byte outside printable ASCII, malformed JSON) is the decoders'. */
+enum { J_ABORT = -1, J_DECLINE = 0, J_OK = 1 };
+#define JS_DEPTH 16
+
+typedef struct {
+    const char *p, *end;
+} Js;
+
+/* A scalar or skipped value (js_value): its type and, for a string, its bytes; for a number, whether it is
+ * a plain non-negative integer of at most 9 digits (no sign, fraction or exponent) and its value. */
+enum { JT_STR, JT_TRUE, JT_FALSE, JT_NULL, JT_INT, JT_NUM, JT_OTHER };
+typedef struct {
+    int type;
+    const char *s;
+    Py_ssize_t n;
+    long value;
+} Tok;
+
+static inline void js_ws(Js *j) {
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t')) j->p++;
+}
+
+/* The byte at j->p is c (after white space): consumed, 1; else 0. */
+static inline int js_take(Js *j, char c) {
+    js_ws(j);
+    if (j->p < j->end && *j->p == c) {
+        j->p++;
+        return 1;
+    }
+    return 0;
+}
+
+/* The bytes a string of the subset holds: printable ASCII but the quote and the backslash (set at init). */
+static uint8_t js_plain[256];
+
+/* A string of the subset at j->p (its opening quote): its content in *s, *n; 0 outside the subset. */
+static int js_str(Js *j, const char **s, Py_ssize_t *n) {
+    if (j->p >= j->end || *j->p != '"') return 0;
+    const char *start = ++j->p, *p = start, *end = j->end;
+    while (p < end && js_plain[(unsigned char)*p]) p++;
+    if (p >= end || *p != '"') return 0;
+    *s = start;
+    *n = p - start;
+    j->p = p + 1;
+    return 1;
+}
+
+static inline int is_digit(const Js *j) { return j->p < j->end && *j->p >= '0' && *j->p <= '9'; }
+
+/* A JSON number at j->p into *t (JT_INT or JT_NUM); 0 when it is not one (RFC 8259 section 6). */
+static int js_num(Js *j, Tok *t) {
+    int plain = 1, digits = 0;
+    long v = 0;
+    if (j->p < j->end && *j->p == '-') {
+        plain = 0;
+        j->p++;
+    }
+    if (!is_digit(j)) return 0;
+    if (*j->p == '0') {
+        j->p++;
+        digits = 1;
+    } else {
+        for (; is_digit(j); j->p++, digits++)
+            if (digits < 9) v = v * 10 + (*j->p - '0');
+    }
+    if (j->p < j->end && *j->p == '.') {
+        plain = 0;
+        j->p++;
+        if (!is_digit(j)) return 0;
+        while (is_digit(j)) j->p++;
+    }
+    if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
+        plain = 0;
+        j->p++;
+        if (j->p < j->end && (*j->p == '+' || *j->p == '-')) j->p++;
+        if (!is_digit(j)) return 0;
+        while (is_digit(j)) j->p++;
+    }
+    t->type = plain && digits <= 9 ? JT_INT : JT_NUM;
+    t->value = v;
+    return 1;
+}
+
+static inline int js_word(Js *j, const char *w, Py_ssize_t n) {
+    if (j->end - j->p < n || memcmp(j->p, w, (size_t)n) != 0) return 0;
+    j->p += n;
+    return 1;
+}
+
+/* Any value of the subset at j->p (white space skipped first) into *t, an array or object read to its end
+ * (JT_OTHER); 0 outside the subset. */
+static int js_value(Js *j, Tok *t, int depth) {
+    js_ws(j);
+    if (j->p >= j->end) return 0;
+    switch (*j->p) {
+    case '"':
+        t->type = JT_STR;
+        return js_str(j, &t->s, &t->n);
+    case 't':
+        t->type = JT_TRUE;
+        return js_word(j, "true", 4);
+    case 'f':
+        t->type = JT_FALSE;
+        return js_word(j, "false", 5);
+    case 'n':
+        t->type = JT_NULL;
+        return js_word(j, "null", 4);
+    case '[':
+    case '{': {
+        char close = *j->p == '[' ? ']' : '}';
+        int object = close == '}';
+        if (depth >= JS_DEPTH) return 0;
+        j->p++;
+        t->type = JT_OTHER;
+        if (js_take(j, close)) return 1;
+        Tok inner;
+        do {
+            if (object) {
+                const char *s;
+                Py_ssize_t n;
+                js_ws(j);
+                if (!js_str(j, &s, &n) || !js_take(j, ':')) return 0;
+            }
+            if (!js_value(j, &inner, depth + 1)) return 0;
+        } while (js_take(j, ','));
+        t->type = JT_OTHER;
+        return js_take(j, close);
+    }
+    default:
+        return js_num(j, t);
+    }
+}
+
+/* A meld object at j->p into *m (reds counted into reds); J_OK, J_DECLINE or J_ABORT. */
+static int js_meld(Js *j, MeldIn *m, int *reds, int depth) {
+    Tok t;
+    js_ws(j);
+    if (j->p >= j->end || *j->p != '{') return js_value(j, &t, depth) ? J_DECLINE : J_ABORT;
+    j->p++;
+    int ok = 1, seen = 0;
+    const char *type_s = NULL, *tiles_s = NULL;
+    Py_ssize_t type_n = 0, tiles_n = 0;
+    m->closed = 0;
+    if (!js_take(j, '}')) {
+        do {
+            const char *k;
+            Py_ssize_t kn;
+            js_ws(j);
+            if (!js_str(j, &k, &kn) || !js_take(j, ':') || !js_value(j, &t, depth + 1)) return J_ABORT;
+            int f = -1;
+            for (int i = 0; i < N_MELD; i++)
+                if (MELD_FIELD_LEN[i] == kn && memcmp(MELD_FIELDS[i], k, (size_t)kn) == 0) f = i;
+            if (f < 0 || seen >> f & 1) { /* unknown or repeated: the decoder's to refuse or settle */
+                ok = 0;
+                continue;
+            }
+            seen |= 1 << f;
+            if (f == M_TYPE && t.type == JT_STR) type_s = t.s, type_n = t.n;
+            else if (f == M_TILES && t.type == JT_STR) tiles_s = t.s, tiles_n = t.n;
+            else if (f == M_CLOSED && (t.type == JT_TRUE || t.type == JT_FALSE)) m->closed = t.type == JT_TRUE;
+            else ok = 0;
+        } while (js_take(j, ','));
+        if (!js_take(j, '}')) return J_ABORT;
+    }
+    if (!ok || type_s == NULL || tiles_s == NULL) return J_DECLINE;
+    if ((m->type = meld_kind(type_s, type_n)) < 0) return J_DECLINE;
+    return meld_tiles(tiles_s, tiles_n, m, reds) ? J_OK : J_DECLINE;
+}
+
+/* The value of field f of a score request at j->p (after its key's colon) into *q, and *rules when f is
+ * R_RULES (a preset name's index in names, or -1); J_OK, J_DECLINE or J_ABORT. */
+static int js_field(Js *j, int f, Req *q, int *rules, PyObject *const *names, int n_names) {
+    Tok t;
+    if (f == R_MELDS) {
+        js_ws(j);
+        if (j->p >= j->end || *j->p != '[') return js_value(j, &t, 2) ? J_DECLINE : J_ABORT;
+        j->p++;
+        int ok = 1;
+        q->n_melds = 0;
+        if (js_take(j, ']')) return J_OK;
+        do {
+            MeldIn spare;
+            int r = js_meld(j, q->n_melds < 4 ? &q->melds[q->n_melds] : &spare, q->reds, 3);
+            if (r == J_ABORT) return J_ABORT;
+            if (r == J_DECLINE || q->n_melds >= 4) ok = 0; /* over 4: the schema's max_length */
+            else q->n_melds++;
+        } while (js_take(j, ','));
+        if (!js_take(j, ']')) return J_ABORT;
+        return ok ? J_OK : J_DECLINE;
+    }
+    if (!js_value(j, &t, 2)) return J_ABORT;
+    switch (f) {
+    case R_HAND:
+        if (t.type != JT_STR) return J_DECLINE;
+        q->n_hand = parse_mpsz(t.s, t.n, q->hand, 14, q->reds);
+        return q->n_hand >= 0 ? J_OK : J_DECLINE;
+    case R_WIN_TILE:
+        return t.type == JT_STR && t.n == 2 && parse_mpsz(t.s, t.n, &q->win, 1, q->reds) == 1 ? J_OK : J_DECLINE;
+    case R_DORA:
+    case R_URA: {
+        if (t.type != JT_STR) return J_DECLINE;
+        int *kinds = f == R_DORA ? q->dora : q->ura;
+        int n = parse_mpsz(t.s, t.n, kinds, 5, q->reds + (f == R_DORA ? 3 : 6));
+        if (n < 0) return J_DECLINE;
+        *(f == R_DORA ? &q->n_dora : &q->n_ura) = n;
+        return J_OK;
+    }
+    case R_RULES:
+        if (t.type != JT_STR) return J_DECLINE; /* an object of options: the Python path resolves it */
+        *rules = -1;
+        for (int i = 0; i < n_names; i++)
+            if (PyBytes_GET_SIZE(names[i]) == t.n && memcmp(PyBytes_AS_STRING(names[i]), t.s, (size_t)t.n) == 0)
+                *rules = i;
+        return *rules >= 0 ? J_OK : J_DECLINE;
+    case R_WIN:
+        if (t.type == JT_STR && t.n == 5 && memcmp(t.s, "tsumo", 5) == 0) q->tsumo = 1;
+        else if (t.type == JT_STR && t.n == 3 && memcmp(t.s, "ron", 3) == 0) q->tsumo = 0;
+        else return J_DECLINE;
+        return J_OK;
+    case R_DEALER:
+        q->dealer = t.type == JT_TRUE ? 1 : t.type == JT_FALSE ? 0 : -1;
+        return t.type == JT_TRUE || t.type == JT_FALSE || t.type == JT_NULL ? J_OK : J_DECLINE;
+    case R_SEAT_WIND:
+    case R_ROUND_WIND: {
+        int wind = t.type == JT_NULL ? -1 : t.type == JT_STR ? wind_of(t.s, t.n) : -2;
+        if (wind == -2 || (t.type == JT_STR && wind < 0)) return J_DECLINE;
+        *(f == R_SEAT_WIND ? &q->seat : &q->round) = wind;
+        return J_OK;
+    }
+    case R_RENHOU:
+    case R_OPEN_RIICHI:
+    case R_SASHIKOMI:
+    case R_NAGASHI_MANGAN:
+    case R_RINSHAN_OPEN_KAN: /* declined unless false, as read_py does */
+        return t.type == JT_FALSE ? J_OK : J_DECLINE;
+    case R_PAARENCHAN:
+    case R_NUKIDORA:
+        return t.type == JT_INT && t.value == 0 ? J_OK : J_DECLINE;
+    case R_HONBA:
+    case R_RIICHI_STICKS:
+        if (t.type != JT_INT || t.value > 100) return J_DECLINE;
+        *(f == R_HONBA ? &q->honba : &q->sticks) = (int)t.value;
+        return J_OK;
+    default: /* the flags, R_RIICHI .. R_CHIIHOU */
+        if (f < R_RIICHI || f > R_CHIIHOU || (t.type != JT_TRUE && t.type != JT_FALSE)) return J_DECLINE;
+        q->fl[f] = t.type == JT_TRUE;
+        return J_OK;
+    }
+}
+
+#define MAX_KEY 16
+static int8_t by_length[MAX_KEY + 1][8]; /* the fields whose names are so long (set at init), -1 after */
+
+/* The ScoreRequest field a key names (REQ_FIELDS), or -1. */
+static inline int req_field(const char *k, Py_ssize_t n) {
+    if (n > MAX_KEY) return -1;
+    for (int c = 0; c < 8 && by_length[n][c] >= 0; c++) {
+        int f = by_length[n][c];
+        if (REQ_FIELDS[f][0] == k[0] && memcmp(REQ_FIELDS[f], k, (size_t)n) == 0) return f;
+    }
+    return -1;
+}
+
+/* One hand of a batch (a score request's JSON) at j->p into *q and *rules (the index of its preset in
+ * names: "rules" a preset name, or left out for standard, names[standard]); J_OK, J_DECLINE or J_ABORT. */
+static int js_hand(Js *j, Req *q, int *rules, PyObject *const *names, int n_names, int standard) {
+    Tok t;
+    js_ws(j);
+    if (j->p >= j->end || *j->p != '{') return js_value(j, &t, 1) ? J_DECLINE : J_ABORT;
+    j->p++;
+    memset(q, 0, sizeof *q);
+    q->dealer = q->seat = q->round = -1;
+    *rules = standard;
+    int ok = 1;
+    uint32_t seen = 0;
+    if (!js_take(j, '}')) {
+        do {
+            const char *k;
+            Py_ssize_t kn;
+            js_ws(j);
+            if (!js_str(j, &k, &kn) || !js_take(j, ':')) return J_ABORT;
+            int f = req_field(k, kn);
+            if (f < 0 || seen >> f & 1) { /* unknown (the decoder refuses it) or repeated (the decoder keeps the last) */
+                if (!js_value(j, &t, 2)) return J_ABORT;
+                ok = 0;
+                continue;
+            }
+            seen |= 1u << f;
+            int r = js_field(j, f, q, rules, names, n_names);
+            if (r == J_ABORT) return J_ABORT;
+            if (r == J_DECLINE) ok = 0;
+        } while (js_take(j, ','));
+        if (!js_take(j, '}')) return J_ABORT;
+    }
+    if (!(seen >> R_HAND & 1) || !(seen >> R_WIN_TILE & 1)) return J_DECLINE; /* required */
+    return ok && *rules >= 0 ? J_OK : J_DECLINE;
+}
+
+/* A batch read by parse_batch: per hand its fields, its rules and its place in the body. */
+typedef struct {
+    Req q;
+    const Prep *p; /* NULL: the Python path decides the hand */
+    Py_ssize_t start, end;
+} Item;
+typedef struct {
+    PyObject *body, *presets; /* kept: the items point into both */
+    Py_ssize_t n;
+    Item *items;
+} Parsed;
+
+static void parsed_free(PyObject *capsule) {
+    Parsed *b = (Parsed *)PyCapsule_GetPointer(capsule, "riichi.native.batch");
+    if (b == NULL) return;
+    Py_XDECREF(b->body);
+    Py_XDECREF(b->presets);
+    free(b->items);
+    PyMem_Free(b);
+}
+
+#define MAX_PRESETS 32
+
+/* The whole body {"hands": [...]} read into b (no Python API: run without the GIL); 1, or 0 when the body is
+ * not of the subset, not a batch, or holds over max_hands hands (the decoders decide it). */
+static int read_batch(const char *body, Py_ssize_t size, Parsed *b, PyObject *const *names, const Prep *const *preps,
+                      int n_names, int standard, Py_ssize_t max_hands) {
+    Js j = {body, body + size};
+    const char *k;
+    Py_ssize_t kn;
+    if (!js_take(&j, '{')) return 0;
+    js_ws(&j);
+    if (!js_str(&j, &k, &kn) || kn != 5 || memcmp(k, "hands", 5) != 0 || !js_take(&j, ':') || !js_take(&j, '['))
+        return 0;
+    Py_ssize_t cap = 0;
+    b->n = 0;
+    if (!js_take(&j, ']')) {
+        do {
+            if (b->n >= max_hands) return 0;
+            if (b->n == cap) {
+                cap = cap ? cap * 2 : 64;
+                Item *grown = realloc(b->items, sizeof(Item) * (size_t)cap);
+                if (grown == NULL) return 0;
+                b->items = grown;
+            }
+            Item *it = &b->items[b->n];
+            js_ws(&j);
+            it->start = j.p - body;
+            int rules;
+            int r = js_hand(&j, &it->q, &rules, names, n_names, standard);
+            if (r == J_ABORT) return 0;
+            it->end = j.p - body;
+            it->p = r == J_OK ? preps[rules] : NULL;
+            b->n++;
+        } while (js_take(&j, ','));
+        if (!js_take(&j, ']')) return 0;
+    }
+    if (!js_take(&j, '}')) return 0;
+    js_ws(&j);
+    return j.p == j.end;
+}
+
+/* parse_batch(body: bytes, presets: tuple[tuple[bytes, capsule | None], ...], max_hands: int)
+ *   -> (batch, count) | None
+ *
+ * The body read as {"hands": [...]} without the decoders (see J_ABORT for the subset it reads): per hand,
+ * its fields when they are a request this file takes, under a preset named in presets (by name: its
+ * prepared rules, or None where the C code does not score it; "standard" when rules is left out). None: the
+ * body is not of the subset or not such a batch (the decoders decide it). The GIL is released while reading. */
+static PyObject *parse_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyBytes_Check(args[0]) || !PyTuple_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "parse_batch(body: bytes, presets: tuple, max_hands: int)");
+        return NULL;
+    }
+    Py_ssize_t max_hands = PyLong_AsSsize_t(args[2]);
+    if (max_hands == -1 && PyErr_Occurred()) return NULL;
+    PyObject *presets = args[1];
+    Py_ssize_t n_names = PyTuple_GET_SIZE(presets);
+    if (n_names > MAX_PRESETS) {
+        PyErr_SetString(PyExc_ValueError, "parse_batch: at most 32 presets");
+        return NULL;
+    }
+    PyObject *names[MAX_PRESETS];
+    const Prep *preps[MAX_PRESETS];
+    int standard = -1;
+    for (Py_ssize_t i = 0; i < n_names; i++) {
+        PyObject *pair = PyTuple_GET_ITEM(presets, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyBytes_Check(PyTuple_GET_ITEM(pair, 0))) {
+            PyErr_SetString(PyExc_TypeError, "parse_batch: presets are (name: bytes, prepared | None)");
+            return NULL;
+        }
+        names[i] = PyTuple_GET_ITEM(pair, 0);
+        PyObject *prepared = PyTuple_GET_ITEM(pair, 1);
+        preps[i] = NULL;
+        if (prepared != Py_None) {
+            preps[i] = (const Prep *)PyCapsule_GetPointer(prepared, "riichi.native.rules");
+            if (preps[i] == NULL) return NULL;
+        }
+        if (PyBytes_GET_SIZE(names[i]) == 8 && memcmp(PyBytes_AS_STRING(names[i]), "standard", 8) == 0) standard = (int)i;
+    }
+    if (!ready || !json_ready) Py_RETURN_NONE;
+    Parsed *b = PyMem_Calloc(1, sizeof(Parsed));
+    if (b == NULL) return PyErr_NoMemory();
+    int read;
+    const char *body = PyBytes_AS_STRING(args[0]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]);
+    Py_BEGIN_ALLOW_THREADS
+    read = read_batch(body, size, b, names, preps, (int)n_names, standard, max_hands);
+    Py_END_ALLOW_THREADS
+    if (!read) {
+        free(b->items);
+        PyMem_Free(b);
+        Py_RETURN_NONE;
+    }
+    b->body = Py_NewRef(args[0]);
+    b->presets = Py_NewRef(presets);
+    PyObject *capsule = PyCapsule_New(b, "riichi.native.batch", parsed_free);
+    if (capsule == NULL) {
+        Py_DECREF(b->body);
+        Py_DECREF(b->presets);
+        free(b->items);
+        PyMem_Free(b);
+        return NULL;
+    }
+    return Py_BuildValue("(Nn)", capsule, b->n);
+}
+
+static Parsed *parsed_of(PyObject *capsule) {
+    return (Parsed *)PyCapsule_GetPointer(capsule, "riichi.native.batch");
+}
+
+/* parsed_span(batch, i) -> (start, end): where hand i's JSON is in the body (for the Python path). */
+static PyObject *parsed_span(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "parsed_span(batch, i)");
+        return NULL;
+    }
+    Parsed *b = parsed_of(args[0]);
+    if (b == NULL) return NULL;
+    Py_ssize_t i = PyLong_AsSsize_t(args[1]);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= b->n) {
+        PyErr_SetString(PyExc_IndexError, "parsed_span: no such hand");
+        return NULL;
+    }
+    return Py_BuildValue("(nn)", b->items[i].start, b->items[i].end);
+}
+
+/* score_parsed_run(batch, start, stop, lang) -> (bytes, int): score_json_run for the hands of a parsed batch:
+ * hands[start:stop] answered, their JSON joined by commas, as far as the first hand the C code declines
+ * (whatever its rules: each hand has its own). The GIL is released while scoring. */
+static PyObject *score_parsed_run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "score_parsed_run(batch, start, stop, lang)");
+        return NULL;
+    }
+    Parsed *b = parsed_of(args[0]);
+    if (b == NULL) return NULL;
+    Py_ssize_t start = PyLong_AsSsize_t(args[1]), stop = PyLong_AsSsize_t(args[2]);
+    long lang = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (lang < 0 || lang >= N_LANGS) {
+        PyErr_SetString(PyExc_ValueError, "score_parsed_run: lang is 0, 1 or 2");
+        return NULL;
+    }
+    if (stop > b->n) stop = b->n;
+    if (start < 0) start = 0;
+    Buf buf = {NULL, 0, 0};
+    Py_ssize_t i = start;
+    int status = 1;
+    Py_BEGIN_ALLOW_THREADS
+    for (; i < stop; i++) {
+        const Item *it = &b->items[i];
+        if (it->p == NULL || it->p->nowin_json[0][0] == NULL) break;
+        Hand h;
+        Best best;
+        if (!run(&it->q, it->p, &h, &best)) break;
+        status = append_answer(&buf, &h, it->p, &best, (int)lang);
+        if (status <= 0) break;
+    }
+    Py_END_ALLOW_THREADS
+    if (status < 0) {
+        free(buf.all);
+        return PyErr_NoMemory();
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(buf.all ? buf.all : "", buf.used);
+    free(buf.all);
+    if (bytes == NULL) return NULL;
+    return Py_BuildValue("(Nn)", bytes, i);
 }
 
 /* ---- prepare and init -------------------------------------------------------------------------- */
@@ -1703,6 +2275,12 @@ bad:
 }
 
 static PyMethodDef methods[] = {
+    {"parse_batch", (PyCFunction)(void (*)(void))parse_batch, METH_FASTCALL,
+     "parse_batch(body, presets, max_hands) -> (batch, count) | None: a batch body read without the decoders."},
+    {"score_parsed_run", (PyCFunction)(void (*)(void))score_parsed_run, METH_FASTCALL,
+     "score_parsed_run(batch, start, stop, lang) -> (bytes, int): a run of a parsed batch's hands as JSON."},
+    {"parsed_span", (PyCFunction)(void (*)(void))parsed_span, METH_FASTCALL,
+     "parsed_span(batch, i) -> (start, end): where hand i is in the body."},
     {"score_json_run", (PyCFunction)(void (*)(void))native_score_json_run, METH_FASTCALL,
      "score_json_run(hands, start, stop, rules, prepared, lang) -> (bytes, int): a run of hands as JSON."},
     {"init_json", init_json, METH_O, "init_json(fragments) -> None: the encoded shared objects (native.py)."},
@@ -1718,4 +2296,15 @@ static struct PyModuleDef module = {
     "The scoring hot path in C; see service/scoring/native.py and the top of _native.c.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__native(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__native(void) {
+    memset(by_length, -1, sizeof by_length);
+    for (int i = 0; i < N_REQ; i++) {
+        size_t n = strlen(REQ_FIELDS[i]);
+        int c = 0;
+        while (n > MAX_KEY || by_length[n][c] >= 0) /* never: every name fits, at most 8 of a length */
+            if (n > MAX_KEY || ++c == 8) return PyErr_Format(PyExc_SystemError, "field name %s", REQ_FIELDS[i]);
+        by_length[n][c] = (int8_t)i;
+    }
+    for (int c = 0x20; c < 0x7f; c++) js_plain[c] = c != '"' && c != '\\';
+    return PyModule_Create(&module);
+}

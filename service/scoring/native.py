@@ -46,7 +46,17 @@ try:
 except ImportError:  # not built (RIICHI_PURE_PYTHON): the Python path scores everything
     _native = None
 
-__all__ = ["AVAILABLE", "LANG_INDEX", "prepare", "score", "score_json_run", "start"]
+__all__ = [
+    "AVAILABLE",
+    "LANG_INDEX",
+    "parse_batch",
+    "parsed_span",
+    "prepare",
+    "score",
+    "score_json_run",
+    "score_parsed_run",
+    "start",
+]
 
 AVAILABLE: Final = _native is not None and os.environ.get("RIICHI_NATIVE", "1") != "0"
 """The C extension is built and not switched off (``RIICHI_NATIVE=0``)."""
@@ -300,3 +310,41 @@ to the first hand it would decline or whose ``rules`` differ from ``rules`` (``p
 
 score: Final[Callable[[ScoreRequest, object], ScoreResult | None]] = _native.score if _native is not None else _no_score
 """``score(request, prepared)``: the request scored by the C code, or ``None`` (the Python path decides)."""
+
+
+def _no_parse(body: bytes, presets: tuple[tuple[bytes, object | None], ...], max_hands: int) -> None:
+    return None
+
+
+def _no_parsed_run(batch: object, start: int, stop: int, lang: int) -> tuple[bytes, int]:
+    return b"", start
+
+
+def _no_span(batch: object, i: int) -> tuple[int, int]:
+    raise IndexError(i)  # no batch is ever parsed without the extension
+
+
+parse_batch: Final[Callable[[bytes, tuple[tuple[bytes, object | None], ...], int], tuple[object, int] | None]] = (
+    _native.parse_batch if _native is not None and AVAILABLE else _no_parse
+)
+"""``parse_batch(body, presets, max_hands)``: a ``{"hands": [...]}`` body read by the C code without the
+decoders, as ``(batch, count)``, or ``None`` (the decoders decide the body). ``presets``: ``(name as bytes,
+prepared rules or None)`` for each preset a hand's ``rules`` may name (see :func:`.score.batch_presets`).
+
+The C code reads only JSON of a subset (RFC 8259 whose strings are printable ASCII without escapes, nested at
+most 16 deep) and declines the whole body otherwise, or when it is not ``{"hands": [...]}`` with at most
+``max_hands`` hands. Within the subset it reads each hand as msgspec decodes it: a hand it takes is a
+request it scores; any other (another type, an unknown or repeated field, an options object for ``rules``,
+an optional rule's flag, a tile string outside the notation, …) is left to the Python path, whose decoders
+then answer it from its JSON (:func:`parsed_span`). The GIL is released while it reads."""
+
+score_parsed_run: Final[Callable[[object, int, int, int], tuple[bytes, int]]] = (
+    _native.score_parsed_run if _native is not None else _no_parsed_run
+)
+"""``score_parsed_run(batch, start, stop, lang)``: :func:`score_json_run` for the hands of a parsed batch:
+``(their answers' JSON joined by commas, the index of the first hand not answered)``, ``stop`` when all
+were; a run goes on across hands of different rules. The GIL is released while it scores."""
+
+parsed_span: Final[Callable[[object, int], tuple[int, int]]] = _native.parsed_span if _native is not None else _no_span
+"""``parsed_span(batch, i)``: ``(start, end)``, where hand ``i``'s JSON is in the body (its raw JSON for the
+Python path)."""

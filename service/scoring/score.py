@@ -33,7 +33,7 @@ from .model import (
 from .names import limit_name as limit_text
 from .names import reason_name, yaku_name
 from .payments import hand_points, payments
-from .presets import Rules, resolve_rules
+from .presets import PRESETS, Rules, resolve_rules
 from .tiles import kind_name
 from .validate import parse_request
 from .yaku import REGISTRY, Candidate, YakuTable, evaluate_yaku, yaku_table
@@ -41,7 +41,9 @@ from .yaku import REGISTRY, Candidate, YakuTable, evaluate_yaku, yaku_table
 __all__ = [
     "RESULT_CACHE_SIZE",
     "CacheInfo",
+    "batch_presets",
     "checked",
+    "parse_batch",
     "reading_out",
     "readings",
     "result_cache_clear",
@@ -51,6 +53,7 @@ __all__ = [
     "score_fresh",
     "score_json",
     "score_json_run",
+    "score_parsed_run",
 ]
 
 
@@ -343,6 +346,7 @@ def _rules_and_table(spec: RulesSpec | str) -> Resolved:
 def rules_cache_clear() -> None:
     """Forget the resolved rules and yaku tables (they are rebuilt on the next call)."""
     _PRESET_RULES.clear()
+    _BATCH_PRESETS.clear()
     _resolve.cache_clear()
 
 
@@ -388,6 +392,41 @@ def score_json_run(hands: list[object], start: int, stop: int, lang: int) -> tup
     if prepared is None:
         return b"", start
     return _native_json_run(hands, start, stop, rules, prepared, lang)
+
+
+_native_parse: Final = native.parse_batch
+_native_parsed_run: Final = native.score_parsed_run
+_BATCH_PRESETS: Final[list[tuple[int, tuple[tuple[bytes, object | None], ...]]]] = []
+
+
+def batch_presets() -> tuple[tuple[bytes, object | None], ...]:
+    """Every preset (:data:`.presets.PRESETS`) as :func:`.native.parse_batch` takes them: its name as bytes and
+    its rules as the C code reads them, or ``None`` where it does not score them (three players, kids) or
+    they were not resolved yet: standard is resolved here, any other preset when a request first names it
+    (a batch hand then takes the Python path, which resolves it). Remade when another preset is resolved;
+    :func:`rules_cache_clear` forgets it."""
+    if "standard" not in _PRESET_RULES:
+        _rules_and_table("standard")
+    known = len(_PRESET_RULES)
+    if not _BATCH_PRESETS or _BATCH_PRESETS[0][0] != known:
+        resolved = _PRESET_RULES
+        made = tuple((name.encode(), resolved[name][3] if name in resolved else None) for name in PRESETS)
+        _BATCH_PRESETS[:] = [(known, made)]
+    return _BATCH_PRESETS[0][1]
+
+
+def parse_batch(body: bytes, max_hands: int) -> tuple[object, int] | None:
+    """A ``{"hands": [...]}`` body read by the C code, ``(batch, count)``, or ``None`` where it declines the
+    body (then decode it with msgspec): :func:`.native.parse_batch` under every preset. Each hand it takes is
+    then answered by :func:`score_parsed_run`; one it leaves is answered from its JSON
+    (:func:`.native.parsed_span`) as ``POST /v1/score`` would answer it."""
+    return _native_parse(body, batch_presets(), max_hands)
+
+
+def score_parsed_run(batch: object, start: int, stop: int, lang: int) -> tuple[bytes, int]:
+    """:func:`score_json_run` for the hands of a :func:`parse_batch` batch: ``(the JSON of hands[start:]
+    joined by commas, the index of the first hand not answered)``, ``stop`` when all were; across rules."""
+    return _native_parsed_run(batch, start, stop, lang)
 
 
 def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:

@@ -2,28 +2,57 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 import service.api.batch_routes as batch_routes
+from service.scoring.native import parsed_span
+
+
+def one_at_a_time(monkeypatch: pytest.MonkeyPatch, before: Any) -> None:
+    """Make the batch's C runs score one hand a call, calling ``before(hand)`` first with the hand's JSON
+    as a dict: the runs of hands read from the body (``score_parsed_run``) and of decoded hands
+    (``score_json_run``, ``hand`` then the decoded request's fields as a dict)."""
+    bodies: dict[int, bytes] = {}
+    real_parse = batch_routes.parse_batch
+    real_parsed_run = batch_routes.score_parsed_run
+    real_run = batch_routes.score_json_run
+
+    def parse(body: bytes, max_hands: int) -> Any:
+        parsed = real_parse(body, max_hands)
+        if parsed is not None:
+            bodies[id(parsed[0])] = body
+        return parsed
+
+    def parsed_run(batch: Any, start: int, stop: int, lang: int) -> Any:
+        begin, end = parsed_span(batch, start)
+        before(json.loads(bodies[id(batch)][begin:end]))
+        return real_parsed_run(batch, start, start + 1, lang)
+
+    def run(hands: list[Any], start: int, stop: int, lang: int) -> Any:
+        before({"honba": hands[start].honba})
+        return real_run(hands, start, start + 1, lang)
+
+    monkeypatch.setattr(batch_routes, "parse_batch", parse)
+    monkeypatch.setattr(batch_routes, "score_parsed_run", parsed_run)
+    monkeypatch.setattr(batch_routes, "score_json_run", run)
 
 
 def fail_hands_with_honba_7(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make scoring any hand with ``honba`` 7 raise ``RuntimeError("a bug")`` on both of the batch's paths:
-    the core's ``score`` and the C code's runs (``score_json_run``, then called one hand at a time)."""
+    """Make scoring any hand with ``honba`` 7 raise ``RuntimeError("a bug")`` on every path of the batch:
+    the core's ``score`` and the C code's runs (:func:`one_at_a_time`)."""
     real_score = batch_routes.score
-    real_run = batch_routes.score_json_run
 
     def failing_score(request: Any) -> Any:
         if request.honba == 7:
             raise RuntimeError("a bug")
         return real_score(request)
 
-    def failing_run(hands: list[Any], start: int, stop: int, lang: int) -> Any:
-        if hands[start].honba == 7:
+    def fail(hand: dict[str, Any]) -> None:
+        if hand.get("honba") == 7:
             raise RuntimeError("a bug")
-        return real_run(hands, start, start + 1, lang)
 
     monkeypatch.setattr(batch_routes, "score", failing_score)
-    monkeypatch.setattr(batch_routes, "score_json_run", failing_run)
+    one_at_a_time(monkeypatch, fail)

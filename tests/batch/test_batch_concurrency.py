@@ -21,7 +21,7 @@ import service.api.batch_routes as batch_routes
 from service.api.batch_routes import CHUNK_HANDS
 from service.api.logs import configure_logging
 from service.app import create_app
-from tests.batch.faults import fail_hands_with_honba_7
+from tests.batch.faults import fail_hands_with_honba_7, one_at_a_time
 
 MANGAN = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S", "riichi": True}
 """Riichi pinfu tanyao sanshoku by ron, non-dealer: mangan, 8000."""
@@ -38,13 +38,7 @@ def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.Mo
         return real_score(request)
 
     monkeypatch.setattr(batch_routes, "score", noting_score)
-    real_run = batch_routes.score_json_run
-
-    def noting_run(hands: list[Any], start: int, stop: int, lang: int) -> Any:  # the C code's path, one at a time
-        seen.append(health_answered[0])
-        return real_run(hands, start, start + 1, lang)
-
-    monkeypatch.setattr(batch_routes, "score_json_run", noting_run)
+    one_at_a_time(monkeypatch, lambda hand: seen.append(health_answered[0]))  # the C code's paths
     hands = [{**MANGAN, "honba": i % 101} for i in range(3 * CHUNK_HANDS)]
 
     async def scenario() -> tuple[httpx.Response, httpx.Response]:

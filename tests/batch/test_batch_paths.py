@@ -1,6 +1,7 @@
 """POST /v1/score/batch answers byte for byte as the per-hand strict path did (before issue 17's batch work).
 
-The route decodes the whole body in one pass when every hand decodes without the schema's
+The route reads the body in C when it can (``tests/batch/test_batch_parse.py``), else decodes the
+whole body in one pass when every hand decodes without the schema's
 tile-notation patterns (:class:`~service.api.batch_routes.BatchJSON`), checks those patterns in
 compiled code (:func:`service.scoring.notation.request_of`), and falls back to the raw hand and the
 strict decode when anything fails. The old path, put in its place here, decodes the envelope with raw
@@ -32,6 +33,7 @@ from service.api.batch_routes import (
     BatchRequest,
     DecodedBatch,
     HandOutcome,
+    ParsedBatch,
     _problem,
 )
 from service.api.decoding import BadRequestBody, decode_json
@@ -39,6 +41,7 @@ from service.app import create_app
 from service.i18n import Language
 from service.scoring import InvalidHand, ScoreRequest, score
 from service.scoring.names import localise
+from service.scoring.native import AVAILABLE
 from tests.api.asgi import post_json
 from tests.strategies import seeded_hands
 
@@ -168,13 +171,21 @@ def test_a_mixed_batch_is_answered_as_by_the_strict_path(app: Litestar) -> None:
         assert now == before
 
 
-def test_a_body_of_valid_hands_is_decoded_in_one_pass_and_one_with_an_odd_hand_is_not() -> None:
-    decoded = BatchJSON.decode_body(batch_body([MANGAN, {**MANGAN, "hand": "bad"}]))  # notation: checked later
+def test_a_body_is_read_by_the_c_code_or_decoded_in_one_pass_or_decoded_with_raw_hands() -> None:
+    plain = batch_body([MANGAN, {**MANGAN, "hand": "bad"}])  # notation: checked later
+    read = BatchJSON.decode_body(plain)
+    assert isinstance(read, ParsedBatch) == AVAILABLE  # tests/batch/test_batch_parse.py
+    escaped = plain.replace(b'"S"', b'"\\u0053"', 1)  # outside the C code's subset: decoded by msgspec
+    decoded = BatchJSON.decode_body(escaped)
     assert isinstance(decoded, DecodedBatch)
-    assert [h.hand for h in decoded.unchecked] == [MANGAN["hand"], "bad"]
-    raw = BatchJSON.decode_body(batch_body([MANGAN, {**MANGAN, "honba": "2"}]))  # a schema error: raw hands
+    assert [(h.hand, h.seat_wind) for h in decoded.unchecked] == [(MANGAN["hand"], "S"), ("bad", "S")]
+    odd = batch_body([MANGAN, {**MANGAN, "honba": "2"}]).replace(b'"S"', b'"\\u0053"', 1)  # a schema error: raw
+    raw = BatchJSON.decode_body(odd)
     assert type(raw) is BatchRequest
-    assert [bytes(h) for h in raw.hands] == [json.dumps(MANGAN).encode(), json.dumps({**MANGAN, "honba": "2"}).encode()]
+    assert [bytes(h) for h in raw.hands] == [
+        json.dumps(MANGAN).encode().replace(b'"S"', b'"\\u0053"'),
+        json.dumps({**MANGAN, "honba": "2"}).encode(),
+    ]
 
 
 ENVELOPES = [
