@@ -8,13 +8,26 @@ from __future__ import annotations
 import json
 
 import httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard
 from .test_companion import README_BODY, README_HAND, board, number, record, start_game, tap
 from .test_findings import load_file, refuse_riichi_0, saved_game
 
 Companion = tuple[Page, Guard]
+ANYA_RONS_PAPA = {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}
+PAPA_ANYA = "Papa → Anya: 3,900 (Ron) — sticks: 3 × 1,000, 9 × 100"
+
+
+def anya_rons_papa(page: Page) -> Locator:
+    """A standard game in which Anya rons Papa for 3 han 30 fu: Papa hands her 3,900 (three 1,000 sticks and nine
+    100 sticks), as the payments panel says, headed as this hand's; the panel."""
+    start_game(page, "standard")
+    record(page, ANYA_RONS_PAPA, 1)
+    panel = page.locator("#last-hand")
+    expect(panel.locator("h3")).to_have_text("Who hands over what")
+    expect(panel.locator("li")).to_have_text([PAPA_ANYA])
+    return panel
 
 
 def test_the_new_game_card_shows_the_start_points_of_the_chosen_preset(companion: Companion, server: str) -> None:
@@ -47,14 +60,9 @@ def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: 
     a switch to Russian the panel says it in Russian (the service's name of a ron, Рон, too); a refusal said
     in Russian is said again in Japanese and English after a switch, and so is the panel."""
     page, _ = companion
-    start_game(page, "standard")
-    record(page, {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}, 1)
-    panel = page.locator("#last-hand")
-    expect(panel.locator("h3")).to_have_text("Who hands over what")
-    expect(panel.locator("li")).to_have_text(["Papa → Anya: 3,900 (Ron) — sticks: 3 × 1,000, 9 × 100"])
+    panel = anya_rons_papa(page)
     body = {"rules": "standard", "scores": [25000] * 4, "dealer": 0, "first_dealer": 0, "round_wind": "E"}
-    outcome = {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}
-    ru = httpx.post(f"{server}/v1/settle", json={**body, "outcome": outcome}, headers={"Accept-Language": "ru"})
+    ru = httpx.post(f"{server}/v1/settle", json={**body, "outcome": ANYA_RONS_PAPA}, headers={"Accept-Language": "ru"})
     assert [x["name"] for x in ru.json()["transfers"] if x["amount"] > 0] == ["Рон"]
     page.select_option("#lang", "ru")
     expect(panel.locator("h3")).to_have_text("Кто кому платит")

@@ -10,10 +10,19 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
-from .test_companion import README_BODY, README_HAND, record, start_game, tap
+from .test_companion import README_BODY, README_HAND, record, tap
 from .test_findings import load_file, refuse_riichi_0, saved_game, says_after_each_switch
+from .test_findings_page import PAPA_ANYA, anya_rons_papa
 
 Companion = tuple[Page, Guard]
+# Tenhou at South 4: Grandpa, the dealer, first with 40,000, wins by tsumo (1 han 30 fu); the game ends (agari-yame).
+AGARI_YAME_BEFORE = {"scores": [20000, 20000, 20000, 40000], "dealer": 3, "round_wind": "S"}
+AGARI_YAME = {
+    "rules": "tenhou",
+    **AGARI_YAME_BEFORE,
+    "first_dealer": 0,
+    "outcome": {"type": "tsumo", "winner": 3, "value": {"han": 1, "fu": 30}},
+}
 
 
 def test_the_hand_views_tile_message_follows_a_language_switch(companion: Companion) -> None:
@@ -78,16 +87,12 @@ def test_after_a_refused_hand_the_panel_says_it_shows_the_hand_before(companion:
     and the panel under it is headed as the hand before, in Russian too after a switch. The hand after it,
     a draw with only Mama tenpai, is applied: the panel is this hand's again (1,000 from each of the others)."""
     page, _ = companion
-    start_game(page, "standard")
-    record(page, {"type": "ron", "discarder": 1, "wins": [{"winner": 2, "value": {"han": 3, "fu": 30}}]}, 1)
-    panel = page.locator("#last-hand")
-    expect(panel.locator("h3")).to_have_text("Who hands over what")
-    papa_anya = "Papa → Anya: 3,900 (Ron) — sticks: 3 × 1,000, 9 × 100"
+    panel = anya_rons_papa(page)
     page.route("**/v1/settle", refuse_riichi_0)
     page.click("#apply")
     expect(page.locator("#game-message")).to_have_text("The service refused this hand. Check: Riichi this hand.")
     expect(panel.locator("h3")).to_have_text("The hand before: who handed over what")
-    expect(panel.locator("li")).to_have_text([papa_anya])
+    expect(panel.locator("li")).to_have_text([PAPA_ANYA])
     page.unroute("**/v1/settle")
     page.select_option("#lang", "ru")
     expect(panel.locator("h3")).to_have_text("Предыдущая рука: кто кому платил")
@@ -107,13 +112,10 @@ def test_the_services_name_of_an_end_reason_follows_a_language_switch(companion:
     in English, then in Russian and Japanese after a switch, and in Japanese still after a reload."""
     page, _ = companion
     page.click("#tab-game")
-    scores = [20000, 20000, 20000, 40000]
-    load_file(page, json.dumps(saved_game(preset="tenhou", scores=scores, dealer=3, round_wind="S")))
+    load_file(page, json.dumps(saved_game(preset="tenhou", **AGARI_YAME_BEFORE)))
     expect(page.locator("#game-preset")).to_have_text("Rules: tenhou · hands played: 0")
-    tsumo = {"type": "tsumo", "winner": 3, "value": {"han": 1, "fu": 30}}
-    record(page, tsumo, 1)
-    body = {"rules": "tenhou", "scores": scores, "dealer": 3, "first_dealer": 0, "round_wind": "S", "outcome": tsumo}
-    answer = httpx.post(f"{server}/v1/settle", json=body).json()
+    record(page, AGARI_YAME["outcome"], 1)
+    answer = httpx.post(f"{server}/v1/settle", json=AGARI_YAME).json()
     assert (answer["game_over"], answer["end_reason"]) == (True, "agari_yame")
     reason = page.locator("#end-reason")
     expect(page.locator("#game-end")).to_be_visible()
