@@ -18,7 +18,8 @@ let rules = null; // the preset's answer of GET /v1/rules/{preset}
 let sequence = 0; // the latest request: older answers are dropped
 let onChange = () => {};
 let countSaid = null; // what #situation-message says of which field: { id, text() } (said again after a language switch)
-let handSaid = null; // what #hand-message says, as a function (said again in the new language after a switch)
+let tapSaid = null; // what #hand-message says of the last tap, as a function (said again in the new language after a switch)
+const typedSaid = new Map(); // typed field's id → what it says while its text is not taken, as a function
 
 export function capacity() {
   return 13 - 3 * state.melds.length;
@@ -29,10 +30,16 @@ function copies(code) {
   return all.filter((c) => kind(c) === kind(code)).length;
 }
 
-// #hand-message says `message()` (nothing when null), and says it again after a language switch.
+// #hand-message says `message()` of the last tap (nothing when null), then what each typed field whose text is
+// not taken says; all said again after a language switch.
 function say(message) {
-  handSaid = message || null;
-  $("hand-message").textContent = handSaid ? handSaid() : "";
+  tapSaid = message || null;
+  sayAll();
+}
+
+function sayAll() {
+  const said = [tapSaid, ...Object.keys(TYPED).map((id) => typedSaid.get(id))].filter(Boolean);
+  $("hand-message").textContent = said.map((message) => message()).join(" ");
 }
 
 function target() {
@@ -83,7 +90,14 @@ export function addTile(code) {
   changed();
 }
 
-function changed() {
+// The tiles changed: kept, drawn, scored. A change that is not typed (a tap, a tile taken back) decides the
+// tiles: every typed field shows them again, none is wrong any more.
+function changed(typing = false) {
+  if (!typing) {
+    typedSaid.clear();
+    for (const id of Object.keys(TYPED)) $(id).setAttribute("aria-invalid", "false");
+    sayAll();
+  }
   try {
     localStorage.setItem(STORAGE, JSON.stringify(state));
   } catch {
@@ -174,7 +188,7 @@ function render() {
   });
   for (const [id, value] of [["mpsz-hand", format(sorted(state.hand))], ["mpsz-win", state.win || ""], ["mpsz-dora", format(state.dora)]]) {
     const input = $(id);
-    if (document.activeElement !== input) input.value = value;
+    if (document.activeElement !== input && !typedSaid.has(id)) input.value = value; // a text not taken stays
   }
 }
 
@@ -239,8 +253,8 @@ function undoTile() {
   changed();
 }
 
-// The tiles typed in a field, or null (the field marked invalid, the reason said) when the text is
-// not mpsz, holds more than `most` tiles or a fifth copy of a tile with the rest of the hand.
+// The tiles typed in a field, or null (the field marked invalid, the reason said until its text is taken) when
+// the text is not mpsz, holds more than `most` tiles or a fifth copy of a tile with the rest of the hand.
 function readText(id, most, others) {
   const input = $(id);
   const tiles = parse(input.value);
@@ -254,37 +268,62 @@ function readText(id, most, others) {
     if (over) problem = () => t("msg.four_copies", { tile: tileName(kind(over)) });
   }
   input.setAttribute("aria-invalid", problem ? "true" : "false");
-  say(problem);
+  if (problem) typedSaid.set(id, problem);
+  else typedSaid.delete(id);
   return problem ? null : tiles;
 }
 
 const meldTileList = () => state.melds.flatMap((m) => m.tiles);
 
-function bindText() {
-  $("mpsz-hand").addEventListener("input", () => {
-    const tiles = readText("mpsz-hand", capacity() + (state.win ? 0 : 1), [...meldTileList(), ...(state.win ? [state.win] : [])]);
-    if (tiles) {
-      if (tiles.length === capacity() + 1 && !state.win) {
-        state.win = tiles.pop();
-      }
+// The typed fields, in the order their messages are said: how many tiles each takes, the rest of the hand's tiles
+// (for the fifth-copy check) and what its tiles change once taken.
+const TYPED = {
+  "mpsz-hand": {
+    most: () => capacity() + (state.win ? 0 : 1),
+    others: () => [...meldTileList(), ...(state.win ? [state.win] : [])],
+    take(tiles) {
+      if (tiles.length === capacity() + 1 && !state.win) state.win = tiles.pop();
       state.hand = tiles.slice(0, capacity());
-      changed();
-    }
-  });
-  $("mpsz-win").addEventListener("input", () => {
-    const tiles = readText("mpsz-win", 1, [...state.hand, ...meldTileList()]);
-    if (tiles) {
+    },
+  },
+  "mpsz-win": {
+    most: () => 1,
+    others: () => [...state.hand, ...meldTileList()],
+    take(tiles) {
       state.win = tiles[0] || null;
-      changed();
-    }
-  });
-  $("mpsz-dora").addEventListener("input", () => {
-    const tiles = readText("mpsz-dora", 10, []);
-    if (tiles) {
+    },
+  },
+  "mpsz-dora": {
+    most: () => 10,
+    others: () => [],
+    take(tiles) {
       state.dora = tiles;
-      changed();
-    }
-  });
+    },
+  },
+};
+
+// The field's text taken when it is good; true when it is.
+function takeText(id) {
+  const field = TYPED[id];
+  const tiles = readText(id, field.most(), field.others());
+  if (tiles) field.take(tiles);
+  return Boolean(tiles);
+}
+
+// A field typed in: its own check says its message (or takes its tiles) and leaves the other fields' messages.
+// Once its tiles are taken, each other field whose text was not taken is checked again against the hand as it
+// now is (the fifth copy may be gone).
+function typed(id) {
+  tapSaid = null;
+  if (takeText(id)) {
+    for (const other of Object.keys(TYPED)) if (other !== id && typedSaid.has(other)) takeText(other);
+    changed(true);
+  }
+  sayAll();
+}
+
+function bindText() {
+  for (const id of Object.keys(TYPED)) $(id).addEventListener("input", () => typed(id));
 }
 
 // A count typed in (honba, riichi sticks) is a whole number from 0 to 100, what the service takes: another is
@@ -609,7 +648,7 @@ export function clearHand() {
 }
 
 export function relabel() {
-  if (handSaid) say(handSaid);
+  sayAll();
   if (countSaid) $("situation-message").textContent = countSaid.text();
   labelPicker();
   render();

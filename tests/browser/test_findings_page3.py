@@ -1,0 +1,49 @@
+"""What the third round of testers found on the table companion, each checked as a person at the table would see
+it: a typed field's message kept while that field is wrong, the service's reason for a refused hand, the result of
+the hand before marked while the typed tiles are not taken, the payments panel after a reload or a loaded file,
+the Rules list once the service answers again, and a loaded game's end reason in the page's language."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import Guard
+from .test_companion import README_HAND
+
+Companion = tuple[Page, Guard]
+FIFTH_1M = "No more 1 of characters: all four copies are in use."
+NOT_MPSZ = "Not mpsz: digits, each group followed by m, p, s or z."
+
+
+def test_a_typed_fields_message_stays_while_that_field_is_wrong(companion: Companion) -> None:
+    """A fifth 1 of characters typed in the Hand field is refused; a good winning tile typed next is taken, and the
+    Hand field keeps its text, its mark and its message. A winning tile that is not mpsz adds its own message; the
+    hand corrected, the winning tile's message stays alone until it is corrected too. A hand whose fifth copy is the
+    winning tile is taken as soon as another winning tile is typed."""
+    page, _ = companion
+    page.click("details.typed summary")
+    hand, win, message = page.locator("#mpsz-hand"), page.locator("#mpsz-win"), page.locator("#hand-message")
+    hand.fill("11111m")
+    expect(message).to_have_text(FIFTH_1M)
+    win.fill("2p")
+    expect(page.locator("#win-tile [data-tile='2p']")).to_have_count(1)
+    expect(hand).to_have_value("11111m")
+    expect(hand).to_have_attribute("aria-invalid", "true")
+    expect(message).to_have_text(FIFTH_1M)
+    win.fill("2x")
+    expect(message).to_have_text(f"{FIFTH_1M} {NOT_MPSZ}")
+    hand.fill(README_HAND)
+    expect(hand).to_have_attribute("aria-invalid", "false")
+    expect(message).to_have_text(NOT_MPSZ)
+    expect(win).to_have_attribute("aria-invalid", "true")
+    win.fill("2p")
+    expect(message).to_have_text("")
+    expect(page.locator("#score-total")).to_have_text("7,700 points")
+    win.fill("1m")
+    hand.fill("1111m234m3455p23s")
+    expect(message).to_have_text(FIFTH_1M)
+    expect(page.locator("#hand-count")).to_have_text("13 of 13 tiles in the hand")
+    win.fill("2p")
+    expect(message).to_have_text("")
+    expect(hand).to_have_attribute("aria-invalid", "false")
+    expect(page.locator("#hand-tiles [data-tile='1m']")).to_have_count(4)
