@@ -5,10 +5,12 @@ the Rules list once the service answers again, and a loaded game's end reason in
 
 from __future__ import annotations
 
+import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .test_companion import README_HAND
+from .test_findings import says_after_each_switch
 
 Companion = tuple[Page, Guard]
 FIFTH_1M = "No more 1 of characters: all four copies are in use."
@@ -47,3 +49,29 @@ def test_a_typed_fields_message_stays_while_that_field_is_wrong(companion: Compa
     expect(message).to_have_text("")
     expect(hand).to_have_attribute("aria-invalid", "false")
     expect(page.locator("#hand-tiles [data-tile='1m']")).to_have_count(4)
+
+
+def test_a_refused_hand_says_the_services_reason(companion: Companion, server: str) -> None:
+    """Two red 5 of circles typed (00p) where the rules have one red five a suit: the Score card names the Hand
+    field in the page's words and says the service's reason (in English: the service has no other), in English,
+    Russian and Japanese."""
+    page, _ = companion
+    page.click("details.typed summary")
+    page.fill("#mpsz-hand", "234567m3400p234s")
+    page.fill("#mpsz-win", "2p")
+    body = {"hand": "234567m3400p234s", "win_tile": "2p", "seat_wind": "S"}
+    problem = httpx.post(f"{server}/v1/score", json=body)
+    assert problem.status_code == 422
+    [error] = problem.json()["errors"]
+    reason = "2 red fives of suit p; these rules have one per suit (option aka_per_suit)"
+    assert error == {"field": "hand", "message": reason}
+    expect(page.locator("#result p").first).to_have_text("This hand cannot be scored:")
+    says_after_each_switch(
+        page,
+        page.locator("#result p").nth(1),
+        [
+            (None, f"Check: Your hand — {reason}."),
+            ("ru", f"Проверьте: Ваша рука — {reason}."),
+            ("ja", f"確認してください：あなたの手牌（{reason}）"),
+        ],
+    )

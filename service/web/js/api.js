@@ -34,14 +34,16 @@ export function problemText(answer) {
 }
 
 // A problem answer as the page's own sentences, one per field at fault: `label(field)` names the
-// field in the page's language ("" when the page has no name for it). The service's messages are
-// English, so they are not shown.
-export function problemLines(answer, label) {
+// field in the page's language ("" when the page has no name for it). With `reasons`, each sentence says
+// the service's reason too (its message, in English: the service has its messages in no other language).
+export function problemLines(answer, label, { reasons = false } = {}) {
   const data = answer && answer.data;
   if (!answer || answer.status === 0) return [t("msg.offline")];
   const errors = data && Array.isArray(data.errors) ? data.errors : [];
   const lines = errors.map((e) => {
     const name = e && typeof e.field === "string" ? label(e.field) : "";
+    const reason = reasons && e && typeof e.message === "string" ? e.message.trim().slice(0, 300) : "";
+    if (reason) return name ? t("problem.field_reason", { field: name, reason }) : t("problem.unknown_reason", { reason });
     return name ? t("problem.field", { field: name }) : t("problem.unknown");
   });
   return lines.length ? [...new Set(lines)] : [t("problem.unknown")];

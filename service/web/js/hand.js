@@ -447,7 +447,7 @@ function heading(text) {
   return h;
 }
 
-// The fields of the request at fault, by the page's own names (the service's messages are English).
+// The fields of the request at fault, by the page's own names (the service's reasons are said after them, in English).
 const FIELDS = {
   hand: "hand.title",
   win_tile: "hand.win",
@@ -467,10 +467,14 @@ function problem(out, answer) {
   const offline = answer.status === 0; // said once, as the heading
   const lines = offline
     ? []
-    : problemLines(answer, (field) => {
-        const key = FIELDS[String(field).split(/[.[]/)[0]];
-        return key ? t(key) : "";
-      });
+    : problemLines(
+        answer,
+        (field) => {
+          const key = FIELDS[String(field).split(/[.[]/)[0]];
+          return key ? t(key) : "";
+        },
+        { reasons: true },
+      );
   const head = t(offline ? "msg.offline" : "result.invalid");
   markRefused(!offline); // the tiles shown are those the service refused: greyed out until the hand changes
   out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
