@@ -9,7 +9,7 @@ import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
-from .test_companion import README_HAND
+from .test_companion import README_HAND, tap
 from .test_findings import says_after_each_switch
 
 Companion = tuple[Page, Guard]
@@ -75,3 +75,35 @@ def test_a_refused_hand_says_the_services_reason(companion: Companion, server: s
             ("ja", f"確認してください：あなたの手牌（{reason}）"),
         ],
     )
+
+
+def test_the_hand_befores_result_is_marked_while_the_typed_hand_is_not_taken(companion: Companion) -> None:
+    """The README hand tapped in scores 7,700. Its Hand field turned to text that is not mpsz: the Score card and the
+    line under the hand are dimmed and say they are the previous hand's (in Russian too, after a switch); the hand
+    typed right again, the new result is shown as it is."""
+    page, _ = companion
+    tap(page, README_HAND + "2p")
+    total, result, quick = page.locator("#score-total"), page.locator("#result"), page.locator("#quick-score")
+    expect(total).to_have_text("7,700 points")
+    notes = page.locator("#stale-note, #quick-stale")
+    expect(notes).to_have_count(2)
+    for note in notes.all():
+        expect(note).to_be_hidden()
+    page.click("details.typed summary")
+    page.fill("#mpsz-hand", "234567m34x")
+    for note in notes.all():
+        expect(note).to_be_visible()
+    expect(notes).to_have_text(["The result below is for the previous hand: the tiles typed are not taken."] * 2)
+    expect(result).to_have_css("opacity", "0.5")
+    expect(quick).to_have_css("opacity", "0.5")
+    expect(total).to_have_text("7,700 points")
+    page.select_option("#lang", "ru")
+    expect(notes).to_have_text(["Результат ниже — для прежней руки: введённые тайлы не приняты."] * 2)
+    expect(result).to_have_css("opacity", "0.5")
+    page.select_option("#lang", "en")
+    page.fill("#mpsz-hand", README_HAND)
+    expect(total).to_have_text("7,700 points")
+    for note in notes.all():
+        expect(note).to_be_hidden()
+    expect(result).to_have_css("opacity", "1")
+    expect(quick).to_have_css("opacity", "1")

@@ -320,6 +320,14 @@ function typed(id) {
     changed(true);
   }
   sayAll();
+  if (typedSaid.size) markStale(true);
+}
+
+// The result shown is the hand before's while a typed field's text is not taken: dimmed (the Score card and the
+// line under the hand), each under a note that says so, until a result arrives with every typed text taken.
+function markStale(on) {
+  for (const id of ["result", "quick-score"]) $(id).classList.toggle("stale", on);
+  for (const id of ["stale-note", "quick-stale"]) $(id).hidden = !on;
 }
 
 function bindText() {
@@ -405,17 +413,20 @@ export async function update() {
   if (state.hand.length === capacity() && !state.win) {
     const body = { ...situation(), hand: format(state.hand) };
     const answer = await call("/v1/tenpai", { body, lang: language() });
-    if (mine === sequence) showTenpai(out, answer);
+    if (mine !== sequence) return;
+    showTenpai(out, answer);
   } else if (state.hand.length === capacity() && state.win) {
     const body = scoreRequest();
     const answer = await call("/v1/score", { body, lang: language() });
-    if (mine === sequence) showScore(out, answer, body);
+    if (mine !== sequence) return;
+    showScore(out, answer, body);
   } else {
     const more = plural("hand.more", capacity() - state.hand.length);
     markRefused(false);
     out.replaceChildren(para(more, "muted"));
     quick(more, "muted");
   }
+  markStale(typedSaid.size > 0);
 }
 
 function para(text, cls = "") {
