@@ -10,11 +10,17 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .test_companion import README_HAND, tap
-from .test_findings import says_after_each_switch
+from .test_findings import load_file, says_after_each_switch
+from .test_findings_page import PAPA_ANYA, anya_rons_papa
 
 Companion = tuple[Page, Guard]
 FIFTH_1M = "No more 1 of characters: all four copies are in use."
 NOT_MPSZ = "Not mpsz: digits, each group followed by m, p, s or z."
+
+
+def reload(page: Page) -> None:
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
 
 
 def test_a_typed_fields_message_stays_while_that_field_is_wrong(companion: Companion) -> None:
@@ -107,3 +113,24 @@ def test_the_hand_befores_result_is_marked_while_the_typed_hand_is_not_taken(com
         expect(note).to_be_hidden()
     expect(result).to_have_css("opacity", "1")
     expect(quick).to_have_css("opacity", "1")
+
+
+def test_the_payments_panel_is_back_after_a_reload_and_in_a_loaded_game(companion: Companion) -> None:
+    """Anya rons Papa (3,900). After a reload the panel says who hands over what, as before it; the game saved,
+    a new game started, the page switched to Russian and the saved game loaded: the panel says it again, in
+    Russian (the service's name of a ron too)."""
+    page, _ = companion
+    panel = anya_rons_papa(page)
+    reload(page)
+    page.click("#tab-game")
+    expect(panel.locator("h3")).to_have_text("Who hands over what")
+    expect(panel.locator("li")).to_have_text([PAPA_ANYA])
+    saved = page.evaluate("() => localStorage.getItem('riichi-companion-game')")
+    page.click("#new-game")
+    expect(panel).to_have_text("")
+    page.select_option("#lang", "ru")
+    load_file(page, saved)
+    expect(page.locator("#game-board")).to_be_visible()
+    expect(panel.locator("h3")).to_have_text("Кто кому платит")
+    nbsp = "\u00a0"
+    expect(panel.locator("li")).to_have_text([f"Papa → Anya: 3{nbsp}900 (Рон) — палочки: 3 × 1{nbsp}000, 9 × 100"])

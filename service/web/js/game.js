@@ -330,6 +330,23 @@ function clearTransfers() {
   $("last-hand").replaceChildren();
 }
 
+// A stored answer's transfers can be drawn: each a whole amount between two of the game's seats (or the table).
+function drawable(result) {
+  const seat = (s) => s === null || (Number.isInteger(s) && s >= 0 && s < game.names.length);
+  const fine = (x) => x && typeof x === "object" && Number.isInteger(x.amount) && seat(x.payer) && seat(x.payee);
+  return Array.isArray(result.transfers) && result.transfers.every(fine);
+}
+
+// The panel of a game kept or loaded: its last hand's transfers from the stored answer (and its request), as they
+// were shown when it was applied; their names asked again in the page's language (it may have been saved in another).
+async function restoreTransfers() {
+  clearTransfers();
+  const last = game && game.hands.length ? game.hands[game.hands.length - 1] : null;
+  if (!last || !last.request || typeof last.request !== "object" || !drawable(last.result)) return;
+  await showTransfers(last.result, last.request);
+  await relabelTransfers();
+}
+
 function drawTransfers() {
   const box = $("last-hand");
   const transfers = paidTransfers(shown.result);
@@ -402,8 +419,8 @@ async function importGame(event) {
   game = data;
   rules = await rulesFor(game.preset);
   save();
-  clearTransfers();
   render();
+  await restoreTransfers();
   await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
@@ -588,6 +605,7 @@ export async function initGame(options) {
   $("import").addEventListener("change", importGame);
   for (const s of ALL_SEATS) $(`riichi-${s}`).addEventListener("change", riichiTicked);
   render();
+  await restoreTransfers();
 }
 
 export async function presetChanged(preset) {
