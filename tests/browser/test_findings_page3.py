@@ -5,13 +5,16 @@ the Rules list once the service answers again, and a loaded game's end reason in
 
 from __future__ import annotations
 
+import json
+
 import httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
-from .test_companion import README_HAND, tap
-from .test_findings import load_file, says_after_each_switch
+from .test_companion import README_HAND, Opener, tap
+from .test_findings import load_file, saved_game, says_after_each_switch
 from .test_findings_page import PAPA_ANYA, anya_rons_papa
+from .test_findings_page2 import AGARI_YAME, AGARI_YAME_BEFORE
 
 Companion = tuple[Page, Guard]
 FIFTH_1M = "No more 1 of characters: all four copies are in use."
@@ -134,3 +137,27 @@ def test_the_payments_panel_is_back_after_a_reload_and_in_a_loaded_game(companio
     expect(panel.locator("h3")).to_have_text("Кто кому платит")
     nbsp = "\u00a0"
     expect(panel.locator("li")).to_have_text([f"Papa → Anya: 3{nbsp}900 (Рон) — палочки: 3 × 1{nbsp}000, 9 × 100"])
+
+
+def test_a_loaded_games_end_reason_is_said_in_the_pages_language(open_companion: Opener, server: str) -> None:
+    """A Tenhou game that ended in agari-yame, saved by an English page, loaded into a Russian one: the service's
+    name of the end is said in Russian at once."""
+    page, _ = open_companion(locale="ru-RU")
+    answer = httpx.post(f"{server}/v1/settle", json=AGARI_YAME).json()
+    assert (answer["end_reason"], answer["end_reason_name"]) == (
+        "agari_yame",
+        "The dealer won in first place and stopped (agari-yame)",
+    )
+    before = {**AGARI_YAME_BEFORE, "honba": 0, "riichi_sticks": 0}
+    game = saved_game(
+        preset="tenhou",
+        **{**AGARI_YAME_BEFORE, "scores": answer["scores"]},
+        hands=[{"before": before, "request": AGARI_YAME, "result": answer}],
+        over=True,
+        end_reason=answer["end_reason"],
+        end_reason_name=answer["end_reason_name"],
+    )
+    page.click("#tab-game")
+    load_file(page, json.dumps(game))
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#end-reason")).to_have_text("Дилер выиграл на первом месте и остановил игру (агари-ямэ)")

@@ -420,7 +420,7 @@ async function importGame(event) {
   rules = await rulesFor(game.preset);
   save();
   render();
-  await restoreTransfers();
+  await Promise.all([restoreTransfers(), relabelEnd()]); // a file may have been saved in another language
   await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
@@ -440,7 +440,8 @@ function startPoints() {
 const OWN_ENDS = ["bust", "last_hand", "target", "manual"];
 
 // A game that ended for a reason the page has no sentence for shows the service's name of it, in the page's
-// language: the last hand's POST /v1/settle (stateless) is asked again for it after a language switch.
+// language: the last hand's POST /v1/settle (stateless) is asked again for it after a language switch, and
+// when a game is kept or loaded (saved in another language, maybe).
 async function relabelEnd() {
   if (!game || !game.over || OWN_ENDS.includes(game.end_reason || "manual") || !game.hands.length) return;
   const request = game.hands[game.hands.length - 1].request;
@@ -605,7 +606,7 @@ export async function initGame(options) {
   $("import").addEventListener("change", importGame);
   for (const s of ALL_SEATS) $(`riichi-${s}`).addEventListener("change", riichiTicked);
   render();
-  await restoreTransfers();
+  await Promise.all([restoreTransfers(), relabelEnd()]);
 }
 
 export async function presetChanged(preset) {
