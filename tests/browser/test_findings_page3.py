@@ -139,6 +139,29 @@ def test_the_payments_panel_is_back_after_a_reload_and_in_a_loaded_game(companio
     expect(panel.locator("li")).to_have_text([f"Papa → Anya: 3{nbsp}900 (Рон) — палочки: 3 × 1{nbsp}000, 9 × 100"])
 
 
+def test_the_rules_list_is_filled_once_the_service_answers_again(companion: Companion, server: str) -> None:
+    """WRC chosen, then the page opened again while the service is down: the Rules list keeps WRC and says the
+    service does not answer. Once the service is back the list has every preset GET /v1/rules lists, WRC still
+    chosen with its description, and a hand tapped in is scored (WRC rounds 4 han 30 fu up to a mangan)."""
+    page, _ = companion
+    page.select_option("#preset", "wrc")
+    page.route("**/v1/**", lambda route: route.abort())
+    reload(page)
+    options, summary = page.locator("#preset option"), page.locator("#preset-summary")
+    expect(options).to_have_text(["wrc"])
+    expect(summary).to_have_text("The service does not answer.")
+    page.unroute("**/v1/**")
+    presets = [p["id"] for p in httpx.get(f"{server}/v1/rules").json()["presets"]]
+    assert len(presets) > 1
+    expect(options).to_have_text(presets, timeout=15_000)
+    expect(page.locator("#preset")).to_have_value("wrc")
+    expect(summary).to_have_text("World Riichi Championship tournament rules: no red fives.")
+    tap(page, README_HAND + "2p")
+    expect(page.locator("#score-total")).to_have_text("8,000 points")
+    body = {"rules": "wrc", "hand": README_HAND, "win_tile": "2p", "seat_wind": "S"}
+    assert httpx.post(f"{server}/v1/score", json=body).json()["total"] == 8000
+
+
 def test_a_loaded_games_end_reason_is_said_in_the_pages_language(open_companion: Opener, server: str) -> None:
     """A Tenhou game that ended in agari-yame, saved by an English page, loaded into a Russian one: the service's
     name of the end is said in Russian at once."""

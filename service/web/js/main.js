@@ -8,6 +8,8 @@ import { showTable } from "./table.js";
 const $ = (id) => document.getElementById(id);
 const PRESET = "riichi-companion-preset";
 const cache = new Map(); // "preset lang" → GET /v1/rules/{preset} answer
+const RETRY_MS = 3000; // while the service does not answer: how often the preset is asked for again
+let retry = 0; // the timer of the next time it is asked
 
 async function rulesFor(preset) {
   const key = `${preset} ${language()}`;
@@ -19,24 +21,39 @@ async function rulesFor(preset) {
   return cache.get(key);
 }
 
-// The Rules selector filled from GET /v1/rules, `chosen` selected (the one remembered, when the page opens).
+// The Rules selector filled from GET /v1/rules, `chosen` selected (the one remembered, when the page opens); true
+// when the service listed them. When it does not answer, the selector lists `chosen` alone (it stays chosen).
 async function fillPresets(chosen = $("preset").value) {
   const select = $("preset");
   const answer = await call("/v1/rules", { lang: language() });
-  const presets = answer.ok && Array.isArray(answer.data.presets) ? answer.data.presets : [{ id: "standard", summary: "" }];
+  const listed = answer.ok && Array.isArray(answer.data.presets);
+  const presets = listed ? answer.data.presets : [{ id: chosen || "standard", summary: "" }];
   select.replaceChildren(...presets.map((p) => new Option(p.id, p.id)));
   select.value = presets.some((p) => p.id === chosen) ? chosen : presets[0].id;
   const summary = presets.find((p) => p.id === select.value);
   // The page's own one-line description of the preset, else the service's summary.
   const own = t(`preset.${select.value}`);
   $("preset-summary").textContent = own !== `preset.${select.value}` ? own : summary ? summary.summary || "" : "";
+  return listed;
+}
+
+// While the service does not answer (the page opened, or a preset was chosen, then), the chosen preset is asked
+// for again every few seconds; once the service answers, the Rules list and the preset's controls are filled.
+function retryLater() {
+  if (!retry) {
+    retry = setTimeout(() => {
+      retry = 0;
+      presetSelected();
+    }, RETRY_MS);
+  }
 }
 
 async function presetSelected() {
   const preset = $("preset").value;
   safeSet(PRESET, preset);
-  await fillPresets();
+  const listed = await fillPresets();
   const rules = await rulesFor(preset);
+  if (!listed || !rules) retryLater();
   if (!rules) {
     $("preset-summary").textContent = t("msg.offline");
     return;
