@@ -162,6 +162,23 @@ def test_the_rules_list_is_filled_once_the_service_answers_again(companion: Comp
     assert httpx.post(f"{server}/v1/score", json=body).json()["total"] == 8000
 
 
+def test_a_kept_game_outlasts_a_page_opened_while_the_service_is_down(companion: Companion) -> None:
+    """Anya rons Papa; the page opened again while the service is down keeps the game (it cannot tell that its
+    preset is gone): once the service is back the board and the panel are there, and after another reload too."""
+    page, _ = companion
+    panel = anya_rons_papa(page)
+    page.route("**/v1/**", lambda route: route.abort())
+    reload(page)
+    page.click("#tab-game")
+    expect(page.locator("#game-board")).to_be_visible()
+    expect(page.locator("#game-preset")).to_have_text("Rules: standard · hands played: 1")
+    page.unroute("**/v1/**")
+    expect(panel.locator("li")).to_have_text([PAPA_ANYA], timeout=15_000)
+    reload(page)
+    page.click("#tab-game")
+    expect(page.locator("#game-preset")).to_have_text("Rules: standard · hands played: 1")
+
+
 def test_a_loaded_games_end_reason_is_said_in_the_pages_language(open_companion: Opener, server: str) -> None:
     """A Tenhou game that ended in agari-yame, saved by an English page, loaded into a Russian one: the service's
     name of the end is said in Russian at once."""

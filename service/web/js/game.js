@@ -96,6 +96,21 @@ function fits(valid, presetRules) {
   return states.every((x) => x.scores.every((v) => v >= 0));
 }
 
+// The kept game's rules: a game whose preset the service does not have (any more), or that does not fit it, is
+// dropped; while the service does not answer, it is kept as it is (rules null) and checked once it answers.
+async function checkKept() {
+  rules = await rulesFor(game.preset);
+  if (rules ? fits(game, rules) : !(await presetGone(game.preset))) return;
+  game = null;
+  save();
+}
+
+// The service lists its presets, and `preset` is not among them.
+async function presetGone(preset) {
+  const list = await call("/v1/rules", { lang: language() });
+  return list.ok && Array.isArray(list.data.presets) && !list.data.presets.some((p) => p && p.id === preset);
+}
+
 function load() {
   try {
     return validGame(JSON.parse(localStorage.getItem(STORAGE) || "null"));
@@ -168,6 +183,7 @@ function outcome(kind) {
 async function apply(event) {
   event.preventDefault();
   if (!game || game.over) return;
+  if (!rules) return tell(() => t("msg.offline")); // a kept game not yet checked: the service has not answered
   const kind = $("outcome").value;
   const out = outcome(kind);
   if (!out) {
@@ -578,11 +594,7 @@ export async function initGame(options) {
   handRequest = options.handRequest;
   selectPreset = options.selectPreset;
   game = load();
-  if (game) rules = await rulesFor(game.preset);
-  if (game && !fits(game, rules)) {
-    game = null; // a kept game whose preset the service does not have (any more) is dropped
-    save();
-  }
+  if (game) await checkKept();
   $("game-setup").addEventListener("submit", start);
   $("record").addEventListener("submit", apply);
   $("outcome").addEventListener("change", showOutcome);
@@ -610,6 +622,12 @@ export async function initGame(options) {
 }
 
 export async function presetChanged(preset) {
+  if (game && !rules) {
+    // a kept game the service did not answer for when the page opened: checked, and drawn, now it answers
+    await checkKept();
+    render();
+    if (game && rules) await Promise.all([restoreTransfers(), relabelEnd()]);
+  }
   if (!game) {
     rules = await rulesFor(preset);
     render();
