@@ -583,6 +583,10 @@ CATALOGUE = [
     case(b"\xff\xfe", 400, [""], id="not-utf8-bytes"),
     case('{"hand": "ü"}'.encode("latin-1"), 400, [""], id="not-utf8-latin1-string"),
     case(b'{"hand": "234567m3455p234s",', 400, [""], id="json-truncated"),
+    # not UTF-8 found only past an integral float (its retry decodes the whole body again): was a 500
+    case(b'{"riichi_sticks": 1.0, "hand": "\xff", "win_tile": "2p"}', 400, [""], id="not-utf8-after-a-float"),
+    case(b'{"riichi": true, "honba": 1.0, "hand": "\xff"}', 400, [""], path="/v1/tenpai", id="tenpai-not-utf8"),
+    case(b'{"honba": 1.0, "x": "\xff"}', 400, [""], path="/v1/settle", id="settle-not-utf8-after-a-float"),
     case(b"{hand: 1}", 400, [""], id="json-unquoted-key"),
     case(b'{"honba": NaN}', 400, [""], id="json-nan"),
     case(json.dumps(MANGAN).encode() + b"x", 400, [""], id="json-trailing-garbage"),
