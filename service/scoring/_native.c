@@ -278,6 +278,7 @@ typedef struct {
     MeldIn melds[4];
     int n_dora, dora[5], n_ura, ura[5];
     int reds[9]; /* red fives by suit: [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators */
+    int repeated; /* read_json: a key was repeated (the hand's, or a meld's) */
 } Req;
 
 /* A meld's tiles (one digit group and its suit letter: a text of validate.MELDS, at most one red five)
@@ -1619,7 +1620,7 @@ static int js_value(Js *j, Tok *t, int depth) {
 }
 
 /* A meld object at j->p into *m (reds counted into reds); J_OK, J_DECLINE or J_ABORT. */
-static int js_meld(Js *j, MeldIn *m, int *reds, int depth) {
+static int js_meld(Js *j, MeldIn *m, int *reds, int *repeated, int depth) {
     Tok t;
     js_ws(j);
     if (j->p >= j->end || *j->p != '{') return js_value(j, &t, depth) ? J_DECLINE : J_ABORT;
@@ -1638,6 +1639,7 @@ static int js_meld(Js *j, MeldIn *m, int *reds, int depth) {
             for (int i = 0; i < N_MELD; i++)
                 if (MELD_FIELD_LEN[i] == kn && memcmp(MELD_FIELDS[i], k, (size_t)kn) == 0) f = i;
             if (f < 0 || seen >> f & 1) { /* unknown or repeated: the decoder's to refuse or settle */
+                if (f >= 0) *repeated = 1;
                 ok = 0;
                 continue;
             }
@@ -1667,7 +1669,7 @@ static int js_field(Js *j, int f, Req *q, int *rules, PyObject *const *names, in
         if (js_take(j, ']')) return J_OK;
         do {
             MeldIn spare;
-            int r = js_meld(j, q->n_melds < 4 ? &q->melds[q->n_melds] : &spare, q->reds, 3);
+            int r = js_meld(j, q->n_melds < 4 ? &q->melds[q->n_melds] : &spare, q->reds, &q->repeated, 3);
             if (r == J_ABORT) return J_ABORT;
             if (r == J_DECLINE || q->n_melds >= 4) ok = 0; /* over 4: the schema's max_length */
             else q->n_melds++;
@@ -1752,10 +1754,10 @@ static inline int req_field(const char *k, Py_ssize_t n) {
  * names: "rules" a preset name, or left out for standard, names[standard]); J_OK, J_DECLINE or J_ABORT. */
 static int js_hand(Js *j, Req *q, int *rules, PyObject *const *names, int n_names, int standard) {
     Tok t;
+    memset(q, 0, sizeof *q);
     js_ws(j);
     if (j->p >= j->end || *j->p != '{') return js_value(j, &t, 1) ? J_DECLINE : J_ABORT;
     j->p++;
-    memset(q, 0, sizeof *q);
     q->dealer = q->seat = q->round = -1;
     *rules = standard;
     int ok = 1;
@@ -1767,8 +1769,9 @@ static int js_hand(Js *j, Req *q, int *rules, PyObject *const *names, int n_name
             js_ws(j);
             if (!js_str(j, &k, &kn) || !js_take(j, ':')) return J_ABORT;
             int f = req_field(k, kn);
-            if (f < 0 || seen >> f & 1) { /* unknown (the decoder refuses it) or repeated (the decoder keeps the last) */
+            if (f < 0 || seen >> f & 1) { /* unknown (the decoder refuses it) or repeated (see parsed_span) */
                 if (!js_value(j, &t, 2)) return J_ABORT;
+                if (f >= 0) q->repeated = 1;
                 ok = 0;
                 continue;
             }
@@ -1914,7 +1917,10 @@ static Parsed *parsed_of(PyObject *capsule) {
     return (Parsed *)PyCapsule_GetPointer(capsule, "riichi.native.batch");
 }
 
-/* parsed_span(batch, i) -> (start, end): where hand i's JSON is in the body (for the Python path). */
+/* parsed_span(batch, i) -> (start, end, repeated): where hand i's JSON is in the body (for the Python path),
+ * and whether a key of it (or of one of its melds) is repeated: the strict decoder checks every value of a
+ * repeated key and keeps the last, so such a hand must be decoded by it, not checked after an unchecked
+ * decode, which sees only the last value (a fresh tester's finding). */
 static PyObject *parsed_span(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "parsed_span(batch, i)");
@@ -1928,7 +1934,7 @@ static PyObject *parsed_span(PyObject *self, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_IndexError, "parsed_span: no such hand");
         return NULL;
     }
-    return Py_BuildValue("(nn)", b->items[i].start, b->items[i].end);
+    return Py_BuildValue("(nnO)", b->items[i].start, b->items[i].end, b->items[i].q.repeated ? Py_True : Py_False);
 }
 
 /* score_parsed_run(batch, start, stop, lang) -> (bytes, int): score_json_run for the hands of a parsed batch:

@@ -320,7 +320,7 @@ def _no_parsed_run(batch: object, start: int, stop: int, lang: int) -> tuple[byt
     return b"", start
 
 
-def _no_span(batch: object, i: int) -> tuple[int, int]:
+def _no_span(batch: object, i: int) -> tuple[int, int, bool]:
     raise IndexError(i)  # no batch is ever parsed without the extension
 
 
@@ -345,6 +345,9 @@ score_parsed_run: Final[Callable[[object, int, int, int], tuple[bytes, int]]] = 
 ``(their answers' JSON joined by commas, the index of the first hand not answered)``, ``stop`` when all
 were; a run goes on across hands of different rules. The GIL is released while it scores."""
 
-parsed_span: Final[Callable[[object, int], tuple[int, int]]] = _native.parsed_span if _native is not None else _no_span
-"""``parsed_span(batch, i)``: ``(start, end)``, where hand ``i``'s JSON is in the body (its raw JSON for the
-Python path)."""
+parsed_span: Final[Callable[[object, int], tuple[int, int, bool]]] = (
+    _native.parsed_span if _native is not None else _no_span
+)
+"""``parsed_span(batch, i)``: ``(start, end, repeated)``, where hand ``i``'s JSON is in the body (its raw JSON
+for the Python path), and whether a key of the hand or of one of its melds is repeated (then only the strict
+decoder answers it as ``POST /v1/score`` does: it checks every value of the key, and keeps the last)."""

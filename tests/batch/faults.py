@@ -27,7 +27,7 @@ def one_at_a_time(monkeypatch: pytest.MonkeyPatch, before: Any) -> None:
         return parsed
 
     def parsed_run(batch: Any, start: int, stop: int, lang: int) -> Any:
-        begin, end = parsed_span(batch, start)
+        begin, end, _ = parsed_span(batch, start)
         before(json.loads(bodies[id(batch)][begin:end]))
         return real_parsed_run(batch, start, start + 1, lang)
 

@@ -45,8 +45,11 @@ def test_health_is_answered_between_the_chunks_of_a_batch(monkeypatch: pytest.Mo
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
             batch = asyncio.create_task(client.post("/v1/score/batch", json={"hands": hands}))
-            while not seen:  # the batch's first chunk has started
+            for _ in range(100_000):  # until the batch's first chunk has started (bounded: a broken hook fails)
+                if seen or batch.done():
+                    break
                 await asyncio.sleep(0)
+            assert seen, "no hand was scored"
             health = await client.get("/health")
             health_answered[0] = True
             return health, await batch

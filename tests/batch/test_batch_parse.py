@@ -52,6 +52,13 @@ TAKEN = [
 
 LEFT = [
     "{" + M + ', "riichi": false}',  # a key twice: the decoder keeps the last
+    # a key twice, its first value not notation: the strict decoder checks every value (400), as
+    # POST /v1/score does; the unchecked decode sees only the last (a fresh tester's finding)
+    '{"hand": "x", ' + M + "}",
+    '{"win_tile": "x", ' + M + "}",
+    '{"dora_indicators": "0z", "dora_indicators": "", ' + M + "}",
+    "{" + M + ', "win_tile": "9z"}',
+    "{" + K + ', "melds": [{"type": "chi", "tiles": "x", "tiles": "234s"}]}',
     "{" + M + ', "foo": 1}',  # unknown: 400
     "{" + M + ', "foo": {"a": [1, {"b": null}], "c": -1.5e+3}}',
     "{" + M + ', "rules": {"preset": "wrc"}}',  # options: resolved by the Python path
@@ -101,6 +108,8 @@ NOT_READ = [
     "{" + M + ",}",
     "{" + M + ', "foo": ' + "[" * 20 + "]" * 20 + "}",  # deeper than the C code reads
     "{" + M + ', "foo": "a\tb"}',  # a raw tab inside a string
+    '{"hand": "x", ' + M.replace('"S"', '"\\u0053"') + "}",  # a key twice, and an escape (msgspec's path)
+    '{"seat_wind": "\\u0053", "hand": "x", ' + M + "}",
 ]
 """Hand texts that make the C code leave the whole body to msgspec."""
 
