@@ -108,6 +108,9 @@ enum { A_DOUBLE_RIICHI = 1, A_IPPATSU = 2, A_HAITEI = 4, A_HOUTEI = 8, A_RINSHAN
 /* ---- shared objects, set once by init() -------------------------------------------------------- */
 
 static int ready = 0;
+/* Calls running without the GIL that read what init and init_json set (score_parsed_run): while any is,
+ * those two refuse to run (they would free what is read). Changed only with the GIL held. */
+static int released = 0;
 /* Request types: [0] ScoreRequest and MeldSpec, [1] UncheckedScoreRequest and UncheckedMeldSpec (the
  * batch's decoding target: the same fields without the tile-notation patterns, which parse_mpsz checks). */
 static Py_ssize_t req_off[2][N_REQ], meld_off[2][N_MELD];
@@ -1862,6 +1865,10 @@ static PyObject *parse_batch(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     Py_ssize_t max_hands = PyLong_AsSsize_t(args[2]);
     if (max_hands == -1 && PyErr_Occurred()) return NULL;
+    if (max_hands < 0) {
+        PyErr_SetString(PyExc_ValueError, "parse_batch: max_hands >= 0");
+        return NULL;
+    }
     PyObject *presets = args[1];
     Py_ssize_t n_names = PyTuple_GET_SIZE(presets);
     if (n_names > MAX_PRESETS) {
@@ -1956,9 +1963,12 @@ static PyObject *score_parsed_run(PyObject *self, PyObject *const *args, Py_ssiz
     }
     if (stop > b->n) stop = b->n;
     if (start < 0) start = 0;
+    if (start > stop) start = stop;
     Buf buf = {NULL, 0, 0};
     Py_ssize_t i = start;
     int status = 1;
+    if (!ready || !json_ready) stop = start; /* never: a batch is parsed only once both are set */
+    released++; /* init and init_json refuse to run meanwhile: this reads what they set */
     Py_BEGIN_ALLOW_THREADS
     for (; i < stop; i++) {
         const Item *it = &b->items[i];
@@ -1970,6 +1980,7 @@ static PyObject *score_parsed_run(PyObject *self, PyObject *const *args, Py_ssiz
         if (status <= 0) break;
     }
     Py_END_ALLOW_THREADS
+    released--;
     if (status < 0) {
         free(buf.all);
         return PyErr_NoMemory();
@@ -2167,6 +2178,10 @@ static PyObject *field_names(PyObject *type, const char **names, int n) {
 /* init(shared: tuple) -> bool: the objects the answers are made of, in native.py's order. False when the
  * request types are not laid out as this file reads them (then score() always declines). */
 static PyObject *init(PyObject *self, PyObject *arg) {
+    if (released) {
+        PyErr_SetString(PyExc_RuntimeError, "init: a batch is being scored");
+        return NULL;
+    }
     if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 17) {
         PyErr_SetString(PyExc_ValueError, "init: 17 items");
         return NULL;
@@ -2241,6 +2256,10 @@ static int bytes_grid(PyObject *t, int n, int m, PyObject **out /* n * m */) {
  * language). */
 static PyObject *init_json(PyObject *self, PyObject *arg) {
     PyObject *tails_flat[3 * 3 * N_LANGS] = {NULL};
+    if (released) {
+        PyErr_SetString(PyExc_RuntimeError, "init_json: a batch is being scored");
+        return NULL;
+    }
     json_ready = 0;
     if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 11) {
         PyErr_SetString(PyExc_ValueError, "init_json: 11 items");
