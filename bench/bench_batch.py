@@ -22,7 +22,8 @@ the whole-result cache never hits):
 Prints µs a hand (minimum over ``--rounds``) and each batch's share of the core's cold hands/s
 (the issue's ratio; over HTTP ``bench_http.py --only batch-fresh`` measures it end to end). With
 ``--stages``, also the batch's stages timed apart over the same 1,000-hand bodies (envelope
-decode, the strict per-hand decode, the route's one-pass unchecked decode and check, score, encode).
+decode, the strict per-hand decode, the one-pass unchecked decode and check, the route's C read and its
+answers as JSON, score, encode).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
     from service.api.batch_routes import BatchJSON, BatchRequest, BatchResult, score_item
     from service.scoring import ScoreRequest, score
     from service.scoring.notation import request_of
-    from service.scoring.score import result_cache_clear
+    from service.scoring.score import parse_batch, result_cache_clear, score_parsed_run
 
     hands = sum(len(json.loads(b)["hands"]) for b in bodies)
     clock = time.perf_counter_ns
@@ -113,6 +114,19 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
         for u in BatchJSON.decode_body(b).unchecked:  # type: ignore[attr-defined]
             request_of(u)
     out["the route's: one pass unchecked + request_of"] = (clock() - t0) / hands
+    parsed = []
+    t0 = clock()
+    for b in bodies:
+        parsed.append(parse_batch(b, 1000))
+    out["the route's C read (parse_batch)"] = (clock() - t0) / hands
+    if all(p is not None for p in parsed):
+        t0 = clock()
+        for batch, count in parsed:  # type: ignore[misc]
+            i = 0
+            while i < count:  # the route's chunks of 50; a hand the C code leaves is skipped here
+                _, reached = score_parsed_run(batch, i, min(i + 50, count), 0)
+                i = reached if reached > i else i + 1
+        out["score_parsed_run (answers as JSON)"] = (clock() - t0) / hands
     result_cache_clear()
     t0 = clock()
     results = [[score(r) for r in rs] for rs in requests]

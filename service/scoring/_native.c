@@ -1401,6 +1401,19 @@ typedef struct {
     Py_ssize_t cap, used;
 } Buf;
 
+/* A run's answer, (bytes, i): buf's answers (then freed), and i, the first hand not answered; status < 0:
+ * out of memory (MemoryError). */
+static PyObject *run_answer(Buf *buf, int status, Py_ssize_t i) {
+    if (status < 0) {
+        free(buf->all);
+        return PyErr_NoMemory();
+    }
+    PyObject *bytes = PyBytes_FromStringAndSize(buf->all ? buf->all : "", buf->used);
+    free(buf->all);
+    if (bytes == NULL) return NULL;
+    return Py_BuildValue("(Nn)", bytes, i);
+}
+
 /* The answer to a scored request (run() gave h and b) appended to buf, after a comma unless it is the
  * first: 1, 0 when it cannot be written (a number or limit this file does not write: decline), -1 out of
  * memory. No Python API: callable without the GIL. */
@@ -1472,14 +1485,7 @@ static PyObject *native_score_json_run(PyObject *self, PyObject *const *args, Py
             if (status <= 0) break;
         }
     }
-    if (status < 0) {
-        free(buf.all);
-        return PyErr_NoMemory();
-    }
-    PyObject *bytes = PyBytes_FromStringAndSize(buf.all ? buf.all : "", buf.used);
-    free(buf.all);
-    if (bytes == NULL) return NULL;
-    return Py_BuildValue("(Nn)", bytes, i);
+    return run_answer(&buf, status, i);
 }
 
 /* ---- a batch body read straight from its JSON (parse_batch, score_parsed_run) ------------------ */
@@ -1981,14 +1987,7 @@ static PyObject *score_parsed_run(PyObject *self, PyObject *const *args, Py_ssiz
     }
     Py_END_ALLOW_THREADS
     released--;
-    if (status < 0) {
-        free(buf.all);
-        return PyErr_NoMemory();
-    }
-    PyObject *bytes = PyBytes_FromStringAndSize(buf.all ? buf.all : "", buf.used);
-    free(buf.all);
-    if (bytes == NULL) return NULL;
-    return Py_BuildValue("(Nn)", bytes, i);
+    return run_answer(&buf, status, i);
 }
 
 /* ---- prepare and init -------------------------------------------------------------------------- */
