@@ -88,8 +88,9 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
     from service.api.answers import _ENCODER
     from service.api.batch_routes import BatchRequest, BatchResult, _decode_unchecked_batch, score_item
     from service.scoring import ScoreRequest, score
+    from service.scoring.native import score_parsed_run
     from service.scoring.notation import request_of
-    from service.scoring.score import parse_batch, result_cache_clear, score_parsed_run
+    from service.scoring.score import parse_batch, result_cache_clear
 
     hands = sum(len(json.loads(b)["hands"]) for b in bodies)
     clock = time.perf_counter_ns

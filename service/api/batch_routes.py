@@ -70,9 +70,9 @@ from service.i18n import Language
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
-from service.scoring.native import LANG_INDEX, parsed_span
+from service.scoring.native import LANG_INDEX, parsed_span, score_parsed_run
 from service.scoring.notation import request_of
-from service.scoring.score import parse_batch, score_json_run, score_parsed_run
+from service.scoring.score import parse_batch, score_json_run
 
 from .decoding import BadRequestBody, StrictJSON, decode_json
 from .errors import (
@@ -391,7 +391,7 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
     time, the event loop free to serve other requests between chunks.
 
     A :class:`ParsedBatch`'s hands are answered by the C code from what it read of the body, a run of them at
-    a time, already encoded (:func:`~service.scoring.score.score_parsed_run`); a hand it left is answered by
+    a time, already encoded (:func:`~service.scoring.native.score_parsed_run`); a hand it left is answered by
     :func:`score_item` from its own JSON (``tests/batch/test_batch_parse.py``).
     A :class:`DecodedBatch`'s hands are answered by the C code straight from their unchecked decode, a run
     of them at a time, already encoded (:func:`~service.scoring.score.score_json_run`: the same bytes as the
@@ -413,25 +413,13 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
         stop = min(start + CHUNK_HANDS, count)
         i = start
         while i < stop:
-            if parsed is not None:
-                try:  # the C code's answers to a run of hands read from the body, already encoded
-                    answered, reached = score_parsed_run(parsed.parsed, i, stop, lang_index)
-                except Exception:
-                    logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
-                    results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
-                    i += 1
-                    continue
-                if reached > i:
-                    results.append(msgspec.Raw(answered))
-                    i = reached
-                    continue
-                begin, end, repeated = parsed_span(parsed.parsed, i)  # a hand the C code left: from its own JSON
-                results.append(score_item(i, parsed.body[begin:end], lang, repeated=repeated))
-                i += 1
-                continue
-            if unchecked is not None:
+            if parsed is not None or unchecked is not None:
                 try:  # the C code's answers to a run of hands, already encoded and joined by commas
-                    answered, reached = score_json_run(unchecked, i, stop, lang_index)
+                    if parsed is not None:  # read from the body by the C code, whatever their rules
+                        answered, reached = score_parsed_run(parsed.parsed, i, stop, lang_index)
+                    else:
+                        assert unchecked is not None
+                        answered, reached = score_json_run(unchecked, i, stop, lang_index)
                 except InvalidHand:  # the hand's rules contradict themselves: its 422 comes from the path below
                     answered, reached = b"", i
                 except Exception:
@@ -443,6 +431,12 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
                     results.append(msgspec.Raw(answered))
                     i = reached
                     continue
+                if parsed is not None:  # a hand the C code left: from its own JSON
+                    begin, end, repeated = parsed_span(parsed.parsed, i)
+                    results.append(score_item(i, parsed.body[begin:end], lang, repeated=repeated))
+                    i += 1
+                    continue
+                assert unchecked is not None
                 request = request_of(unchecked[i])
                 if request is not None:
                     results.append(_outcome(i, request, lang))

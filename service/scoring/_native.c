@@ -1,4 +1,5 @@
-/* The scoring hot path in C: one ScoreRequest to its ScoreResult, or None (issue 17, BENCHMARKS.md).
+/* The scoring hot path in C: one ScoreRequest to its ScoreResult, or None; and a batch body read from its
+ * JSON and its hands answered as JSON (parse_batch, score_parsed_run) (issue 17, BENCHMARKS.md).
  *
  * This file is a second implementation of what validate.py, hand.py, decompose.py, yaku.py (the
  * predicates by their _NATIVE_TESTS code), fu.py, limits.py, payments.py and score.py do for the common

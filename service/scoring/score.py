@@ -53,7 +53,6 @@ __all__ = [
     "score_fresh",
     "score_json",
     "score_json_run",
-    "score_parsed_run",
 ]
 
 
@@ -395,7 +394,6 @@ def score_json_run(hands: list[object], start: int, stop: int, lang: int) -> tup
 
 
 _native_parse: Final = native.parse_batch
-_native_parsed_run: Final = native.score_parsed_run
 _BATCH_PRESETS: Final[list[tuple[int, tuple[tuple[bytes, object | None], ...]]]] = []
 
 
@@ -418,15 +416,9 @@ def batch_presets() -> tuple[tuple[bytes, object | None], ...]:
 def parse_batch(body: bytes, max_hands: int) -> tuple[object, int] | None:
     """A ``{"hands": [...]}`` body read by the C code, ``(batch, count)``, or ``None`` where it declines the
     body (then decode it with msgspec): :func:`.native.parse_batch` under every preset. Each hand it takes is
-    then answered by :func:`score_parsed_run`; one it leaves is answered from its JSON
+    then answered by :func:`.native.score_parsed_run`; one it leaves is answered from its JSON
     (:func:`.native.parsed_span`) as ``POST /v1/score`` would answer it."""
     return _native_parse(body, batch_presets(), max_hands)
-
-
-def score_parsed_run(batch: object, start: int, stop: int, lang: int) -> tuple[bytes, int]:
-    """:func:`score_json_run` for the hands of a :func:`parse_batch` batch: ``(the JSON of hands[start:]
-    joined by commas, the index of the first hand not answered)``, ``stop`` when all were; across rules."""
-    return _native_parsed_run(batch, start, stop, lang)
 
 
 def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:

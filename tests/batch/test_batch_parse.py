@@ -20,8 +20,8 @@ from litestar import Litestar
 
 from service.api.batch_routes import MAX_BATCH_HANDS
 from service.app import create_app
-from service.scoring.native import AVAILABLE
-from service.scoring.score import _rules_and_table, parse_batch, score_parsed_run
+from service.scoring.native import AVAILABLE, score_parsed_run
+from service.scoring.score import _rules_and_table, parse_batch
 from tests.batch.test_batch_paths import LANGUAGES, both_paths
 from tests.strategies import seeded_hands
 
