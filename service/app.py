@@ -23,7 +23,7 @@ from service.api.docs import render_plugins, site_assets_router, swagger_assets_
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
 from service.api.fastpath import outer_plans
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.guards import cors_config, guard_middleware, stores
+from service.api.guards import cors_config, guard_middleware
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
@@ -80,8 +80,8 @@ def create_app() -> Litestar:
             site_assets_router(),
         ],
         plugins=[problem_details_plugin()],
-        middleware=guard_middleware(),  # API keys, rate limits: off unless the environment sets them
-        stores=stores(),
+        # API keys, rate limits: off unless the environment sets them
+        middleware=guard_middleware(registry=metrics.registry),
         cors_config=cors_config(),
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(

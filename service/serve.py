@@ -137,7 +137,8 @@ def startup_problem(config: Mapping[str, str], environ: Mapping[str, str] = os.e
 
     try:
         guards.api_keys(environ)
-        guards.rate_limit_config(environ)
+        guards.rate_limit_settings(environ)
+        guards.trusted_proxies(environ)
         guards.cors_config(environ)
     except (ValueError, OSError) as exc:
         return str(exc)

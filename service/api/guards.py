@@ -4,13 +4,16 @@
   request must carry one of the keys, as ``X-API-Key`` or ``Authorization: Bearer``; otherwise a 401
   problem with ``WWW-Authenticate: ApiKey``. Keys are compared with :func:`hmac.compare_digest`
   against every configured key (no early exit), and never logged (the access log has no headers).
-- ``RIICHI_RATE_LIMIT`` (``N/second``, ``N/minute``, ``N/hour``, ``N/day``): litestar's
-  :class:`~litestar.middleware.rate_limit.RateLimitConfig` on ``/v1/…`` per client (its API key's
-  digest, else its address: ``X-Real-IP`` when ``RIICHI_TRUST_PROXY=1``, as nginx sets it), with a
-  shared store when ``RIICHI_RATE_LIMIT_REDIS_URL`` is set (litestar's ``RedisStore``: every worker and
-  replica counts together; otherwise each process counts alone). Over the limit: a 429 problem with
-  ``Retry-After`` and the ``RateLimit-*`` headers. Redis down or slow (over 0.25 s): requests pass
-  uncounted, with a warning each (:class:`FailOpenStore`), never a 500.
+- ``RIICHI_RATE_LIMIT`` (``N/second``, ``N/minute``, ``N/hour``, ``N/day``): at most N requests to
+  ``/v1/…`` per client and window (:mod:`service.api.ratelimit`), the client being its API key's digest,
+  else its address (:func:`client_identifier`). Counted in each process, or with
+  ``RIICHI_RATE_LIMIT_REDIS_URL`` (``redis://…``) in Redis, where every worker and replica counts
+  together, one atomic round trip a request. Redis slower than ``RIICHI_RATE_LIMIT_REDIS_TIMEOUT_MS``
+  (200) or down: a circuit breaker leaves it alone for ``RIICHI_RATE_LIMIT_REDIS_RETRY_SECONDS`` (5) and
+  requests are decided at once by ``RIICHI_RATE_LIMIT_REDIS_DOWN``: ``pass`` (default) or ``refuse``
+  (503). Over the limit: a 429 problem with ``Retry-After`` and the ``RateLimit-*`` headers.
+- ``RIICHI_TRUSTED_PROXIES`` (CIDRs or addresses, comma-separated): the peers whose ``X-Real-IP`` is
+  taken as the client's address (nginx, the ingress controller); from any other peer it is ignored.
 - ``RIICHI_CORS_ORIGINS`` (comma-separated origins): litestar's CORS for exactly those origins.
 """
 
@@ -19,49 +22,51 @@ from __future__ import annotations
 import functools
 import hashlib
 import hmac
+import ipaddress
 import os
-import typing
 from collections.abc import Mapping
-from datetime import timedelta
+from dataclasses import dataclass
 from typing import Any, Final
 
-import structlog
-from litestar import Request
 from litestar.config.cors import CORSConfig
 from litestar.enums import ScopeType
 from litestar.middleware import DefineMiddleware
-from litestar.middleware.rate_limit import DurationUnit, RateLimitConfig, get_remote_address
-from litestar.stores.base import Store
 from litestar.types import ASGIApp, Receive, Scope, Send
+from prometheus_client import CollectorRegistry
 
 from .errors import problem
+from .ratelimit import LocalWindows, RateLimitMetrics, RateLimitMiddleware, RedisWindows, Windows
 
-_log = structlog.get_logger("service.guards")
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 __all__ = [
     "API_KEYS_ENV",
     "RATE_LIMIT_ENV",
-    "RATE_LIMIT_STORE",
+    "TRUSTED_PROXIES_ENV",
     "ApiKeyMiddleware",
-    "FailOpenStore",
+    "RateLimitSettings",
     "api_keys",
+    "client_identifier",
     "cors_config",
     "guard_middleware",
-    "rate_limit_config",
-    "stores",
+    "rate_limit_settings",
+    "trusted_proxies",
 ]
 
 API_KEYS_ENV: Final = "RIICHI_API_KEYS"
 API_KEYS_FILE_ENV: Final = "RIICHI_API_KEYS_FILE"
 RATE_LIMIT_ENV: Final = "RIICHI_RATE_LIMIT"
 REDIS_URL_ENV: Final = "RIICHI_RATE_LIMIT_REDIS_URL"
+REDIS_TIMEOUT_ENV: Final = "RIICHI_RATE_LIMIT_REDIS_TIMEOUT_MS"
+REDIS_RETRY_ENV: Final = "RIICHI_RATE_LIMIT_REDIS_RETRY_SECONDS"
+REDIS_DOWN_ENV: Final = "RIICHI_RATE_LIMIT_REDIS_DOWN"
 TRUST_PROXY_ENV: Final = "RIICHI_TRUST_PROXY"
+TRUSTED_PROXIES_ENV: Final = "RIICHI_TRUSTED_PROXIES"
 CORS_ENV: Final = "RIICHI_CORS_ORIGINS"
-RATE_LIMIT_STORE: Final = "rate_limit"
-"""The name of the rate limits' store in the application's stores."""
 
 GUARDED_PREFIX: Final = "/v1/"
-_UNITS: Final[dict[str, DurationUnit]] = {"second": "second", "minute": "minute", "hour": "hour", "day": "day"}
+_UNITS: Final = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 
 
 def _split(value: str | None) -> list[str]:
@@ -124,28 +129,85 @@ class ApiKeyMiddleware:
         await self.app(scope, receive, send)
 
 
-def client_identifier(request: Request[Any, Any, Any], keys: tuple[bytes, ...] = ()) -> str:
+def trusted_proxies(environ: Mapping[str, str] = os.environ) -> tuple[IPNetwork, ...]:
+    """The networks of ``RIICHI_TRUSTED_PROXIES`` (CIDRs or addresses, comma-separated): the peers whose
+    ``X-Real-IP`` names the client. Empty: no peer is trusted.
+
+    >>> [str(n) for n in trusted_proxies({"RIICHI_TRUSTED_PROXIES": "10.0.0.0/8, 127.0.0.1"})]
+    ['10.0.0.0/8', '127.0.0.1/32']
+    """
+    if environ.get(TRUST_PROXY_ENV):
+        raise ValueError(
+            f"{TRUST_PROXY_ENV} trusted X-Real-IP from any peer and is gone: name the proxies' networks in "
+            f"{TRUSTED_PROXIES_ENV} (e.g. 10.0.0.0/8 for a cluster's pods, 127.0.0.1 for a local nginx)"
+        )
+    networks = []
+    for item in _split(environ.get(TRUSTED_PROXIES_ENV)):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ValueError(f"{TRUSTED_PROXIES_ENV}: {item!r} is not an address or a network (CIDR)") from None
+    return tuple(networks)
+
+
+def _address(value: str | bytes | None) -> IPAddress | None:
+    if value is None:
+        return None
+    try:
+        return ipaddress.ip_address(value.decode("latin-1").strip() if isinstance(value, bytes) else value.strip())
+    except ValueError:
+        return None
+
+
+def client_identifier(scope: Scope, keys: tuple[bytes, ...] = (), proxies: tuple[IPNetwork, ...] = ()) -> str:
     """Whom a request is counted against: a known API key's digest, else its address. An unknown key
-    counts against the address, so guessing keys with many wrong ones is limited like anything else."""
-    presented = _presented_key(list(request.scope.get("headers", [])))
+    counts against the address, so guessing keys with many wrong ones is limited like anything else.
+
+    The address is the connection's peer, unless that peer is in ``proxies`` and sends a valid ``X-Real-IP``
+    (as nginx sets it): then that one. A client that reaches the service directly cannot choose its address.
+
+    >>> scope = {"client": ("192.0.2.7", 4000), "headers": [(b"x-real-ip", b"198.51.100.1")]}
+    >>> proxies = trusted_proxies({TRUSTED_PROXIES_ENV: "192.0.2.0/24"})
+    >>> client_identifier(scope), client_identifier(scope, proxies=proxies)
+    ('ip:192.0.2.7', 'ip:198.51.100.1')
+    """
+    headers = list(scope.get("headers", []))
+    presented = _presented_key(headers)
     if presented and _known(presented, keys):
         return "key:" + hashlib.sha256(presented).hexdigest()[:32]
-    if os.environ.get(TRUST_PROXY_ENV) == "1":
-        real = request.headers.get("x-real-ip")
-        if real:
-            return "ip:" + real.strip()
-    return "ip:" + get_remote_address(request)
+    client = scope.get("client")
+    peer = client[0] if client else "unknown"
+    if proxies:
+        peer_address = _address(peer)
+        if peer_address is not None and any(peer_address in network for network in proxies):
+            real = _address(next((value for name, value in headers if name == b"x-real-ip"), None))
+            if real is not None:
+                return f"ip:{real}"
+    return f"ip:{peer}"
 
 
-async def _guarded(request: Request[Any, Any, Any]) -> bool:
-    return request.url.path.startswith(GUARDED_PREFIX)
+def _guarded(scope: Scope) -> bool:
+    return bool(scope["path"].startswith(GUARDED_PREFIX))
 
 
-def rate_limit_config(environ: Mapping[str, str] = os.environ) -> RateLimitConfig | None:
-    """The rate limit of ``RIICHI_RATE_LIMIT`` (``N/unit``), or None when unset.
+@dataclass(frozen=True)
+class RateLimitSettings:
+    """The rate limit the environment asks for (:func:`rate_limit_settings`)."""
 
-    >>> rate_limit_config({"RIICHI_RATE_LIMIT": "600/minute"}).rate_limit
-    ('minute', 600)
+    limit: int
+    seconds: int
+    redis_url: str | None
+    redis_timeout: float
+    refuse_when_down: bool
+    retry_after: float
+
+
+def rate_limit_settings(environ: Mapping[str, str] = os.environ) -> RateLimitSettings | None:
+    """The rate limit of ``RIICHI_RATE_LIMIT`` (``N/unit``), or None when unset; ValueError for a setting
+    that does not read.
+
+    >>> s = rate_limit_settings({"RIICHI_RATE_LIMIT": "600/minute"}); (s.limit, s.seconds, s.redis_timeout)
+    (600, 60, 0.2)
     """
     spec = environ.get(RATE_LIMIT_ENV)
     if not spec:
@@ -153,66 +215,33 @@ def rate_limit_config(environ: Mapping[str, str] = os.environ) -> RateLimitConfi
     count, _, unit = spec.partition("/")
     if unit not in _UNITS or not count.strip().isdigit() or int(count) < 1:
         raise ValueError(f"{RATE_LIMIT_ENV} must be N/second, N/minute, N/hour or N/day, not {spec!r}")
-    return RateLimitConfig(
-        rate_limit=(_UNITS[unit], int(count)),
-        store=RATE_LIMIT_STORE,
-        identifier_for_request=functools.partial(client_identifier, keys=api_keys(environ)),
-        check_throttle_handler=_guarded,
+    down = environ.get(REDIS_DOWN_ENV) or "pass"
+    if down not in ("pass", "refuse"):
+        raise ValueError(f"{REDIS_DOWN_ENV} must be pass or refuse, not {down!r}")
+    numbers = {}
+    for name, default in ((REDIS_TIMEOUT_ENV, REDIS_TIMEOUT_MS), (REDIS_RETRY_ENV, REDIS_RETRY_SECONDS)):
+        text = environ.get(name) or str(default)
+        try:
+            numbers[name] = float(text)
+        except ValueError:
+            numbers[name] = -1.0
+        if not 0 < numbers[name] <= 3600_000:
+            raise ValueError(f"{name} must be a positive number, not {text!r}")
+    return RateLimitSettings(
+        limit=int(count),
+        seconds=_UNITS[unit],
+        redis_url=environ.get(REDIS_URL_ENV) or None,
+        redis_timeout=numbers[REDIS_TIMEOUT_ENV] / 1000,
+        refuse_when_down=down == "refuse",
+        retry_after=numbers[REDIS_RETRY_ENV],
     )
 
 
-def stores(environ: Mapping[str, str] = os.environ) -> dict[str, Store]:
-    """The application's stores: the rate limits' in Redis when ``RIICHI_RATE_LIMIT_REDIS_URL`` is set."""
-    url = environ.get(REDIS_URL_ENV)
-    if not url:
-        return {}
-    from litestar.stores.redis import RedisStore  # needs redis, imported only when configured
-    from redis.asyncio import Redis
+REDIS_TIMEOUT_MS: Final = 200
+"""Milliseconds the rate limit waits for Redis (connect, or an answer) by default."""
 
-    client = Redis.from_url(url, socket_connect_timeout=REDIS_TIMEOUT, socket_timeout=REDIS_TIMEOUT)
-    return {RATE_LIMIT_STORE: FailOpenStore(RedisStore(redis=client, namespace="riichi"))}
-
-
-REDIS_TIMEOUT: Final = 0.25
-"""Seconds the rate limits wait for Redis (connect and each command) before counting it as down."""
-
-
-class FailOpenStore(Store):
-    """A store that stays out of the way when its backend is down: the rate limits' Redis.
-
-    A request must never fail because the shared counter cannot be read (no 500, no 5 s wait): when
-    Redis errs or times out (:data:`REDIS_TIMEOUT`), the request passes uncounted and one warning is
-    logged per failure (``rate_limit_store_unavailable``, no traceback, no key). Counting resumes by
-    itself when Redis is back.
-    """
-
-    def __init__(self, inner: Store) -> None:
-        self.inner = inner
-
-    async def _guard(self, call: Any, default: Any) -> Any:
-        try:
-            return await call
-        except Exception as exc:  # redis raises ConnectionError, TimeoutError, ResponseError, …
-            _log.warning("rate_limit_store_unavailable", error=type(exc).__name__)
-            return default
-
-    async def set(self, key: str, value: str | bytes, expires_in: int | timedelta | None = None) -> None:
-        await self._guard(self.inner.set(key, value, expires_in), None)
-
-    async def get(self, key: str, renew_for: int | timedelta | None = None) -> bytes | None:
-        return typing.cast("bytes | None", await self._guard(self.inner.get(key, renew_for), None))
-
-    async def delete(self, key: str) -> None:
-        await self._guard(self.inner.delete(key), None)
-
-    async def delete_all(self) -> None:
-        await self._guard(self.inner.delete_all(), None)
-
-    async def exists(self, key: str) -> bool:
-        return bool(await self._guard(self.inner.exists(key), False))
-
-    async def expires_in(self, key: str) -> int | None:
-        return typing.cast("int | None", await self._guard(self.inner.expires_in(key), None))
+REDIS_RETRY_SECONDS: Final = 5
+"""Seconds the rate limit leaves Redis alone after it failed (its breaker open) by default."""
 
 
 def cors_config(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:
@@ -245,13 +274,33 @@ def cors_config(environ: Mapping[str, str] = os.environ) -> CORSConfig | None:
     )
 
 
-def guard_middleware(environ: Mapping[str, str] = os.environ) -> list[Any]:
-    """The application middleware the environment asks for: the rate limit, then the API key."""
+def guard_middleware(environ: Mapping[str, str] = os.environ, registry: CollectorRegistry | None = None) -> list[Any]:
+    """The application middleware the environment asks for: the rate limit, then the API key; the rate
+    limit's counters on ``registry``."""
     middleware: list[Any] = []
-    limit = rate_limit_config(environ)
-    if limit is not None:  # first: a refused key is counted too (against its address)
-        middleware.append(limit.middleware)
     keys = api_keys(environ)
+    limit = rate_limit_settings(environ)
+    proxies = trusted_proxies(environ)
+    if limit is not None:  # first: a refused key is counted too (against its address)
+        metrics = RateLimitMetrics(registry)
+        windows: Windows = (
+            RedisWindows(limit.redis_url, limit.seconds, limit.redis_timeout, limit.retry_after, metrics)
+            if limit.redis_url
+            else LocalWindows(limit.seconds)
+        )
+        middleware.append(
+            DefineMiddleware(
+                RateLimitMiddleware,
+                windows=windows,
+                limit=limit.limit,
+                seconds=limit.seconds,
+                identify=functools.partial(client_identifier, keys=keys, proxies=proxies),
+                limited=_guarded,
+                metrics=metrics,
+                refuse_unchecked=limit.refuse_when_down,
+                retry_after=limit.retry_after,
+            )
+        )
     if keys:
         middleware.append(DefineMiddleware(ApiKeyMiddleware, keys=keys))
     return middleware

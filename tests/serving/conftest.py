@@ -95,8 +95,8 @@ def nginx(tmp: Path, upstream_url: str) -> Iterator[str]:
 
 
 @contextmanager
-def redis_server(tmp: Path) -> Iterator[str]:
-    """A real ``redis-server`` (Debian's) on a free port, no persistence; its URL."""
+def redis_server(tmp: Path) -> Iterator[tuple[str, int]]:
+    """A real ``redis-server`` (Debian's) on a free port, no persistence; its URL and process id."""
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.fail("redis-server is not installed (.ci/run installs Debian's redis-server)")
@@ -116,7 +116,7 @@ def redis_server(tmp: Path) -> Iterator[str]:
 
     try:
         wait_until(answers, 10, "redis-server", proc, log)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield f"redis://127.0.0.1:{port}/0", proc.pid
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -81,7 +81,7 @@ def test_api_keys_from_a_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
 
 @pytest.fixture(scope="module")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with redis_server(tmp_path_factory.mktemp("redis")) as url:
+    with redis_server(tmp_path_factory.mktemp("redis")) as (url, _):
         yield url
 
 
@@ -108,8 +108,8 @@ def test_a_rate_limit_shared_in_redis_counts_one_client_across_two_apps(
 
 
 def test_redis_down_lets_requests_through_uncounted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Redis gone (nothing listens on the port): no 500 and no long wait; each request passes, a warning
-    each. Port 1 on 127.0.0.1 refuses at once, so the 0.25 s timeout is not even needed."""
+    """Redis gone (nothing listens on the port): no 500 and no long wait; each request passes uncounted.
+    Port 1 on 127.0.0.1 refuses at once, so the timeout is not even needed."""
     env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": "redis://127.0.0.1:1/0"}
     with TestClient(app=app_with(monkeypatch, **env)) as c:
         statuses = [c.post("/v1/score", json=SCORE).status_code for _ in range(4)]
@@ -117,12 +117,24 @@ def test_redis_down_lets_requests_through_uncounted(monkeypatch: pytest.MonkeyPa
 
 
 def test_each_client_has_its_own_budget(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> None:
-    env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": redis_url, "RIICHI_TRUST_PROXY": "1"}
+    env = {"RIICHI_RATE_LIMIT": "2/minute", "RIICHI_RATE_LIMIT_REDIS_URL": redis_url, "RIICHI_API_KEYS": "k-one,k-two"}
     with TestClient(app=app_with(monkeypatch, **env)) as c:
-        one = [c.get("/v1/rules", headers={"X-Real-IP": "192.0.2.1"}).status_code for _ in range(3)]
-        two = [c.get("/v1/rules", headers={"X-Real-IP": "192.0.2.2"}).status_code for _ in range(2)]
+        one = [c.get("/v1/rules", headers={"X-API-Key": "k-one"}).status_code for _ in range(3)]
+        two = [c.get("/v1/rules", headers={"X-API-Key": "k-two"}).status_code for _ in range(2)]
 
     assert (one, two) == ([200, 200, 429], [200, 200])
+
+
+def test_trusting_every_peer_is_refused_at_startup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RIICHI_TRUST_PROXY=1 took X-Real-IP from anyone; it now stops the app with a message naming
+    RIICHI_TRUSTED_PROXIES, and a network that does not read does too."""
+    monkeypatch.setenv("RIICHI_TRUST_PROXY", "1")
+    with pytest.raises(ValueError, match="RIICHI_TRUSTED_PROXIES"):
+        create_app()
+    monkeypatch.delenv("RIICHI_TRUST_PROXY")
+    monkeypatch.setenv("RIICHI_TRUSTED_PROXIES", "10.0.0.0/33")
+    with pytest.raises(ValueError, match="RIICHI_TRUSTED_PROXIES"):
+        create_app()
 
 
 def test_a_malformed_rate_limit_fails_at_startup(monkeypatch: pytest.MonkeyPatch) -> None:

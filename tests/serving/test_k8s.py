@@ -11,6 +11,8 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from service.serve import SETTINGS
+
 K8S = Path(__file__).resolve().parents[2] / "deploy" / "k8s"
 VERSION = "1.33.0"
 
@@ -75,6 +77,11 @@ def test_the_controller_settings_validate_and_time_out_slow_clients() -> None:
     config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
     kubernetes_validate.validate(config, VERSION, strict=True)
     assert (config["data"]["client-header-timeout"], config["data"]["client-body-timeout"]) == ("10", "10")
+
+
+def test_the_controller_drops_idle_upstream_connections_before_granian_does() -> None:
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+    assert int(config["data"]["upstream-keepalive-timeout"]) * 1000 < int(SETTINGS["HEADER_READ_TIMEOUT_MS"])
 
 
 def test_the_replicas_spread_over_nodes_and_the_ingress_ends_tls() -> None:
