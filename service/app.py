@@ -25,6 +25,7 @@ from service.api.fastpath import outer_plans
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
 from service.api.guards import cors_config, guard_middleware
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
+from service.api.log_routes import LOG_ROUTES, LOG_SCHEMA_TYPES
 from service.api.logs import configure_logging
 from service.api.metrics import Metrics
 from service.api.middleware import RequestContextMiddleware, route_template
@@ -74,6 +75,7 @@ def create_app() -> Litestar:
             *BATCH_ROUTES,
             *GAME_ROUTES,
             *INFO_ROUTES,
+            *LOG_ROUTES,
             *OPERATIONS_ROUTES,
             *PAGE_ROUTES,
             swagger_assets_router(),
@@ -120,6 +122,7 @@ def create_app() -> Litestar:
             *BATCH_SCHEMA_TYPES,
             *GAME_SCHEMA_TYPES,
             *INFO_SCHEMA_TYPES,
+            *LOG_SCHEMA_TYPES,
             Problem,
             Health,
             Ready,

@@ -98,7 +98,7 @@ def instance() -> str | None:
 NOT_FOUND_DETAIL = "There is nothing at this path."
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
-BODY_LIMITS = "65,536 (1,048,576 for POST /v1/score/batch)"
+BODY_LIMITS = "65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay)"
 """The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
 ``service.api.batch_routes.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
 
@@ -181,6 +181,15 @@ def _validation(exc: ValidationException) -> ProblemDetailsException:
     return problem(400, "The request is not valid.", errors)
 
 
+class UnreadableLog(InvalidHand):
+    """A game log that cannot be read or replayed (``POST /v1/logs/replay``): a 422 whose ``errors`` name
+    ``log``, ``log.rounds[i]``, ``log.rounds[i].events[j]`` or ``format``."""
+
+
+def _unreadable_log(exc: UnreadableLog) -> ProblemDetailsException:
+    return problem(422, "The log cannot be read or replayed.", exc.errors)
+
+
 def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:
     return problem(422, "The hand or its situation is not possible.", exc.errors)
 
@@ -223,6 +232,7 @@ _MAP: dict[type[Exception], Any] = {
     UnsupportedBodyType: _unsupported_type,
     ValidationException: _validation,
     InvalidHand: _invalid_hand,
+    UnreadableLog: _unreadable_log,
     HTTPException: _http,
     Exception: _unexpected,
 }

@@ -16,14 +16,14 @@ few answers that cannot be computed so (readiness depends on the running app).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
 from .errors import problem, problem_body
 from .operations import NOT_READY_DETAIL, Ready
 
-__all__ = ["BODY_EXAMPLES", "CALL_EXAMPLES", "RESPONSE_EXAMPLES", "BodyExamples"]
+__all__ = ["BODY_EXAMPLES", "CALL_EXAMPLES", "EXAMPLE_MJAI", "EXAMPLE_MJLOG", "RESPONSE_EXAMPLES", "BodyExamples"]
 
 
 class BodyExamples(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,7 +115,39 @@ CALL_EXAMPLES: dict[str, list[tuple[str, dict[str, Any]]]] = {
 }
 """Operations without a body: handler keyword arguments whose answers are documented (computed)."""
 
+EXAMPLE_MJLOG: Final = (
+    '<mjloggm ver="2.3"><GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d"/><TAIKYOKU oya="0"/'
+    '><INIT seed="0,0,0,0,0,108" ten="250,250,250,250" oya="0" hai0="0,4,8,12,17,20,24,28,32,36,40,44'
+    ',53" hai1="1,5,9,13,18,21,25,29,33,48,56,60,64" hai2="2,6,10,14,19,22,26,30,34,68,72,76,80" hai3'
+    '="3,7,11,15,23,27,31,37,69,73,77,81,84"/><T54/><AGARI ba="0,0" hai="0,4,8,12,17,20,24,28,32,36,4'
+    '0,44,53,54" machi="54" ten="40,48000,5" yakuman="37" doraHai="108" who="0" fromWho="0" sc="250,4'
+    '80,250,-160,250,-160,250,-160"/></mjloggm>'
+)
+"""A one-round Tenhou mjlog (the dealer's first draw completes the hand: tenhou, 16,000 from each)."""
+EXAMPLE_MJAI: Final = (
+    '{"type": "start_game", "names": ["a", "b", "c", "d"]}\n'
+    '{"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "scores":'
+    ' [25000, 25000, 25000, 25000], "dora_marker": "E", "tehais": [["1m", "2m", "3m", "4m", "5m", "6m'
+    '", "7m", "8m", "9m", "1p", "2p", "3p", "5p"], ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "'
+    '9m", "4p", "6p", "7p", "8p"], ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9p", "1s",'
+    ' "2s", "3s"], ["1m", "2m", "3m", "4m", "6m", "7m", "8m", "1p", "9p", "1s", "2s", "3s", "4s"]]}\n'
+    '{"type": "tsumo", "actor": 0, "pai": "5p"}\n'
+    '{"type": "hora", "actor": 0, "target": 0, "pai": "5p", "deltas": [48000, -16000, -16000, -16000]'
+    "}\n"
+    '{"type": "end_kyoku"}\n'
+)
+"""The same round as mjai lines."""
+
+
+def _replayed(body: str) -> Any:
+    """The answer of ``POST /v1/logs/replay`` to ``body``, as JSON-ready data."""
+    from service.logs import read_log, replay
+
+    return msgspec.to_builtins(replay(read_log(body.encode())))
+
+
 RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
+    "replayLog": {200: ("A one-round game replayed: it agrees with the log", _replayed(EXAMPLE_MJLOG))},
     "metrics": {
         200: (
             "A few samples",

@@ -552,6 +552,8 @@ def complete_document(app: Litestar) -> None:
         **_GUARD_HEADERS,
     }
     for operation, handler in _operations(app):
+        if "request_body" in handler.opt:  # a body read as bytes (POST /v1/logs/replay) documents its media types
+            operation.request_body = handler.opt["request_body"]
         has_body = operation.request_body is not None
         _add_problem_responses(operation, has_body)
         path = next(iter(handler.paths))

@@ -49,7 +49,7 @@ __all__ = [
     "render",
 ]
 
-DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems")
+DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems", "logs")
 """The pages under ``/docs/`` (``service/docs/<name>.md``)."""
 
 WEB_DIR: Final = Path(str(resources.files("service").joinpath("web")))

@@ -191,7 +191,12 @@ def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
 
     problem = problem_of(response, 413)
     assert problem["title"] == "Content Too Large"
-    assert problem["errors"] == [{"field": "", "message": "at most 65,536 (1,048,576 for POST /v1/score/batch) bytes"}]
+    assert problem["errors"] == [
+        {
+            "field": "",
+            "message": "at most 65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay) bytes",
+        }
+    ]
 
 
 def test_streamed_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:

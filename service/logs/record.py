@@ -1,0 +1,213 @@
+"""A game's log in one shape, whatever format it came in (/docs/logs).
+
+Every decoder (:mod:`.tenhou_xml`, :mod:`.tenhou6`, :mod:`.mjai`, :mod:`.majsoul`) turns its format
+into a :class:`GameLog`: the rules the log states, the start scores, and per round the deal, the events
+in the order they happened and what the log itself records at the round's end (:class:`LogWin`,
+:class:`LogDraw`, the scores after the round). The replay (:mod:`.replay`) plays the events on its own
+state and compares its answers with those records; nothing a decoder reads from the log's result is
+used to play the round, except what no event shows: ura dora indicators, the liable (pao) seat and
+whether a seat's shown hand was declared tenpai.
+
+Tiles are mpsz pairs (``"5m"``, ``"0p"`` a red five, ``"7z"`` chun); seats are absolute, 0 the first
+dealer's seat in the log's own numbering, in turn order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+__all__ = [
+    "Ankan",
+    "Call",
+    "Discard",
+    "Dora",
+    "Draw",
+    "Event",
+    "GameLog",
+    "Kakan",
+    "LogDraw",
+    "LogError",
+    "LogWin",
+    "Nukidora",
+    "Riichi",
+    "RoundLog",
+    "kind_of",
+]
+
+DrawKind = Literal[
+    "exhaustive", "nagashi_mangan", "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"
+]
+
+
+class LogError(ValueError):
+    """The log cannot be replayed: truncated, malformed or impossible (a fifth copy of a tile, a call of
+    a tile nobody discarded, scores that do not add up). ``round`` and ``event`` locate it (0-based; None
+    where it is the game's header or the round as a whole); the API answers 422 naming them."""
+
+    def __init__(self, message: str, round: int | None = None, event: int | None = None) -> None:
+        self.message = message
+        self.round = round
+        self.event = event
+        where = "" if round is None else f"round {round}" + ("" if event is None else f", event {event}") + ": "
+        super().__init__(where + message)
+
+    @property
+    def field(self) -> str:
+        """The JSON-path-like place of the error: ``log``, ``log.rounds[3]``, ``log.rounds[3].events[17]``."""
+        if self.round is None:
+            return "log"
+        if self.event is None:
+            return f"log.rounds[{self.round}]"
+        return f"log.rounds[{self.round}].events[{self.event}]"
+
+
+def kind_of(tile: str) -> str:
+    """The tile's kind without its colour: ``"0m"`` (red five) → ``"5m"``."""
+    return "5" + tile[1] if tile[0] == "0" else tile
+
+
+@dataclass(slots=True)
+class Draw:
+    """``seat`` draws ``tile`` (from the wall or, after a kan or a kita, the dead wall)."""
+
+    seat: int
+    tile: str
+
+
+@dataclass(slots=True)
+class Discard:
+    """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None: the log does not say)."""
+
+    seat: int
+    tile: str
+    tsumogiri: bool | None = None
+
+
+@dataclass(slots=True)
+class Riichi:
+    """``seat`` declares riichi; its next discard is the declaration tile (the stick is deposited once
+    that discard passes without a ron)."""
+
+    seat: int
+
+
+@dataclass(slots=True)
+class Call:
+    """``seat`` calls ``called`` from ``from_seat``'s discard: a ``chi``, ``pon`` or ``daiminkan`` whose
+    tiles from the hand are ``own`` (2, or 3 for a kan)."""
+
+    seat: int
+    kind: Literal["chi", "pon", "daiminkan"]
+    called: str
+    from_seat: int
+    own: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Ankan:
+    """``seat`` declares a closed kan of the four ``tiles`` from the hand."""
+
+    seat: int
+    tiles: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Kakan:
+    """``seat`` adds ``tile`` from the hand to its pon (shouminkan); others may rob it (chankan)."""
+
+    seat: int
+    tile: str
+
+
+@dataclass(slots=True)
+class Nukidora:
+    """``seat`` sets a North aside (kita, three players)."""
+
+    seat: int
+    tile: str = "4z"
+
+
+@dataclass(slots=True)
+class Dora:
+    """A new dora indicator is turned over (after a kan)."""
+
+    indicator: str
+
+
+Event = Draw | Discard | Riichi | Call | Ankan | Kakan | Nukidora | Dora
+
+
+@dataclass(slots=True)
+class LogWin:
+    """One win as the log records it. ``yaku`` is ``(service yaku id, han)`` (yakuman 13 × multiple); ids the
+    log names that the service has none for keep the log's own name prefixed ``log:``. ``points`` is the
+    hand's value without honba or sticks (a tsumo's payments summed); ``hand`` the winner's concealed tiles
+    with the winning tile, as the log shows them (None where it shows none)."""
+
+    seat: int
+    from_seat: int
+    pao: int | None = None
+    ura_indicators: tuple[str, ...] = ()
+    han: int | None = None
+    fu: int | None = None
+    yakuman: int = 0
+    points: int | None = None
+    yaku: tuple[tuple[str, int], ...] | None = None
+    hand: tuple[str, ...] | None = None
+    win_tile: str | None = None
+    deltas: tuple[int, ...] | None = None
+
+
+@dataclass(slots=True)
+class LogDraw:
+    """A draw as the log records it: its ``kind``, the seats it shows tenpai (None where it does not say)."""
+
+    kind: DrawKind
+    tenpai: tuple[int, ...] | None = None
+    nagashi: tuple[int, ...] | None = None
+
+
+@dataclass(slots=True)
+class RoundLog:
+    """One round (kyoku): the deal and the events, and what the log records at its end.
+
+    ``round_wind`` ``E``/``S``/``W``/``N``, ``hand_number`` 1–4, ``dealer`` the dealer's seat, ``honba``,
+    ``riichi_sticks`` on the table at the start and ``scores`` at the start as the log states them (points);
+    ``hands`` the 13 dealt tiles per seat; ``dora`` the first dora indicator. At the end: ``wins`` (one, or
+    several for a multiple ron) or ``draw``; ``deltas`` and ``scores_after`` as the log records them (points,
+    None where the log has none)."""
+
+    round_wind: str
+    hand_number: int
+    dealer: int
+    honba: int
+    riichi_sticks: int
+    scores: list[int] | None
+    hands: list[list[str]]
+    dora: str
+    events: list[Event] = field(default_factory=list)
+    wins: list[LogWin] = field(default_factory=list)
+    draw: LogDraw | None = None
+    deltas: list[int] | None = None
+    scores_after: list[int] | None = None
+
+
+@dataclass(slots=True)
+class GameLog:
+    """A whole game: ``format`` (``tenhou_xml``, ``tenhou6``, ``mjai``, ``majsoul``), ``players`` (3 or 4),
+    ``rules`` the rule options the log states (names of ``GET /v1/rules``: ``aka``, ``kuitan``, ``length``, …;
+    ``preset`` where the log names a platform), the start ``scores``, the rounds, and the log's final
+    result: ``final_scores`` (points, leftover sticks already given to first place as the log writes them, or
+    None) and ``final_points`` (the final points with uma and oka, points, or None). ``date`` (``YYYY-MM-DD``)
+    where the log says when it was played; ``names`` the players' names where it has them."""
+
+    format: str
+    players: int
+    rules: dict[str, object]
+    rounds: list[RoundLog]
+    start_scores: list[int] | None = None
+    final_scores: list[int] | None = None
+    final_points: list[int] | None = None
+    date: str | None = None
+    names: list[str] | None = None

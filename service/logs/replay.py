@@ -1,0 +1,641 @@
+"""A whole game replayed from its log by the service's own state and settlement (/docs/logs).
+
+:func:`replay` plays each round's events (:mod:`.record`) on its own table: the concealed hands, the
+calls, the rivers, the riichi declarations and the situation the order of events shows (ippatsu,
+haitei and houtei from the wall's count, rinshan after a kan or a North set aside, chankan on an added
+kan, double riichi, tenhou and chiihou on an uninterrupted first go-around). At the round's end it
+scores each win from the winner's tiles, settles the round with :func:`service.game.settle` from its
+own carried scores, dealer, honba and sticks, decides the game's end by the rules, and at the end
+gives the final standings with :func:`service.game.final`. Every value is put beside what the log
+records and the differences are listed.
+
+What the log alone knows is taken from it: the ura dora indicators, the liable seat (pao), the kind
+of an abortive draw. The tenpai seats of an exhaustive draw are the service's own (a wait whose four
+copies the player holds is no wait, /docs/rules §2), compared with the hands the log shows.
+
+The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with four players (108 − 14 −
+39 = 55 with three); each replacement draw after a kan or a North takes one of them, so the last draw
+(haitei) is the 70th (55th) draw of the round, whoever makes it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import msgspec
+
+from service.game.model import (
+    Abortive,
+    FinalRequest,
+    FinalResult,
+    Ron,
+    SettleRequest,
+    SettleResult,
+    Tsumo,
+    WinSpec,
+)
+from service.game.model import (
+    Draw as DrawOutcome,
+)
+from service.game.placings import final
+from service.game.settle import settle
+from service.logs.model import (
+    Difference,
+    LogFinal,
+    ReplayResult,
+    ReplaySummary,
+    RoundReplay,
+    WinReplay,
+    YakuHan,
+)
+from service.logs.record import (
+    Ankan,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    GameLog,
+    Kakan,
+    LogError,
+    LogWin,
+    Nukidora,
+    Riichi,
+    RoundLog,
+    kind_of,
+)
+from service.scoring import InvalidHand, RulesSpec
+from service.scoring.model import GameOptions, MeldSpec, ScoreRequest
+from service.scoring.shanten import caps_for, waits
+from service.scoring.tiles import is_terminal_or_honour, parse_tile
+
+__all__ = ["replay", "rules_for"]
+
+_KIND_CODES = [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)]
+
+
+def _kind(code: str) -> int:
+    return parse_tile(code)[0]
+
+
+def _sort_key(code: str) -> tuple[int, int]:
+    kind = _kind(code)
+    return kind, 0 if code[0] == "0" else 1
+
+
+@dataclass(slots=True)
+class _Meld:
+    kind: Literal["chi", "pon", "kan"]
+    tiles: list[str]
+    closed: bool = False
+
+
+@dataclass(slots=True)
+class _Seat:
+    hand: list[str]
+    melds: list[_Meld] = field(default_factory=list)
+    river: list[str] = field(default_factory=list)
+    river_called: list[bool] = field(default_factory=list)
+    riichi: bool = False
+    riichi_pending: bool = False  # declared; the declaration discard has not passed yet
+    deposited: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    discarded: bool = False
+    nukidora: int = 0
+    passed_since_discard: list[int] = field(default_factory=list)
+    passed_since_riichi: list[int] = field(default_factory=list)
+
+
+class _Round:
+    """The table during one round: seats, wall count, dora, and what the last events were."""
+
+    def __init__(self, log: RoundLog, index: int, players: int) -> None:
+        self.log = log
+        self.index = index
+        self.players = players
+        self.wall = 70 if players == 4 else 55
+        self.seats = [_Seat(hand=list(hand)) for hand in log.hands]
+        self.dora = [log.dora]
+        self.draws = 0
+        self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
+        self.last: object = None  # the previous event
+        self.rinshan_next: set[int] = set()
+        self.rinshan = False  # the last draw came from the dead wall
+        self.pending_kakan: Kakan | None = None
+        if len(self.seats) != players:
+            raise LogError(f"the round deals {len(self.seats)} hands, not {players}", index)
+
+    def error(self, message: str, event: int) -> LogError:
+        return LogError(message, self.index, event)
+
+    def take(self, seat: int, tile: str, event: int) -> None:
+        hand = self.seats[seat].hand
+        if tile in hand:
+            hand.remove(tile)
+            return
+        raise self.error(f"seat {seat} does not hold {tile} (holds {''.join(sorted(hand, key=_sort_key))})", event)
+
+    def play(self) -> None:
+        for i, event in enumerate(self.log.events):
+            self.step(event, i)
+            self.last = event
+
+    def step(self, event: object, i: int) -> None:
+        if isinstance(event, Draw):
+            self.confirm_riichi()
+            seat = self.seats[event.seat]
+            seat.hand.append(event.tile)
+            self.draws += 1
+            self.rinshan = event.seat in self.rinshan_next
+            self.rinshan_next.discard(event.seat)
+            if self.draws > self.wall:
+                raise self.error(f"draw {self.draws} of a wall of {self.wall}", i)
+            if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
+                self.interrupt()
+                self.pending_kakan = None
+        elif isinstance(event, Discard):
+            seat = self.seats[event.seat]
+            self.take(event.seat, event.tile, i)
+            seat.river.append(event.tile)
+            seat.river_called.append(False)
+            if seat.ippatsu and not seat.riichi_pending:
+                seat.ippatsu = False
+            if seat.riichi_pending:
+                seat.riichi = True
+                seat.ippatsu = True
+            seat.discarded = True
+            seat.passed_since_discard = []
+            kind = _kind(event.tile)
+            for other_index, other in enumerate(self.seats):
+                if other_index != event.seat:
+                    other.passed_since_discard.append(kind)
+                    if other.riichi and not other.riichi_pending:
+                        other.passed_since_riichi.append(kind)
+            self.rinshan = False
+        elif isinstance(event, Riichi):
+            seat = self.seats[event.seat]
+            if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
+                raise self.error(f"seat {event.seat} declares riichi in riichi or with an open hand", i)
+            seat.riichi_pending = True
+            seat.double_riichi = not seat.discarded and not self.calls_made
+        elif isinstance(event, Call):
+            self.confirm_riichi()
+            discarder = self.seats[event.from_seat]
+            if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
+                raise self.error(
+                    f"seat {event.seat} calls {event.called}, not seat {event.from_seat}'s last discard", i
+                )
+            discarder.river_called[-1] = True
+            for tile in event.own:
+                self.take(event.seat, tile, i)
+            tiles = sorted([*event.own, event.called], key=_sort_key)
+            meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
+            self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
+            self.interrupt()
+            if event.kind == "daiminkan":
+                self.rinshan_next.add(event.seat)
+        elif isinstance(event, Ankan):
+            self.confirm_riichi()
+            for tile in event.tiles:
+                self.take(event.seat, tile, i)
+            self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
+            self.interrupt()
+            self.rinshan_next.add(event.seat)
+        elif isinstance(event, Kakan):
+            self.confirm_riichi()
+            self.take(event.seat, event.tile, i)
+            for meld in self.seats[event.seat].melds:
+                if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
+                    meld.kind = "kan"
+                    meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
+                    break
+            else:
+                raise self.error(f"seat {event.seat} adds {event.tile} to a pon it does not have", i)
+            self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
+            self.pending_kakan = event
+        elif isinstance(event, Nukidora):
+            self.confirm_riichi()
+            self.take(event.seat, event.tile, i)
+            self.seats[event.seat].nukidora += 1
+            self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
+        elif isinstance(event, Dora):
+            self.dora.append(event.indicator)
+
+    def confirm_riichi(self) -> None:
+        """A declaration whose discard passed (another move follows it) deposits its stick."""
+        for seat in self.seats:
+            if seat.riichi_pending and seat.riichi:
+                seat.riichi_pending = False
+                seat.deposited = True
+
+    def interrupt(self) -> None:
+        self.calls_made = True
+        for seat in self.seats:
+            seat.ippatsu = False
+
+    # --- the end of the round -------------------------------------------------------------
+
+    def counts(self, tiles: list[str]) -> list[int]:
+        counts = [0] * 34
+        for tile in tiles:
+            counts[_kind(tile)] += 1
+        return counts
+
+    def meld_counts(self, seat: _Seat) -> list[int]:
+        counts = [0] * 34
+        for meld in seat.melds:
+            for tile in meld.tiles:
+                counts[_kind(tile)] += 1
+        return counts
+
+    def waits_of(self, seat: _Seat, hand: list[str]) -> list[int]:
+        closed = not seat.melds  # seven pairs and thirteen orphans need 13 concealed tiles
+        if len(hand) % 3 != 1:
+            return []
+        caps = caps_for(True, self.meld_counts(seat), self.players)
+        return waits(self.counts(hand), caps, chiitoitsu=closed, kokushi=closed)
+
+    def tenpai(self) -> list[int]:
+        return [s for s, seat in enumerate(self.seats) if len(seat.hand) % 3 == 1 and self.waits_of(seat, seat.hand)]
+
+    def nagashi(self) -> list[int]:
+        return [
+            s
+            for s, seat in enumerate(self.seats)
+            if seat.river
+            and not any(seat.river_called)
+            and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
+        ]
+
+
+def _score_request(
+    table: _Round, win: LogWin, round_wind: str, rules: RulesSpec, event_count: int
+) -> tuple[ScoreRequest, WinReplay]:
+    """The winner's hand as the events left it, and the situation they showed."""
+    seat = table.seats[win.seat]
+    tsumo = win.seat == win.from_seat
+    last = table.log.events[-1] if table.log.events else None
+    hand = list(seat.hand)
+    chankan = False
+    if tsumo:
+        if not isinstance(last, Draw) or last.seat != win.seat:
+            raise LogError(f"seat {win.seat} wins by tsumo but did not just draw", table.index, event_count)
+        win_tile = last.tile
+        hand.remove(win_tile)
+    elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
+        win_tile = table.pending_kakan.tile
+        chankan = True
+    else:
+        discarder = table.seats[win.from_seat]
+        if not isinstance(last, Discard) or last.seat != win.from_seat:
+            raise LogError(
+                f"seat {win.seat} wins by ron on seat {win.from_seat}, who did not just discard", table.index
+            )
+        win_tile = discarder.river[-1]
+    if len(hand) + 3 * len(seat.melds) != 13:
+        raise LogError(
+            f"seat {win.seat} wins with {len(hand) + 1} concealed tiles and {len(seat.melds)} calls: the events do "
+            "not add up to a hand",
+            table.index,
+            event_count,
+        )
+    situation: list[str] = []
+    riichi = seat.riichi  # declared and its discard made (a winner never rons their own discard)
+    if riichi:
+        situation.append("double_riichi" if seat.double_riichi else "riichi")
+        if seat.ippatsu:
+            situation.append("ippatsu")
+    if tsumo:
+        if table.rinshan:
+            situation.append("rinshan")
+        elif table.draws == table.wall:
+            situation.append("haitei")
+        if not table.calls_made and not seat.discarded:
+            situation.append("tenhou" if win.seat == table.log.dealer else "chiihou")
+    elif chankan:
+        situation.append("chankan")
+    elif table.draws == table.wall:
+        situation.append("houtei")
+    furiten: list[Literal["permanent", "temporary", "riichi"]] = []
+    if not tsumo:
+        wait_kinds = set(table.waits_of(seat, hand))
+        own = {_kind(t) for t in seat.river}
+        if wait_kinds & own:
+            furiten.append("permanent")
+        if wait_kinds & _before(seat.passed_since_discard, chankan):
+            furiten.append("temporary")
+        if riichi and wait_kinds & _before(seat.passed_since_riichi, chankan):
+            furiten.append("riichi")
+    melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
+    request = ScoreRequest(
+        hand="".join(sorted(hand, key=_sort_key)),
+        win_tile=win_tile,
+        rules=rules,
+        melds=melds,
+        win="tsumo" if tsumo else "ron",
+        round_wind=round_wind,  # type: ignore[arg-type]
+        riichi="riichi" in situation or "double_riichi" in situation,
+        double_riichi="double_riichi" in situation,
+        ippatsu="ippatsu" in situation,
+        haitei="haitei" in situation,
+        houtei="houtei" in situation,
+        rinshan="rinshan" in situation,
+        chankan=chankan,
+        tenhou="tenhou" in situation,
+        chiihou="chiihou" in situation,
+        dora_indicators="".join(table.dora),
+        ura_indicators="".join(win.ura_indicators) if riichi else "",
+        nukidora=seat.nukidora,
+    )
+    shown = WinReplay(
+        seat=win.seat,
+        from_seat=win.from_seat,
+        win="tsumo" if tsumo else "ron",
+        hand="".join(sorted(hand, key=_sort_key)) + win_tile,
+        melds=["".join(m.tiles) for m in seat.melds],
+        closed_kans=sum(1 for m in seat.melds if m.closed),
+        dora_indicators=request.dora_indicators if isinstance(request.dora_indicators, str) else "",
+        ura_indicators=request.ura_indicators if isinstance(request.ura_indicators, str) else "",
+        situation=situation,
+        furiten=furiten,
+        pao=win.pao,
+        agrees=True,
+    )
+    return request, shown
+
+
+def _before(passed: list[int], chankan: bool) -> set[int]:
+    """The kinds that passed before the tile now won on (the last one passed, unless it is a robbed kan)."""
+    return set(passed if chankan else passed[:-1])
+
+
+def rules_for(
+    game_log: GameLog, rules: RulesSpec | str | None, game: GameOptions | None
+) -> tuple[RulesSpec, GameOptions]:
+    """The rules of the replay: the caller's preset, else the platform's the log names (else
+    ``standard``); then the options the log states (red fives, open tanyao, the length); then the
+    caller's own overrides, which always win."""
+    stated = dict(game_log.rules)
+    preset = str(stated.pop("preset", "standard"))
+    caller: dict[str, Any] = {}
+    if isinstance(rules, str):
+        preset = rules
+    elif rules is not None:
+        caller = {k: v for k, v in msgspec.structs.asdict(rules).items() if v is not None}
+        caller_preset = caller.pop("preset")
+        if ("preset" in rules.__struct_fields__ and caller_preset != "standard") or not game_log.rules.get("preset"):
+            preset = caller_preset
+    hand_fields = set(RulesSpec.__struct_fields__)
+    game_fields = set(GameOptions.__struct_fields__)
+    hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
+    game_options = {k: v for k, v in stated.items() if k in game_fields}
+    game_caller = {k: v for k, v in msgspec.structs.asdict(game).items() if v is not None} if game else {}
+    spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
+    options = msgspec.convert({**game_options, **game_caller}, GameOptions)
+    return spec, options
+
+
+def _yaku_list(items: Any) -> list[YakuHan]:
+    return sorted((YakuHan(id=i, han=h) for i, h in items), key=lambda y: (y.id, y.han))
+
+
+def _compare(differences: list[Difference], name: str, ours: Any, theirs: Any) -> None:
+    if theirs is not None and ours != theirs:
+        differences.append(Difference(field=name, service=ours, log=theirs))
+
+
+def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOptions | None = None) -> ReplayResult:
+    """Replay ``game_log`` round by round (see the module doc) and compare with what it records.
+
+    Raises :class:`LogError` when the events cannot be played (a tile the player does not hold, a call
+    of a tile nobody discarded, a draw past the wall), naming the round and the event.
+    """
+    spec, options = rules_for(game_log, rules, game)
+    players = game_log.players
+    start = game_log.start_scores or (game_log.rounds[0].scores if game_log.rounds else None)
+    if start is None:
+        start_points = options.start_points or (35000 if players == 3 else 25000)
+        start = [start_points] * players
+    scores = list(start)
+    dealer = game_log.rounds[0].dealer if game_log.rounds else 0
+    honba = game_log.rounds[0].honba if game_log.rounds else 0
+    sticks = game_log.rounds[0].riichi_sticks if game_log.rounds else 0
+    round_wind = game_log.rounds[0].round_wind if game_log.rounds else "E"
+    ended = game_log.final_scores is not None or game_log.final_points is not None  # the log records the end
+    replayed: list[RoundReplay] = []
+    game_over = False
+    last_result: SettleResult | None = None
+    for index, round_log in enumerate(game_log.rounds):
+        differences: list[Difference] = []
+        if game_over:
+            differences.append(Difference(field="game_over", service=True, log=False))
+        _compare(differences, "start.dealer", dealer, round_log.dealer)
+        _compare(differences, "start.honba", honba, round_log.honba)
+        _compare(differences, "start.riichi_sticks", sticks, round_log.riichi_sticks)
+        _compare(differences, "start.round_wind", round_wind, round_log.round_wind)
+        _compare(differences, "start.scores", scores, round_log.scores)
+        table = _Round(round_log, index, players)
+        table.play()
+        wind = round_log.round_wind
+        outcome_name: Literal["ron", "tsumo", "draw", "abortive"]
+        win_rows: list[WinReplay] = []
+        specs: list[WinSpec] = []
+        tenpai: list[int] | None = None
+        nagashi: list[int] = []
+        draw_kind: str | None = None
+        if round_log.wins:
+            event_count = len(round_log.events)
+            for win in round_log.wins:
+                request, row = _score_request(table, win, wind, spec, event_count)
+                win_rows.append(row)
+                specs.append(WinSpec(winner=win.seat, hand=request, pao=win.pao))
+            tsumo = round_log.wins[0].seat == round_log.wins[0].from_seat
+            outcome_name = "tsumo" if tsumo else "ron"
+            outcome: Any = (
+                Tsumo(winner=specs[0].winner, hand=specs[0].hand, pao=specs[0].pao)
+                if tsumo
+                else Ron(discarder=round_log.wins[0].from_seat, wins=specs)
+            )
+        else:
+            assert round_log.draw is not None
+            table.confirm_riichi()
+            draw_kind = round_log.draw.kind
+            if draw_kind in ("exhaustive", "nagashi_mangan"):
+                outcome_name = "draw"
+                tenpai = table.tenpai()
+                nagashi = table.nagashi() if table.draws == table.wall else []
+                if draw_kind == "exhaustive" and table.draws != table.wall:
+                    differences.append(Difference(field="draw_kind", service="not exhausted", log="exhaustive"))
+                outcome = DrawOutcome(tenpai=tenpai, nagashi=nagashi)
+            else:
+                outcome_name = "abortive"
+                outcome = Abortive(kind=draw_kind)  # type: ignore[arg-type]
+        riichi = [s for s, seat in enumerate(table.seats) if seat.deposited]
+        settle_request = SettleRequest(
+            rules=spec,
+            game=options,
+            scores=scores,
+            dealer=dealer,
+            first_dealer=0,
+            honba=honba,
+            riichi_sticks=sticks,
+            riichi=riichi,
+            outcome=outcome,
+            round_wind=wind if wind in ("E", "S", "W") else None,  # type: ignore[arg-type]
+        )
+        result: SettleResult | None = None
+        try:
+            result = settle(settle_request)
+        except InvalidHand as refused:
+            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
+            differences.append(Difference(field="settle", service=reasons, log=None))
+        # the wins beside the log's
+        for w, (row, win) in enumerate(zip(win_rows, round_log.wins, strict=True)):
+            ours = next((r for r in (result.wins if result else []) if r.winner == win.seat), None)
+            score = ours.score if ours is not None else None
+            mine = _yaku_list((y.id, y.han) for y in score.yaku) if score is not None else []
+            theirs = _yaku_list(win.yaku) if win.yaku is not None else None
+            row_diffs: list[Difference] = []
+            han = ours.han if ours else None
+            fu = ours.fu if ours else None
+            yakuman = ours.yakuman if ours else 0
+            points = ours.points if ours else None
+            if win.yakuman:
+                _compare(row_diffs, f"wins[{w}].yakuman", yakuman, win.yakuman)
+            else:
+                _compare(row_diffs, f"wins[{w}].han", han, win.han)
+                _compare(row_diffs, f"wins[{w}].fu", fu, win.fu)
+            _compare(row_diffs, f"wins[{w}].points", points, win.points)
+            if theirs is not None and [(y.id, y.han) for y in mine] != [(y.id, y.han) for y in theirs]:
+                row_diffs.append(
+                    Difference(
+                        field=f"wins[{w}].yaku",
+                        service=[[y.id, y.han] for y in mine],
+                        log=[[y.id, y.han] for y in theirs],
+                    )
+                )
+            if win.hand is not None and sorted(win.hand, key=_sort_key) != sorted(_split(row.hand), key=_sort_key):
+                row_diffs.append(Difference(field=f"wins[{w}].hand", service=row.hand, log="".join(win.hand)))
+            if row.furiten:
+                row_diffs.append(Difference(field=f"wins[{w}].furiten", service=row.furiten, log=[]))
+            differences.extend(row_diffs)
+            win_rows[w] = msgspec.structs.replace(
+                row,
+                han=han,
+                fu=fu,
+                yakuman=yakuman,
+                points=points,
+                yaku=mine,
+                reason=None if ours else "the service could not score this win (see the round's differences)",
+                log_han=win.han,
+                log_fu=win.fu,
+                log_yakuman=win.yakuman,
+                log_points=win.points,
+                log_yaku=theirs,
+                agrees=not row_diffs and ours is not None,
+            )
+        if tenpai is not None and round_log.draw is not None and round_log.draw.tenpai is not None:
+            _compare(differences, "tenpai", tenpai, list(round_log.draw.tenpai))
+        if round_log.draw is not None and round_log.draw.kind == "nagashi_mangan" and not nagashi:
+            differences.append(Difference(field="nagashi", service=nagashi, log="nagashi_mangan"))
+        if result is not None:
+            _compare(differences, "deltas", result.deltas, round_log.deltas)
+            _compare(differences, "scores", result.scores, round_log.scores_after)
+            scores = list(result.scores)
+            dealer = result.next_hand.dealer
+            honba = result.next_hand.honba
+            sticks = result.next_hand.riichi_sticks
+            round_wind = result.next_hand.round_wind or round_wind
+            game_over = result.game_over
+            last_result = result
+        else:  # carry on from the log's own numbers so one refused round does not spoil the rest
+            scores = list(round_log.scores_after or scores)
+            nxt = game_log.rounds[index + 1] if index + 1 < len(game_log.rounds) else None
+            if nxt is not None:
+                dealer, honba, sticks, round_wind = nxt.dealer, nxt.honba, nxt.riichi_sticks, nxt.round_wind
+            game_over = nxt is None
+            last_result = None
+        is_last = index == len(game_log.rounds) - 1
+        if is_last and ended and result is not None and not result.game_over:
+            differences.append(Difference(field="game_over", service=False, log=True))
+        replayed.append(
+            RoundReplay(
+                index=index,
+                round_wind=round_log.round_wind,  # type: ignore[arg-type]
+                hand_number=round_log.hand_number,
+                dealer=round_log.dealer,
+                honba=round_log.honba,
+                riichi_sticks=round_log.riichi_sticks,
+                outcome=outcome_name,
+                draw_kind=draw_kind,
+                wins=win_rows,
+                riichi=riichi,
+                tenpai=tenpai,
+                log_tenpai=list(round_log.draw.tenpai)
+                if round_log.draw and round_log.draw.tenpai is not None
+                else None,
+                nagashi=nagashi,
+                deltas=result.deltas if result else None,
+                scores=result.scores if result else None,
+                log_deltas=round_log.deltas,
+                log_scores=round_log.scores_after,
+                game_over=bool(result and result.game_over),
+                agrees=not differences,
+                differences=differences,
+            )
+        )
+    final_result: FinalResult | None = None
+    final_differences: list[Difference] = []
+    if game_log.rounds:
+        final_result = final(
+            FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
+        )
+        by_seat = sorted(final_result.placings, key=lambda p: p.seat)
+        _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
+        _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
+    del last_result
+    log_final = (
+        LogFinal(scores=game_log.final_scores, points=game_log.final_points)
+        if game_log.final_scores or game_log.final_points
+        else None
+    )
+    wins = [w for r in replayed for w in r.wins]
+    final_agrees = None if log_final is None else not final_differences
+    summary = ReplaySummary(
+        rounds=len(replayed),
+        rounds_agreeing=sum(r.agrees for r in replayed),
+        wins=len(wins),
+        wins_agreeing=sum(w.agrees for w in wins),
+        draws=sum(r.outcome in ("draw", "abortive") for r in replayed),
+        final_agrees=final_agrees,
+    )
+    return ReplayResult(
+        format=game_log.format,  # type: ignore[arg-type]
+        players=players,
+        names=game_log.names,
+        rules={
+            k: v
+            for k, v in {**msgspec.structs.asdict(spec), **msgspec.structs.asdict(options)}.items()
+            if v is not None
+        },
+        rounds=replayed,
+        final=final_result,
+        log_final=log_final,
+        final_differences=final_differences,
+        summary=summary,
+        agrees=all(r.agrees for r in replayed) and final_agrees is not False,
+    )
+
+
+def _split(text: str) -> list[str]:
+    """``"123m0p"`` → ``["1m", "2m", "3m", "0p"]``."""
+    out: list[str] = []
+    digits = ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out.extend(d + ch for d in digits)
+            digits = ""
+    return out

@@ -1,0 +1,403 @@
+"""Tenhou's mjlog XML (``<mjloggm ver="2.3">``) → :class:`~service.logs.record.GameLog` (/docs/logs §Tenhou XML).
+
+The tags read, in document order:
+
+- ``GO type``: the lobby's rule bits (0x02 no red fives, 0x04 no open tanyao, 0x08 East–South,
+  0x10 three players); ``UN`` the names (URL-encoded); ``TAIKYOKU oya`` the first dealer;
+- ``INIT seed="round,honba,sticks,dice,dice,dora" ten oya hai0..hai3``: a round's deal (``ten`` in
+  hundreds of points);
+- ``T/U/V/W<id>`` a draw by seat 0/1/2/3, ``D/E/F/G<id>`` a discard; ``N who m`` a call (the meld bit
+  field: chi, pon, added kan, North set aside, closed or called kan); ``REACH who step`` (1: declared,
+  2: the stick deposited); ``DORA hai`` a new indicator;
+- ``AGARI``: ``ba`` honba and sticks, ``hai`` the concealed tiles with the winning tile, ``machi`` the
+  winning tile, ``ten="fu,points,limit"``, ``yaku``/``yakuman``, ``doraHaiUra``, ``who``/``fromWho``/
+  ``paoWho``, ``sc`` the scores and deltas in hundreds, ``owari`` at the game's end;
+- ``RYUUKYOKU``: ``type`` (none: exhaustive; ``yao9``, ``kaze4``, ``reach4``, ``ron3``, ``kan4``,
+  ``nm`` nagashi mangan), ``hai0``..``hai3`` the hands shown tenpai, ``sc``, ``owari``.
+
+Tile ids are 0–135, four per kind in mpsz order (``id // 4``: 0–8 man, 9–17 pin, 18–26 sou, 27–33
+honours); ids 16, 52 and 88 are the red fives where the lobby plays them. XML is parsed with
+:mod:`defusedxml` (no entities, no external references). Errors are :class:`~service.logs.record.LogError`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+from urllib.parse import unquote
+from xml.etree.ElementTree import Element
+
+from defusedxml import ElementTree as SafeTree  # type: ignore[import-untyped]
+
+from service.logs.record import (
+    Ankan,
+    Call,
+    Discard,
+    Dora,
+    Draw,
+    GameLog,
+    Kakan,
+    LogDraw,
+    LogError,
+    LogWin,
+    Nukidora,
+    Riichi,
+    RoundLog,
+)
+
+__all__ = ["TENHOU_YAKU", "decode", "meld", "tile"]
+
+TENHOU_YAKU: Final[dict[int, str]] = {
+    0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
+    7: "pinfu", 8: "tanyao", 9: "iipeikou", 10: "seat_wind", 11: "seat_wind", 12: "seat_wind", 13: "seat_wind",
+    14: "round_wind", 15: "round_wind", 16: "round_wind", 17: "round_wind", 18: "haku", 19: "hatsu", 20: "chun",
+    21: "double_riichi", 22: "chiitoitsu", 23: "chanta", 24: "ittsu", 25: "sanshoku", 26: "sanshoku_doukou",
+    27: "sankantsu", 28: "toitoi", 29: "sanankou", 30: "shousangen", 31: "honroutou", 32: "ryanpeikou",
+    33: "junchan", 34: "honitsu", 35: "chinitsu", 36: "renhou", 37: "tenhou", 38: "chiihou", 39: "daisangen",
+    40: "suuankou", 41: "suuankou_tanki", 42: "tsuuiisou", 43: "ryuuiisou", 44: "chinroutou", 45: "chuuren",
+    46: "junsei_chuuren", 47: "kokushi", 48: "kokushi_13", 49: "daisuushii", 50: "shousuushii",
+    51: "suukantsu", 52: "dora", 53: "ura_dora", 54: "aka_dora",
+}  # fmt: skip
+"""Tenhou's yaku ids (0–54) → the service's yaku ids (one id per wind on Tenhou: 10–13 seat, 14–17 round)."""
+
+RED_IDS: Final = frozenset({16, 52, 88})
+WINDS: Final = "ESWN"
+DRAW_KINDS: Final[dict[str | None, str]] = {
+    None: "exhaustive",
+    "nm": "nagashi_mangan",
+    "yao9": "kyuushu_kyuuhai",
+    "kaze4": "suufon_renda",
+    "reach4": "suucha_riichi",
+    "kan4": "suukaikan",
+    "ron3": "sanchahou",
+}
+_MOVE: Final = re.compile(r"([TUVWDEFG])(\d+)")
+_SEAT_OF: Final = {letter: i % 4 for i, letter in enumerate("TUVWDEFG")}
+
+
+def tile(tile_id: int, aka: bool = True) -> str:
+    """The mpsz tile of a 136-id: ``16`` → ``"0m"`` (red, where ``aka``), ``17`` → ``"5m"``, ``135`` → ``"7z"``."""
+    if aka and tile_id in RED_IDS:
+        return "0" + "mps"[tile_id // 36]
+    kind = tile_id // 4
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+def meld(m: int) -> tuple[str, list[int], int, int]:
+    """Decode a meld bit field: ``(kind, tile ids, called or added id, relative source)``.
+
+    ``kind`` is ``chi``, ``pon``, ``kakan``, ``nuki``, ``ankan`` or ``daiminkan``; the relative source
+    is 1 (the next seat), 2 (across), 3 (the previous seat), 0 for the caller's own tiles. For a
+    kakan the third value is the added tile; for a nuki (North set aside) the one tile.
+    """
+    if m & 0x4:  # chi: base kind and the copy of each of its three tiles
+        t = m >> 10
+        called = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        ids = [(base + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3)]
+        return "chi", ids, ids[called], 3
+    if m & 0x18:  # pon (0x8) or kakan (0x10): the kind, and the copy not in the pon
+        t = m >> 9
+        called = t % 3
+        kind = t // 3
+        unused = (m >> 5) & 3
+        pon = [kind * 4 + i for i in range(4) if i != unused]
+        if m & 0x8:
+            return "pon", pon, pon[called], m & 3
+        return "kakan", [*pon, kind * 4 + unused], kind * 4 + unused, m & 3
+    if m & 0x20:
+        return "nuki", [m >> 8], m >> 8, 0
+    first = m >> 8
+    kind = first // 4
+    ids = [kind * 4 + i for i in range(4)]
+    return ("ankan" if m & 3 == 0 else "daiminkan"), ids, first, m & 3
+
+
+def _tuple(values: list[int] | None) -> tuple[int, ...] | None:
+    return tuple(values) if values is not None else None
+
+
+def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> list[int]:
+    text = element.get(name)
+    if text is None or not text.strip():
+        return []
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise LogError(f"{element.tag} {name}={text!r} is not a list of whole numbers", *where) from None
+
+
+def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -> list[float]:
+    text = element.get(name) or ""
+    try:
+        return [float(part) for part in text.split(",")]
+    except ValueError:
+        raise LogError(f"{element.tag} {name}={text!r} is not a list of numbers", *where) from None
+
+
+def _tile_id(value: int, where: tuple[int | None, int | None]) -> int:
+    if not 0 <= value <= 135:
+        raise LogError(f"tile id {value} is not 0–135", *where)
+    return value
+
+
+class _Decoder:
+    """One pass over the document's tags (state: the round being read, the lobby's rules)."""
+
+    def __init__(self) -> None:
+        self.aka = True
+        self.players = 4
+        self.rules: dict[str, object] = {}
+        self.rounds: list[RoundLog] = []
+        self.names: list[str] | None = None
+        self.first_dealer: int | None = None
+        self.final_scores: list[int] | None = None
+        self.final_points: list[int] | None = None
+        self.start: list[int] | None = None
+        self.last_discard: tuple[int, int] | None = None  # seat, tile id
+        self.drawn: list[int | None] = [None] * 4
+
+    @property
+    def where(self) -> tuple[int | None, int | None]:
+        if not self.rounds:
+            return None, None
+        return len(self.rounds) - 1, len(self.rounds[-1].events)
+
+    def current(self, tag: str) -> RoundLog:
+        if not self.rounds:
+            raise LogError(f"<{tag}> before the first <INIT>")
+        return self.rounds[-1]
+
+    def seat(self, element: Element, name: str) -> int:
+        values = _ints(element, name, self.where)
+        if len(values) != 1 or not 0 <= values[0] < self.players:
+            raise LogError(
+                f"{element.tag} {name}={element.get(name)!r} is not a seat 0–{self.players - 1}", *self.where
+            )
+        return values[0]
+
+    def go(self, element: Element) -> None:
+        bits = _ints(element, "type", self.where)
+        if len(bits) != 1:
+            raise LogError("GO type is not a number")
+        kind = bits[0]
+        self.aka = not kind & 0x02
+        self.players = 3 if kind & 0x10 else 4
+        self.rules = {
+            "preset": "tenhou_sanma" if self.players == 3 else "tenhou",
+            "aka": self.aka,
+            "kuitan": not kind & 0x04,
+            "length": "hanchan" if kind & 0x08 else "tonpuu",
+            "lobby_type": kind,
+        }
+
+    def init(self, element: Element) -> None:
+        seed = _ints(element, "seed", (len(self.rounds), None))
+        where = (len(self.rounds), None)
+        if len(seed) != 6:
+            raise LogError("INIT seed is not six numbers (round, honba, sticks, dice, dice, dora)", *where)
+        ten = _ints(element, "ten", where)
+        dealer = _ints(element, "oya", where)
+        if len(dealer) != 1 or not 0 <= dealer[0] < self.players:
+            raise LogError("INIT oya is not a seat", *where)
+        hands = [[_tile_id(t, where) for t in _ints(element, f"hai{s}", where)] for s in range(self.players)]
+        if any(len(hand) != 13 for hand in hands):
+            raise LogError(f"INIT deals a hand of {min(len(h) for h in hands)} tiles, not 13", *where)
+        round_number = seed[0]
+        if not 0 <= round_number < 16:
+            raise LogError(f"INIT round {round_number} is not 0–15", *where)
+        scores = [t * 100 for t in ten[: self.players]] if len(ten) >= self.players else None
+        if self.start is None and scores is not None:
+            self.start = list(scores)
+        self.rounds.append(
+            RoundLog(
+                round_wind=WINDS[round_number // 4],
+                hand_number=round_number % 4 + 1,
+                dealer=dealer[0],
+                honba=seed[1],
+                riichi_sticks=seed[2],
+                scores=scores,
+                hands=[[tile(t, self.aka) for t in hand] for hand in hands],
+                dora=tile(_tile_id(seed[5], where), self.aka),
+            )
+        )
+        self.last_discard = None
+        self.drawn = [None] * 4
+
+    def move(self, letter: str, tile_id: int) -> None:
+        current = self.current(letter)
+        seat = _SEAT_OF[letter]
+        if seat >= self.players:
+            raise LogError(f"<{letter}{tile_id}> is a move of seat {seat} in a {self.players}-player game", *self.where)
+        _tile_id(tile_id, self.where)
+        if letter in "TUVW":
+            current.events.append(Draw(seat, tile(tile_id, self.aka)))
+            self.drawn[seat] = tile_id
+        else:
+            current.events.append(Discard(seat, tile(tile_id, self.aka), self.drawn[seat] == tile_id))
+            self.drawn[seat] = None
+            self.last_discard = (seat, tile_id)
+
+    def call(self, element: Element) -> None:
+        current = self.current("N")
+        seat = self.seat(element, "who")
+        code = _ints(element, "m", self.where)
+        if len(code) != 1 or not 0 <= code[0] < 1 << 16:
+            raise LogError(f"N m={element.get('m')!r} is not a meld code", *self.where)
+        kind, ids, called, _relative = meld(code[0])
+        for tile_id in ids:
+            _tile_id(tile_id, self.where)
+        tiles = [tile(t, self.aka) for t in ids]
+        self.drawn[seat] = None
+        if kind in ("chi", "pon", "daiminkan"):
+            if self.last_discard is None:
+                raise LogError(f"a {kind} with no discard to call", *self.where)
+            from_seat = self.last_discard[0]
+            own = list(ids)
+            own.remove(called)
+            current.events.append(
+                Call(seat, kind, tile(called, self.aka), from_seat, tuple(tile(t, self.aka) for t in own))  # type: ignore[arg-type]
+            )
+            self.last_discard = None
+        elif kind == "ankan":
+            current.events.append(Ankan(seat, tuple(tiles)))
+        elif kind == "kakan":
+            current.events.append(Kakan(seat, tile(called, self.aka)))
+        else:
+            current.events.append(Nukidora(seat, tile(called, self.aka)))
+
+    def agari(self, element: Element) -> None:
+        current = self.current("AGARI")
+        where = self.where
+        seat = self.seat(element, "who")
+        from_seat = self.seat(element, "fromWho")
+        pao = self.seat(element, "paoWho") if element.get("paoWho") is not None else None
+        ten = _ints(element, "ten", where)
+        yaku_pairs = _ints(element, "yaku", where)
+        yakuman_ids = _ints(element, "yakuman", where)
+        if len(ten) != 3 or len(yaku_pairs) % 2:
+            raise LogError("AGARI ten or yaku is malformed", *where)
+        yaku: list[tuple[str, int]] = []
+        han = 0
+        for i in range(0, len(yaku_pairs), 2):
+            name = TENHOU_YAKU.get(yaku_pairs[i], f"log:{yaku_pairs[i]}")
+            han += yaku_pairs[i + 1]
+            if yaku_pairs[i + 1]:
+                yaku.append((name, yaku_pairs[i + 1]))
+        for code in yakuman_ids:
+            yaku.append((TENHOU_YAKU.get(code, f"log:{code}"), 13))
+        hand = [tile(_tile_id(t, where), self.aka) for t in _ints(element, "hai", where)]
+        machi = _ints(element, "machi", where)
+        current.wins.append(
+            LogWin(
+                seat=seat,
+                from_seat=from_seat,
+                pao=pao,
+                ura_indicators=tuple(tile(_tile_id(t, where), self.aka) for t in _ints(element, "doraHaiUra", where)),
+                han=None if yakuman_ids else han,
+                fu=None if yakuman_ids else ten[0],
+                yakuman=len(yakuman_ids),
+                points=ten[1],
+                yaku=tuple(yaku),
+                hand=tuple(hand),
+                win_tile=tile(_tile_id(machi[0], where), self.aka) if machi else None,
+                deltas=_tuple(self.scores(element, current, first=len(current.wins) == 0)),
+            )
+        )
+        self.owari(element)
+
+    def scores(self, element: Element, current: RoundLog, first: bool) -> list[int] | None:
+        """``sc`` → the deltas (points); the round's deltas add up over a multiple ron."""
+        sc = _ints(element, "sc", self.where)
+        if len(sc) != 2 * self.players:
+            if sc:
+                raise LogError(f"{element.tag} sc has {len(sc)} numbers, not {2 * self.players}", *self.where)
+            return None
+        before = [v * 100 for v in sc[0::2]]
+        deltas = [v * 100 for v in sc[1::2]]
+        # sc's "before" has this round's riichi sticks already taken (at REACH step 2), and a second
+        # ron's has the first's payment in it: the round's deltas are measured from the INIT scores
+        current.scores_after = [b + d for b, d in zip(before, deltas, strict=True)]
+        if current.scores is not None:
+            current.deltas = [a - s for a, s in zip(current.scores_after, current.scores, strict=True)]
+        return deltas
+
+    def ryuukyoku(self, element: Element) -> None:
+        current = self.current("RYUUKYOKU")
+        kind = element.get("type")
+        if kind not in DRAW_KINDS:
+            raise LogError(f"RYUUKYOKU type={kind!r} is not a draw Tenhou writes", *self.where)
+        shown = tuple(s for s in range(self.players) if element.get(f"hai{s}") is not None)
+        current.draw = LogDraw(DRAW_KINDS[kind], tenpai=shown)  # type: ignore[arg-type]
+        self.scores(element, current, first=True)
+        self.owari(element)
+
+    def owari(self, element: Element) -> None:
+        text = element.get("owari")
+        if text is None:
+            return
+        values = _floats(element, "owari", self.where)
+        if len(values) != 2 * self.players:
+            raise LogError(f"owari has {len(values)} numbers, not {2 * self.players}", *self.where)
+        self.final_scores = [round(v * 100) for v in values[0::2]]
+        self.final_points = [round(v * 1000) for v in values[1::2]]
+
+
+def decode(document: bytes | str) -> GameLog:
+    """Read a whole mjlog document (``bytes`` as UTF-8) into a :class:`GameLog` of format ``tenhou_xml``.
+
+    Raises :class:`LogError` for a document that is not well-formed XML, not an ``mjloggm``, has no
+    round, or has a tag whose numbers are out of range.
+    """
+    try:
+        root = SafeTree.fromstring(document)
+    except Exception as error:  # ParseError and defusedxml's refusals (entities, DTDs)
+        raise LogError(f"not a well-formed Tenhou mjlog XML document: {error}") from None
+    if root.tag != "mjloggm":
+        raise LogError(f"the root element is <{root.tag}>, not <mjloggm>")
+    decoder = _Decoder()
+    for element in root:
+        tag = element.tag
+        move = _MOVE.fullmatch(tag)
+        if move:
+            decoder.move(move[1], int(move[2]))
+        elif tag == "GO":
+            decoder.go(element)
+        elif tag == "UN" and decoder.names is None:
+            decoder.names = [unquote(element.get(f"n{s}", "")) for s in range(decoder.players)]
+        elif tag == "TAIKYOKU":
+            decoder.first_dealer = decoder.seat(element, "oya") if element.get("oya") is not None else 0
+        elif tag == "INIT":
+            decoder.init(element)
+        elif tag == "N":
+            decoder.call(element)
+        elif tag == "REACH":
+            step = _ints(element, "step", decoder.where)
+            if step == [1]:
+                decoder.current("REACH").events.append(Riichi(decoder.seat(element, "who")))
+        elif tag == "DORA":
+            hai = _ints(element, "hai", decoder.where)
+            if len(hai) != 1:
+                raise LogError("DORA hai is not one tile", *decoder.where)
+            decoder.current("DORA").events.append(Dora(tile(_tile_id(hai[0], decoder.where), decoder.aka)))
+        elif tag == "AGARI":
+            decoder.agari(element)
+        elif tag == "RYUUKYOKU":
+            decoder.ryuukyoku(element)
+        # SHUFFLE, BYE, UN (reconnections) say nothing the replay needs
+    if not decoder.rounds:
+        raise LogError("the log has no round (no <INIT>)")
+    for index, round_log in enumerate(decoder.rounds):
+        if not round_log.wins and round_log.draw is None:
+            raise LogError("the round has no end (no <AGARI> or <RYUUKYOKU>): a truncated log", index)
+    return GameLog(
+        format="tenhou_xml",
+        players=decoder.players,
+        rules=decoder.rules or {"preset": "tenhou"},
+        rounds=decoder.rounds,
+        start_scores=decoder.start,
+        final_scores=decoder.final_scores,
+        final_points=decoder.final_points,
+        names=decoder.names,
+    )
