@@ -76,6 +76,15 @@ def overflow(page: Page) -> list[str]:
     )
 
 
+def confirm(page: Page, selector: str, *, yes: bool = True) -> None:
+    """Clicks ``selector``, which asks first (the page's own dialog), and answers yes or no."""
+    page.click(selector)
+    dialog = page.locator("#confirm")
+    expect(dialog).to_be_visible()
+    page.click("#confirm-yes" if yes else "#confirm-no")
+    expect(dialog).to_be_hidden()
+
+
 def board(page: Page) -> list[int]:
     return [number(text) for text in page.locator("#board-body .score").all_inner_texts()]
 
@@ -210,12 +219,13 @@ def test_a_reload_keeps_the_game_and_undo_restores_the_scores(companion: tuple[P
     expect(page.locator("#game-preset")).to_contain_text("hands played: 2")
     assert board(page) == answers[1]["scores"]
     assert page.locator("#board-body .who").all_inner_texts()[0].startswith("Mama")
-    page.click("#undo")
+    confirm(page, "#undo")
     expect(page.locator("#game-preset")).to_contain_text("hands played: 1")
     assert board(page) == answers[0]["scores"] == [25000, 21100, 28900, 25000]
     dealer = page.locator("#board-body tr", has=page.locator(".badge"))
     expect(dealer).to_have_attribute("data-seat", "1")
-    page.click("#undo")
+    confirm(page, "#undo")
+    expect(page.locator("#game-preset")).to_contain_text("hands played: 0")
     assert board(page) == [25000] * 4
     expect(page.locator("#undo")).to_be_disabled()
 

@@ -2,10 +2,12 @@
 // honba and sticks; each hand applied with POST /v1/settle, the sticks to hand over from
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
 import { call, problemLines } from "./api.js";
-import { language, number, signed, t } from "./i18n.js";
+import { language, number, plural, presetName, signed, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = "riichi-companion-game";
+const PAST = "riichi-companion-past-games"; // the last few games set aside by New game, newest first
+const PAST_KEPT = 5;
 const ALL_SEATS = [0, 1, 2, 3];
 let game = null;
 let rulesFor = async () => null; // preset id → its GET /v1/rules/{preset} answer
@@ -74,6 +76,9 @@ export function validGame(data) {
     end_reason: typeof data.end_reason === "string" ? data.end_reason : null,
     end_reason_name: typeof data.end_reason_name === "string" ? data.end_reason_name.slice(0, 200) : null,
     final: data.final && typeof data.final === "object" ? data.final : null,
+    // ended with End the game (no hand ended it): an undo takes back only the end
+    manual_end: Boolean(data.over) && (typeof data.manual_end === "boolean" ? data.manual_end : typeof data.end_reason !== "string"),
+    ...(typeof data.saved_at === "string" ? { saved_at: data.saved_at.slice(0, 40) } : {}),
   };
 }
 
@@ -119,6 +124,86 @@ function load() {
   }
 }
 
+// The games set aside (each checked as a kept game is), newest first.
+function pastGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(PAST) || "[]");
+    return Array.isArray(list) ? list.map(validGame).filter(Boolean).slice(0, PAST_KEPT) : [];
+  } catch {
+    return [];
+  }
+}
+
+function savePast(list) {
+  try {
+    localStorage.setItem(PAST, JSON.stringify(list.slice(0, PAST_KEPT)));
+  } catch {
+    /* private mode */
+  }
+}
+
+// A game set aside (New game): kept first in the list of earlier games, the oldest beyond the last few dropped.
+function setAside(old) {
+  savePast([{ ...old, saved_at: new Date().toISOString() }, ...pastGames()]);
+}
+
+// The in-page question before a step that would lose something: resolves true when `yes` is chosen
+// (Escape or the other button keep things as they are).
+export function confirmStep(question, yes) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = yes;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+// An earlier game opened again: it becomes the game (the one open now, if any, is set aside first).
+async function openPast(index) {
+  const list = pastGames();
+  const chosen = list[index];
+  if (!chosen) return;
+  const data = await checkedGame(chosen);
+  list.splice(index, 1);
+  if (game) list.unshift({ ...game, saved_at: new Date().toISOString() });
+  savePast(list);
+  if (!data) return render();
+  game = data;
+  rules = await rulesFor(game.preset);
+  save();
+  tell(null);
+  render();
+  await Promise.all([restoreTransfers(), relabelEnd()]);
+  await selectPreset(game.preset);
+}
+
+function renderPast() {
+  const list = pastGames();
+  $("past-games").hidden = list.length === 0;
+  $("past-list").replaceChildren(
+    ...list.map((g, i) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "open-past";
+      const when = typeof g.saved_at === "string" ? new Date(g.saved_at) : null;
+      const date = when && !Number.isNaN(when.getTime()) ? when.toLocaleString(language()) : "";
+      button.textContent = t("game.open_past", {
+        names: g.names.join(", "),
+        preset: presetName(g.preset),
+        hands: plural("game.hands", g.hands.length),
+        date,
+      });
+      button.addEventListener("click", () => openPast(i));
+      li.append(button);
+      return li;
+    }),
+  );
+}
+
 export function current() {
   return game;
 }
@@ -161,7 +246,9 @@ function outcome(kind) {
     if ($("value-from-hand").checked) {
       const hand = handRequest();
       if (!hand) return null;
-      const { rules: _r, dealer: _d, seat_wind: _s, win: _w, ...rest } = hand;
+      // The game's own situation is the hand's: the service takes the rules, the dealer, the seat and round
+      // winds, the honba and the sticks from the settlement (the Hand view's may be of another hand).
+      const { rules: _r, dealer: _d, seat_wind: _s, round_wind: _w2, honba: _h, riichi_sticks: _k, win: _w, ...rest } = hand;
       return { hand: rest };
     }
     if (rules.preset.scoring === "kids") return { value: { points: Number($("value-points").value) } };
@@ -203,10 +290,12 @@ async function apply(event) {
   const answer = await call("/v1/settle", { body, lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
     tell(refusal(answer, body));
+    markFields(answer);
     markPrevious();
     return;
   }
   tell(null);
+  markFields(null);
   const r = answer.data;
   const next = r.next_hand || {};
   const before = {
@@ -231,6 +320,7 @@ async function apply(event) {
   $("last-hand-flag").checked = false;
   if (r.game_over) {
     game.over = true;
+    game.manual_end = false;
     game.end_reason = r.end_reason || null;
     game.end_reason_name = typeof r.end_reason_name === "string" ? r.end_reason_name : null;
   }
@@ -259,7 +349,56 @@ function tell(message) {
 // The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
 function refusal(answer, body) {
   if (answer.status === 0) return () => t("msg.offline");
-  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
+  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons: true }).join(" ")}`;
+}
+
+// The form's control a refused field is entered with (the longest known start of its path, indexes left out).
+const CONTROLS = {
+  "outcome.type": "outcome",
+  "outcome.winner": "winner",
+  "outcome.wins.winner": "winner",
+  "outcome.discarder": "discarder",
+  "outcome.hand": "value-from-hand",
+  "outcome.wins.hand": "value-from-hand",
+  "outcome.value.han": "value-han",
+  "outcome.wins.value.han": "value-han",
+  "outcome.value.fu": "value-fu",
+  "outcome.wins.value.fu": "value-fu",
+  "outcome.value.yakuman": "value-yakuman",
+  "outcome.wins.value.yakuman": "value-yakuman",
+  "outcome.value.points": "value-points",
+  "outcome.wins.value.points": "value-points",
+  "outcome.value": "value-han",
+  "outcome.wins.value": "value-han",
+  last_hand: "last-hand-flag",
+};
+const MARKABLE = [...new Set(Object.values(CONTROLS))];
+
+// The controls of the fields a refusal names marked invalid (described by the message that says why); none
+// when `answer` is null (a hand applied).
+function markFields(answer) {
+  const named = new Set();
+  const errors = answer && answer.data && Array.isArray(answer.data.errors) ? answer.data.errors : [];
+  for (const e of errors) {
+    const path = (String(e && e.field).match(/[^.[\]]+/g) || []).filter((p) => !/^\d+$/.test(p));
+    for (let n = path.length; n > 0; n--) {
+      const id = CONTROLS[path.slice(0, n).join(".")];
+      if (id) {
+        named.add(id);
+        break;
+      }
+    }
+  }
+  for (const id of MARKABLE) {
+    const el = $(id);
+    if (named.has(id)) {
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-describedby", "game-message");
+    } else {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    }
+  }
 }
 
 // A field of a POST /v1/settle or /v1/final body in the page's words, with the player's name where
@@ -395,10 +534,17 @@ function paragraph(text) {
   return p;
 }
 
-function undo() {
-  if (!game || !game.hands.length) return;
-  const last = game.hands.pop();
-  Object.assign(game, last.before, { over: false, end_reason: null, final: null });
+async function undo() {
+  if (!game || !(game.hands.length || game.over)) return;
+  const endOnly = game.over && game.manual_end;
+  if (!(await confirmStep(t(endOnly ? "confirm.undo_end" : "confirm.undo"), t("confirm.undo_yes")))) return;
+  if (endOnly) {
+    // End the game changed nothing but the end: the hands and scores stay as they were before it
+    Object.assign(game, { over: false, end_reason: null, end_reason_name: null, final: null, manual_end: false });
+  } else {
+    const last = game.hands.pop();
+    Object.assign(game, last.before, { over: false, end_reason: null, end_reason_name: null, final: null, manual_end: false });
+  }
   save();
   clearTransfers();
   render();
@@ -481,9 +627,10 @@ function render() {
   $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
     $("start-points").textContent = startPoints();
+    renderPast();
     return;
   }
-  $("game-preset").textContent = t("game.preset", { preset: game.preset, n: game.hands.length });
+  $("game-preset").textContent = t("game.preset", { preset: presetName(game.preset), n: game.hands.length });
   const body = $("board-body");
   body.replaceChildren();
   const last = game.hands.length ? game.hands[game.hands.length - 1].result : null;
@@ -529,7 +676,7 @@ function render() {
   riichiTicked();
   showOutcome();
   $("record").hidden = game.over;
-  $("undo").disabled = game.hands.length === 0;
+  $("undo").disabled = game.hands.length === 0 && !game.over;
   $("finish").hidden = game.over;
   const end = $("game-end");
   end.hidden = !game.over;
@@ -545,9 +692,10 @@ function render() {
         row.insertCell().textContent = String(value);
       }
     }
-    // The final is measured from the return (score − return + uma + oka).
+    // The final is measured from the return (score − return + uma + oka), rounded where the rules round it.
     const back = game.final && Number.isInteger(game.final.return_points) ? game.final.return_points : null;
-    $("final-note").textContent = back === null ? "" : t("final.note", { n: number(back) });
+    const rounded = rules && rules.preset.defaults.final_rounding === "gosha_rokunyuu";
+    $("final-note").textContent = back === null ? "" : t(rounded ? "final.note_rounded" : "final.note", { n: number(back) });
   }
 }
 
@@ -602,11 +750,16 @@ export async function initGame(options) {
   $("value-from-hand").addEventListener("change", showOutcome);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
-    if (!game) return;
+    if (!game || game.over) return;
+    if (!(await confirmStep(t("confirm.finish"), t("game.finish")))) return;
+    game.manual_end = true;
     await finish();
     render();
   });
   $("new-game").addEventListener("click", async () => {
+    if (!game) return;
+    if (!(await confirmStep(t("confirm.new"), t("confirm.new_yes")))) return;
+    setAside(game);
     game = null;
     save();
     clearTransfers(); // the last game's hand and message are not the next one's

@@ -55,6 +55,13 @@ export function plural(key, n, vars = {}) {
   return t(found === undefined ? `${key}.other` : chosen, { n, ...vars });
 }
 
+// A preset's name in the page's language (its id where the page has no name for it).
+export function presetName(id) {
+  const key = `preset_name.${id}`;
+  const name = t(key);
+  return name === key ? id : name;
+}
+
 // A signed amount with the same minus sign everywhere (U+2212), and "+" when `plus` is set.
 export function signed(value, plus = false) {
   if (value < 0) return `\u2212${number(Math.abs(value))}`;

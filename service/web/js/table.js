@@ -1,7 +1,7 @@
 // The points table of the chosen preset (GET /v1/table), laid out for printing; for kids, the
 // points list of the rules (GET /v1/rules/kids).
 import { call, problemLines } from "./api.js";
-import { language, number, t } from "./i18n.js";
+import { language, number, presetName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,7 +82,7 @@ function limits(rows) {
 export async function showTable(rules) {
   const box = $("table-body");
   const preset = rules.preset.id;
-  $("table-title").textContent = t("table.title", { preset });
+  $("table-title").textContent = t("table.title", { preset: presetName(preset) });
   if (rules.preset.scoring === "kids") {
     const ul = document.createElement("ul");
     ul.className = "kids-points";
