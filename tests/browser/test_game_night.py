@@ -222,3 +222,17 @@ def test_picker_tiles_are_finger_sized_on_a_phone(open_companion: Opener) -> Non
     assert min(w for w, _ in sizes) >= 44
     assert min(h for _, h in sizes) >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_box_sits_beside_its_words_on_a_phone(open_companion: Opener) -> None:
+    """At 390 CSS px "Use the hand entered on the Hand view" wraps beside its box: the box is left of the words and
+    within their height (not on a line of its own above them)."""
+    page, _ = open_companion(viewport={"width": 390, "height": 844})
+    start_game(page, "standard")
+    box = page.locator("#value-from-hand").bounding_box()
+    words = page.locator("#value-from-hand + span").bounding_box()
+    assert box
+    assert words
+    assert box["x"] + box["width"] <= words["x"]
+    assert words["y"] <= box["y"]
+    assert box["y"] + box["height"] <= words["y"] + words["height"]
