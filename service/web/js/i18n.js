@@ -30,10 +30,22 @@ async function load(lang) {
   }
 }
 
+// The pieces of the shipped Japanese font (fonts/noto-sans-jp.css, split by unicode-range) that hold the
+// characters of `text`, loaded before they are drawn: a label drawn while its piece was still loading
+// could stay an empty box on a system without a CJK font. Never fails (no font shipped: the system's is used).
+export async function fontFor(text) {
+  try {
+    await document.fonts.load('1em "Noto Sans JP"', text);
+  } catch {
+    // the system's fonts draw the labels
+  }
+}
+
 export async function setLanguage(lang, remember = false) {
   if (!LANGUAGES.includes(lang)) lang = "en";
   if (!Object.keys(fallback).length) fallback = await load("en");
   catalogue = lang === "en" ? fallback : await load(lang);
+  if (lang === "ja") await fontFor(Object.values(catalogue).join(""));
   current = lang;
   if (remember) safeSet(STORAGE, lang);
   document.documentElement.lang = lang;
