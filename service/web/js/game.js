@@ -251,20 +251,40 @@ function outcome(kind) {
       const { rules: _r, dealer: _d, seat_wind: _s, round_wind: _w2, honba: _h, riichi_sticks: _k, win: _w, ...rest } = hand;
       return { hand: rest };
     }
-    if (rules.preset.scoring === "kids") return { value: { points: Number($("value-points").value) } };
-    const yakuman = Number($("value-yakuman").value);
-    if (yakuman > 0) return { value: { yakuman } };
-    const v = { han: Number($("value-han").value) };
-    if ($("value-fu").value) v.fu = Number($("value-fu").value);
-    return { value: v };
+    return { value: manualValue("") };
   };
   // A riichi player is tenpai at a draw (their box is ticked and kept ticked).
-  if (kind === "draw") return { type: "draw", tenpai: seats().filter((s) => $(`tenpai-${s}`).checked || $(`riichi-${s}`).checked) };
+  if (kind === "draw") {
+    const out = { type: "draw", tenpai: seats().filter((s) => $(`tenpai-${s}`).checked || $(`riichi-${s}`).checked) };
+    const nagashi = seats().filter((s) => $(`nagashi-${s}`).checked && !$("nagashi-seats").hidden);
+    if (nagashi.length) out.nagashi = nagashi;
+    return out;
+  }
+  if (kind === "abortive") return { type: "abortive", kind: $("abortive-kind").value };
+  if (kind === "chombo") return { type: "chombo", seat: Number($("chombo-seat").value) };
   const winner = Number($("winner").value);
   const v = value();
   if (!v) return null;
-  if (kind === "tsumo") return { type: "tsumo", winner, ...v };
-  return { type: "ron", discarder: Number($("discarder").value), wins: [{ winner, ...v }] };
+  // the seat liable for a daisangen / daisuushii (pao), where the rules have it
+  const pao = !$("pao-row").hidden && $("pao").value !== "" ? { pao: Number($("pao").value) } : {};
+  if (kind === "tsumo") return { type: "tsumo", winner, ...v, ...pao };
+  const wins = [{ winner, ...v, ...pao }];
+  // a double (triple) ron: each further winner on the same discard with the value entered beside them
+  for (const i of [1, 2]) {
+    if ($(`extra-win-${i}`).hidden || $(`winner-${i}`).value === "") continue;
+    wins.push({ winner: Number($(`winner-${i}`).value), value: manualValue(`-${i}`) });
+  }
+  return { type: "ron", discarder: Number($("discarder").value), wins };
+}
+
+// A value typed in the form (`suffix` "" for the first winner, "-1" and "-2" for the further winners of a ron).
+function manualValue(suffix) {
+  if (rules.preset.scoring === "kids") return { points: Number($(`value-points${suffix}`).value) };
+  const yakuman = Number($(`value-yakuman${suffix}`).value);
+  if (yakuman > 0) return { yakuman };
+  const v = { han: Number($(`value-han${suffix}`).value) };
+  if ($(`value-fu${suffix}`).value) v.fu = Number($(`value-fu${suffix}`).value);
+  return v;
 }
 
 async function apply(event) {
@@ -315,7 +335,9 @@ async function apply(event) {
     // each hand starts with no riichi and no tenpai: a tick (or a riichi's automatic one) is this hand's only
     $(`riichi-${s}`).checked = false;
     $(`tenpai-${s}`).checked = false;
+    $(`nagashi-${s}`).checked = false;
   }
+  for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = ""; // one winner, nobody liable, next hand
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
@@ -370,6 +392,11 @@ const CONTROLS = {
   "outcome.wins.value.points": "value-points",
   "outcome.value": "value-han",
   "outcome.wins.value": "value-han",
+  "outcome.kind": "abortive-kind",
+  "outcome.seat": "chombo-seat",
+  "outcome.pao": "pao",
+  "outcome.wins.pao": "pao",
+  "outcome.nagashi": "nagashi-seats",
   last_hand: "last-hand-flag",
 };
 const MARKABLE = [...new Set(Object.values(CONTROLS))];
@@ -431,6 +458,11 @@ const FIELDS = {
   "outcome.value.yakuman": "game.yakuman",
   "outcome.wins.value.points": "game.points",
   "outcome.value.points": "game.points",
+  "outcome.kind": "game.abortive_kind",
+  "outcome.seat": "game.chombo_seat",
+  "outcome.pao": "game.pao",
+  "outcome.wins.pao": "game.pao",
+  "outcome.nagashi": "game.nagashi",
 };
 
 function fieldName(field, body) {
@@ -445,7 +477,7 @@ function fieldName(field, body) {
   const last = parts[parts.length - 1];
   let seat = null;
   if (path[0] === "scores" && /^\d+$/.test(last)) seat = Number(last);
-  else if (["riichi", "tenpai", "winner", "discarder", "dealer", "first_dealer"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
+  else if (["riichi", "tenpai", "nagashi", "winner", "discarder", "dealer", "first_dealer", "seat", "pao"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
   const label = t(key);
   return seat !== null && game && game.names[seat] !== undefined ? t("problem.seat", { field: label, name: game.names[seat] }) : label;
 }
@@ -586,10 +618,37 @@ async function importGame(event) {
   await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
-function fillSeats(select) {
+// `select` filled with the seats (after "—", nobody, when `none`), the one chosen kept.
+function fillSeats(select, none = false) {
   const value = select.value;
-  select.replaceChildren(...seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s))));
-  if (value) select.value = value;
+  const options = seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s)));
+  select.replaceChildren(...(none ? [new Option(t("game.nobody"), "")] : []), ...options);
+  if (value || none) select.value = value;
+}
+
+// The abortive draws the preset has (option `abortive_draws`), by the page's names.
+function fillAbortive() {
+  const select = $("abortive-kind");
+  const value = select.value;
+  const kinds = rules && Array.isArray(rules.preset.defaults.abortive_draws) ? rules.preset.defaults.abortive_draws : [];
+  select.replaceChildren(...kinds.map((k) => new Option(t(`abortive.${k}`), k)));
+  if (kinds.includes(value)) select.value = value;
+}
+
+// The outcomes the preset has: abortive draws (`abortive_draws`), chombo (`chombo` not "none"), nagashi mangan,
+// pao, and a second and third winner on one discard (`multiple_ron`; the third only where three rons are not
+// the abortive sanchahou).
+function has() {
+  const d = rules ? rules.preset.defaults : {};
+  const abortive = Array.isArray(d.abortive_draws) ? d.abortive_draws : [];
+  return {
+    abortive: abortive.length > 0,
+    chombo: Boolean(d.chombo) && d.chombo !== "none",
+    nagashi: d.nagashi_mangan === true,
+    pao: d.pao === true,
+    double: d.multiple_ron === "allowed",
+    triple: d.multiple_ron === "allowed" && !abortive.includes("sanchahou") && seats().length === 4,
+  };
 }
 
 // What everyone starts with under the chosen preset (the New game card).
@@ -624,6 +683,7 @@ function render() {
   $("name-row-3").hidden = three;
   $("tenpai-row-3").hidden = three;
   $("riichi-row-3").hidden = three;
+  $("nagashi-row-3").hidden = three;
   $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
     $("start-points").textContent = startPoints();
@@ -664,10 +724,13 @@ function render() {
     $("board-honba").textContent = honba;
   }
   $("board-honba").hidden = game.over;
-  for (const id of ["winner", "discarder"]) fillSeats($(id));
+  for (const id of ["winner", "discarder", "chombo-seat"]) fillSeats($(id));
+  for (const id of ["winner-1", "winner-2", "pao"]) fillSeats($(id), true);
+  fillAbortive();
   seats().forEach((s) => {
     $(`riichi-name-${s}`).textContent = game.names[s];
     $(`tenpai-name-${s}`).textContent = game.names[s];
+    $(`nagashi-name-${s}`).textContent = game.names[s];
   });
   const hanFu = !rules || rules.preset.scoring !== "kids";
   for (const el of document.querySelectorAll(".game-han-fu")) el.hidden = !hanFu;
@@ -709,11 +772,22 @@ function otherDiscarder() {
 
 function showOutcome() {
   otherDiscarder();
+  const can = has();
+  $("outcome-abortive").hidden = $("outcome-abortive").disabled = !can.abortive;
+  $("outcome-chombo").hidden = $("outcome-chombo").disabled = !can.chombo;
+  if ($("outcome").selectedOptions[0]?.disabled) $("outcome").value = "ron";
   const kind = $("outcome").value;
-  $("winner-row").hidden = kind === "draw";
+  const win = kind === "ron" || kind === "tsumo";
+  $("winner-row").hidden = !win;
   $("discarder-row").hidden = kind !== "ron";
-  $("value-rows").hidden = kind === "draw";
+  $("value-rows").hidden = !win;
   $("tenpai-seats").hidden = kind !== "draw";
+  $("nagashi-seats").hidden = kind !== "draw" || !can.nagashi;
+  $("abortive-row").hidden = kind !== "abortive";
+  $("chombo-row").hidden = kind !== "chombo";
+  $("pao-row").hidden = !win || !can.pao;
+  $("extra-win-1").hidden = kind !== "ron" || !can.double;
+  $("extra-win-2").hidden = kind !== "ron" || !can.triple || $("winner-1").value === "";
   $("manual-value").hidden = $("value-from-hand").checked;
 }
 
@@ -747,6 +821,7 @@ export async function initGame(options) {
   $("record").addEventListener("submit", apply);
   $("outcome").addEventListener("change", showOutcome);
   $("winner").addEventListener("change", otherDiscarder);
+  $("winner-1").addEventListener("change", showOutcome);
   $("value-from-hand").addEventListener("change", showOutcome);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {

@@ -1,0 +1,101 @@
+"""Every outcome ``POST /v1/settle`` has, entered in the Game view's form and played to the end: a double ron,
+an abortive draw, nagashi mangan, a chombo and a pao yakuman (the bust that ends the game); and the same form
+in a three-player game. Each score is worked out by hand in the test's docstring (/docs/rules §3, /docs/rulesets
+§4–§7)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .test_companion import Opener, board, start_game
+
+
+def apply(page: Page) -> None:
+    before = page.locator("#game-preset").inner_text()
+    page.click("#apply")
+    expect(page.locator("#game-preset")).not_to_have_text(before)
+
+
+def test_double_ron_abortive_nagashi_chombo_and_pao_to_the_end(open_companion: Opener) -> None:
+    """Standard rules, 25,000 each, Mama (seat 0) deals.
+
+    1. Papa discards; Anya (2 han 40 fu: 2,600) and Grandpa (1 han 30 fu: 1,000) both ron: Papa pays 3,600;
+       Mama (dealer) did not win, so Papa deals. 25,000 / 21,400 / 27,600 / 26,000.
+    2. Nine terminals (kyuushu kyuuhai), abortive: no points move, Papa deals again, honba 1.
+    3. A draw, Anya's discards all terminals and honours: nagashi mangan for a non-dealer, as a tsumo mangan:
+       Papa (dealer) 4,000, Mama and Grandpa 2,000 each; nobody tenpai, so the deal passes to Anya, honba 2.
+       23,000 / 17,400 / 35,600 / 24,000.
+    4. Grandpa's chombo (standard: a reverse mangan): 4,000 to Anya (dealer), 2,000 to Mama and to Papa; the
+       hand is replayed. 25,000 / 19,400 / 39,600 / 16,000.
+    5. Mama's tsumo yakuman (daisangen), Papa fed the third dragon (pao): Papa pays all of it, 32,000 and the
+       2 honba (600): 57,600 / −13,200: Papa is bust and the game is over."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    # 1: double ron
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "40")
+    expect(page.locator("#extra-win-1")).to_be_visible()
+    page.select_option("#winner-1", "3")
+    page.fill("#value-han-1", "1")
+    page.select_option("#value-fu-1", "30")
+    apply(page)
+    assert board(page) == [25000, 21400, 27600, 26000]
+    expect(page.locator("#board-body tr[data-seat='1'] .badge")).to_be_visible()
+    # 2: abortive draw
+    page.select_option("#outcome", "abortive")
+    expect(page.locator("#abortive-kind option")).to_have_count(4)  # standard has four, not sanchahou
+    page.select_option("#abortive-kind", "kyuushu_kyuuhai")
+    apply(page)
+    assert board(page) == [25000, 21400, 27600, 26000]
+    expect(page.locator("#board-honba")).to_contain_text("East 2 · Honba: 1")
+    # 3: nagashi mangan
+    page.select_option("#outcome", "draw")
+    page.check("#nagashi-2")
+    apply(page)
+    assert board(page) == [23000, 17400, 35600, 24000]
+    expect(page.locator("#board-body tr[data-seat='2'] .badge")).to_be_visible()
+    # 4: chombo
+    page.select_option("#outcome", "chombo")
+    page.select_option("#chombo-seat", "3")
+    apply(page)
+    assert board(page) == [25000, 19400, 39600, 16000]
+    # 5: pao
+    page.select_option("#outcome", "tsumo")
+    page.select_option("#winner", "0")
+    page.fill("#value-yakuman", "1")
+    page.select_option("#pao", "1")
+    apply(page)
+    assert board(page) == [57600, -13200, 39600, 16000]
+    expect(page.locator("#game-end")).to_be_visible()
+    expect(page.locator("#standings-body tr")).to_have_count(4)
+
+
+def test_a_three_player_game_has_three_seats_everywhere(open_companion: Opener) -> None:
+    """Tenhou sanma, 35,000 each: no chombo (option `chombo` none), no third winner on a discard (three players
+    have at most two), three seats in every list. A draw with
+    Papa's nagashi mangan: a non-dealer's tsumo mangan with the north's share lost (tsumo loss): Mama (dealer)
+    4,000 and Anya 2,000: 31,000 / 41,000 / 33,000."""
+    page, _ = open_companion()
+    page.select_option("#preset", "tenhou_sanma")
+    page.click("#tab-game")
+    for seat, name in enumerate(["Mama", "Papa", "Anya"]):
+        page.fill(f"#name-{seat}", name)
+    page.click("#start")
+    expect(page.locator("#board-body tr")).to_have_count(3)
+    expect(page.locator("#outcome-chombo")).to_be_hidden()
+    page.select_option("#outcome", "ron")
+    expect(page.locator("#winner-1 option")).to_have_count(4)  # nobody and the three players
+    page.select_option("#winner-1", "2")
+    expect(page.locator("#extra-win-2")).to_be_hidden()
+    expect(page.locator("#pao option")).to_have_count(4)
+    page.select_option("#winner-1", "")
+    page.select_option("#outcome", "abortive")
+    expect(page.locator("#abortive-kind option")).to_have_count(2)  # kyuushu kyuuhai and suukaikan
+    page.select_option("#outcome", "draw")
+    expect(page.locator("#nagashi-row-3")).to_be_hidden()
+    page.check("#nagashi-1")
+    apply(page)
+    assert board(page) == [31000, 41000, 33000]
