@@ -45,6 +45,11 @@ def number(text: str) -> int:
     return -int(digits) if text.strip().startswith(("−", "-")) else int(digits)
 
 
+def thousands(text: str) -> int:
+    """Points from a standings cell in thousands with one decimal ("+45.0", "−3.0" with U+2212)."""
+    return round(float(text.strip().replace("\u2212", "-").replace(",", "")) * 1000)
+
+
 def settle_chain(server: str, preset: str, outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What ``POST /v1/settle`` answers for the hands in turn, each from the scores and dealer the last left."""
     start = httpx.get(f"{server}/v1/rules/{preset}").json()["preset"]["defaults"]["start_points"]
@@ -196,10 +201,9 @@ def test_a_kostarev_game_to_the_bust_matches_settle(companion: tuple[Page, Guard
     expect(page.locator("#record")).to_be_hidden()
     final = httpx.post(f"{server}/v1/final", json={"rules": "kostarev", "scores": answers[-1]["scores"]}).json()
     rows = [row.split("\t") for row in page.locator("#standings-body tr").all_inner_texts()]
-    assert (
-        [row[1] for row in rows] == [NAMES[p["seat"]] for p in final["placings"]] == ["Grandpa", "Mama", "Anya", "Papa"]
-    )
-    assert [number(row[5]) for row in rows] == [p["final"] for p in final["placings"]]
+    assert [NAMES[p["seat"]] for p in final["placings"]] == ["Grandpa", "Mama", "Anya", "Papa"]
+    assert [row[1] for row in rows] == ["Grandpa ★ winner", "Mama", "Anya", "Papa"]  # the first place marked
+    assert [thousands(row[5]) for row in rows] == [p["final"] for p in final["placings"]]
     transfers = page.locator("#last-hand li").all_inner_texts()
     assert transfers == ["Papa → Grandpa: 25,200 (Ron) — sticks: 2 × 10,000, 1 × 5,000, 2 × 100"]
     assert overflow(page) == []

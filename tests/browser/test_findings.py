@@ -13,7 +13,19 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import Guard, screenshot
-from .test_companion import NAMES, README_HAND, Opener, board, confirm, number, overflow, record, start_game, tap
+from .test_companion import (
+    NAMES,
+    README_HAND,
+    Opener,
+    board,
+    confirm,
+    number,
+    overflow,
+    record,
+    start_game,
+    tap,
+    thousands,
+)
 
 Companion = tuple[Page, Guard]
 BAD_FILE = "That file is not a saved game."
@@ -240,8 +252,8 @@ def test_the_final_standings_show_the_return(companion: Companion, server: str) 
     expect(page.locator("#final-note")).to_have_text("Final = score − 30,000 (the return) + uma + oka.")
     rows = page.locator("#standings-body tr")
     for i, p in enumerate(final["placings"]):
-        cells = [number(x) for x in rows.nth(i).locator("td").all_inner_texts()[2:]]
-        assert cells == [p["score"], p["uma"], p["oka"], p["final"]]
+        score, *read = rows.nth(i).locator("td").all_inner_texts()[2:]
+        assert [number(score), *map(thousands, read)] == [p["score"], p["uma"], p["oka"], p["final"]]
         assert p["score"] - final["return_points"] + p["uma"] + p["oka"] == p["final"]
     expect(page.locator("#board-honba")).to_be_hidden()  # the game is over: no honba, no dealer
     expect(page.locator("#board .badge")).to_have_count(0)

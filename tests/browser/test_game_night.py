@@ -11,7 +11,7 @@ import json
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
-from .test_companion import NAMES, README_HAND, Opener, board, confirm, number, record, start_game, tap
+from .test_companion import NAMES, README_HAND, Opener, board, confirm, record, start_game, tap
 from .test_findings import load_file, saved_game
 from .test_findings_page import ANYA_RONS_PAPA
 
@@ -184,10 +184,14 @@ def test_the_three_player_final_note_says_the_rounding(companion: Companion) -> 
     confirm(page, "#finish")
     rows = page.locator("#standings-body tr")
     expect(rows).to_have_count(3)
-    finals = [number(rows.nth(i).locator("td").last.inner_text()) for i in range(3)]
+    finals = [rows.nth(i).locator("td").last.inner_text() for i in range(3)]
     names = [rows.nth(i).locator("td").nth(1).inner_text() for i in range(3)]
-    assert names == ["Anya", "Mama", "Papa"]
-    assert finals == [35000, -3000, -32000]
+    assert names == ["Anya ★ winner", "Mama", "Papa"]
+    assert finals == ["+35.0", "\u22123.0", "\u221232.0"]  # thousands, as players read them
+    expect(rows.nth(0)).to_have_class("winner")
+    expect(page.locator("#final-unit")).to_have_text(
+        "Uma, oka and the final in thousands of points (+45.0 = 45,000 points)."
+    )
     expect(page.locator("#final-note")).to_have_text(
         "Final = score − 40,000 (the return), rounded to a thousand (500 down, 600 up; first place takes what the "
         "rounding leaves) + uma + oka."

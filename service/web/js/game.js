@@ -2,7 +2,7 @@
 // honba and sticks; each hand applied with POST /v1/settle, the sticks to hand over from
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
 import { call, problemLines } from "./api.js";
-import { language, number, plural, presetName, signed, t } from "./i18n.js";
+import { language, number, plural, presetName, signed, t, thousands } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = "riichi-companion-game";
@@ -749,12 +749,24 @@ function render() {
     $("end-reason").textContent = known ? t(`end.${game.end_reason || "manual"}`) : game.end_reason_name || game.end_reason;
     const table = $("standings-body");
     table.replaceChildren();
+    // Uma, oka and the final as players read them: ± thousands of points with one decimal (+45.0); kids points
+    // as they are. The first place is marked.
+    const kids = rules && rules.preset.scoring === "kids";
+    const read = (v) => (kids ? signed(v, true) : thousands(v));
     for (const p of game.final && Array.isArray(game.final.placings) ? game.final.placings : []) {
       const row = table.insertRow();
-      for (const value of [p.place, game.names[p.seat] ?? p.seat, signed(p.score), signed(p.uma ?? 0, true), signed(p.oka ?? 0, true), signed(p.final ?? p.score)]) {
+      for (const value of [p.place, game.names[p.seat] ?? p.seat, signed(p.score), read(p.uma ?? 0), read(p.oka ?? 0), read(p.final ?? p.score)]) {
         row.insertCell().textContent = String(value);
       }
+      if (p.place === 1) {
+        row.classList.add("winner");
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.textContent = `★ ${t("final.winner")}`;
+        row.cells[1].append(" ", badge);
+      }
     }
+    $("final-unit").textContent = kids ? "" : t("final.unit");
     // The final is measured from the return (score − return + uma + oka), rounded where the rules round it.
     const back = game.final && Number.isInteger(game.final.return_points) ? game.final.return_points : null;
     const rounded = rules && rules.preset.defaults.final_rounding === "gosha_rokunyuu";

@@ -80,6 +80,13 @@ export function signed(value, plus = false) {
   return (plus && value > 0 ? "+" : "") + number(value);
 }
 
+// Points as players read a final result: thousands with one decimal and a sign (45000 → "+45.0", −3000 → "−3.0").
+export function thousands(value) {
+  const locale = current === "ja" ? "ja-JP" : current === "ru" ? "ru-RU" : "en-US";
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(value) / 1000);
+  return value < 0 ? `\u2212${text}` : value > 0 ? `+${text}` : text;
+}
+
 export function number(value) {
   return new Intl.NumberFormat(current === "ja" ? "ja-JP" : current === "ru" ? "ru-RU" : "en-US").format(value);
 }
