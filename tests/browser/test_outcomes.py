@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .test_companion import Opener, board, start_game
+from .conftest import DESKTOP, screenshot
+from .test_companion import NAMES, Opener, board, start_game
 
 
 def apply(page: Page) -> None:
@@ -99,3 +100,36 @@ def test_a_three_player_game_has_three_seats_everywhere(open_companion: Opener) 
     page.check("#nagashi-1")
     apply(page)
     assert board(page) == [31000, 41000, 33000]
+
+
+def test_the_history_lists_every_hand_and_prints_alone(open_companion: Opener) -> None:
+    """Two hands of a standard game (Mama deals East 1): Anya rons Papa for 2 han 40 fu (2,600), then a draw
+    with Anya alone tenpai (3,000 from the three others: 1,000 each). The history has one row a hand, with the
+    round, what happened and each player's points; the scoreboard shows each seat's wind as its tile (Papa
+    deals after the ron: Papa East, Anya South, Grandpa West, Mama North). Printed, only the history shows."""
+    page, _ = open_companion(viewport=DESKTOP)
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "40")
+    apply(page)
+    winds = page.locator("#board-body .who .tile").evaluate_all("els => els.map((e) => e.getAttribute('aria-label'))")
+    assert winds == ["North wind", "East wind", "South wind", "West wind"]
+    page.select_option("#outcome", "draw")
+    page.check("#tenpai-2")
+    apply(page)
+    rows = [r.split("\t") for r in page.locator("#history-body tr").all_inner_texts()]
+    assert rows == [
+        ["1", "East 1", "Ron: Anya ← Papa", "·", "\u22122,600", "+2,600", "·"],
+        ["2", "East 2", "Draw (nobody won)", "\u22121,000", "\u22121,000", "+3,000", "\u22121,000"],
+    ]
+    expect(page.locator("#history-head th")).to_have_text(["#", "Hand", "What happened", *NAMES])
+    page.evaluate("window.print = () => {}")  # the dialog itself is the browser's
+    page.click("#print-history")
+    page.emulate_media(media="print")
+    expect(page.locator("#history")).to_be_visible()
+    for hidden in ("#board", "#record", "#view-table", ".bar"):
+        expect(page.locator(hidden)).to_be_hidden()
+    screenshot(page, "history-print")

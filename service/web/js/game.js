@@ -3,6 +3,7 @@
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
 import { call, problemLines } from "./api.js";
 import { language, number, plural, presetName, signed, t, thousands } from "./i18n.js";
+import { tileFigure } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = "riichi-companion-game";
@@ -699,7 +700,9 @@ function render() {
     row.dataset.seat = s;
     const who = row.insertCell();
     who.className = "who";
-    who.textContent = game.names[s];
+    // the seat wind this hand, as its tile (East is the dealer's)
+    if (!game.over) who.append(tileFigure(`${((s - game.dealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
+    who.append(game.names[s]);
     if (s === game.dealer && !game.over) {
       const badge = document.createElement("span");
       badge.className = "badge";
@@ -724,6 +727,7 @@ function render() {
     $("board-honba").textContent = honba;
   }
   $("board-honba").hidden = game.over;
+  renderHistory();
   for (const id of ["winner", "discarder", "chombo-seat"]) fillSeats($(id));
   for (const id of ["winner-1", "winner-2", "pao"]) fillSeats($(id), true);
   fillAbortive();
@@ -772,6 +776,60 @@ function render() {
     const rounded = rules && rules.preset.defaults.final_rounding === "gosha_rokunyuu";
     $("final-note").textContent = back === null ? "" : t(rounded ? "final.note_rounded" : "final.note", { n: number(back) });
   }
+}
+
+// The round and honba of a hand, from the state before it ("East 2 · honba 1").
+function handRound(before) {
+  const n = game.scores.length;
+  const wind = before.round_wind ? t(before.round_wind === "E" ? "wind.round_E" : `wind.${before.round_wind}`) : "";
+  const number = ((before.dealer - game.first_dealer + n) % n) + 1;
+  const round = wind ? t("game.round", { wind, number }) : t("history.dealer", { name: game.names[before.dealer] ?? "" });
+  return before.honba ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
+}
+
+// What happened in a hand, from its request: "Ron: Anya + Grandpa ← Papa", "Tsumo: Mama", "Draw", ...
+function handWhat(outcome) {
+  const who = (s) => game.names[s] ?? String(s);
+  if (!outcome || typeof outcome !== "object") return "";
+  if (outcome.type === "ron" && Array.isArray(outcome.wins)) {
+    return `${t("outcome.ron")}: ${outcome.wins.map((w) => who(w.winner)).join(" + ")} ← ${who(outcome.discarder)}`;
+  }
+  if (outcome.type === "tsumo") return `${t("outcome.tsumo")}: ${who(outcome.winner)}`;
+  if (outcome.type === "draw") {
+    const nagashi = Array.isArray(outcome.nagashi) && outcome.nagashi.length ? ` (${t("game.nagashi")}: ${outcome.nagashi.map(who).join(", ")})` : "";
+    return t("outcome.draw") + nagashi;
+  }
+  if (outcome.type === "abortive") return `${t("outcome.abortive")}: ${t(`abortive.${outcome.kind}`)}`;
+  if (outcome.type === "chombo") return `${t("outcome.chombo")}: ${who(outcome.seat)}`;
+  return String(outcome.type);
+}
+
+// Every hand of the game in order: its round, what happened and the points each player got or paid.
+function renderHistory() {
+  const hands = game.hands.filter((h) => h.before && h.request && h.result && Array.isArray(h.result.deltas));
+  $("history").hidden = hands.length === 0;
+  const head = $("history-head");
+  head.replaceChildren();
+  for (const text of ["#", t("history.hand"), t("history.what"), ...seats().map((s) => game.names[s])]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = $("history-body");
+  body.replaceChildren();
+  hands.forEach((h, i) => {
+    const row = body.insertRow();
+    row.insertCell().textContent = String(i + 1);
+    row.insertCell().textContent = handRound(h.before);
+    row.insertCell().textContent = handWhat(h.request.outcome);
+    for (const s of seats()) {
+      const d = h.result.deltas[s] || 0;
+      const cell = row.insertCell();
+      cell.className = `delta ${d > 0 ? "good" : d < 0 ? "bad" : ""}`;
+      cell.textContent = d ? signed(d, true) : "·";
+    }
+  });
 }
 
 // A ron is won on another player's discard: the winner is not among those who can have discarded.
@@ -855,6 +913,11 @@ export async function initGame(options) {
     render();
   });
   $("export").addEventListener("click", exportGame);
+  // The history printed alone (the print style sheet shows only it while the body says so).
+  $("print-history").addEventListener("click", () => {
+    document.body.classList.add("print-history");
+    window.print();
+  });
   $("import").addEventListener("change", importGame);
   for (const s of ALL_SEATS) $(`riichi-${s}`).addEventListener("change", riichiTicked);
   render();

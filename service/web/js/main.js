@@ -99,7 +99,10 @@ async function main() {
     relabelHand();
     relabelGame();
   });
-  $("print").addEventListener("click", () => window.print());
+  $("print").addEventListener("click", () => {
+    document.body.classList.remove("print-history"); // the points table, not a game's history
+    window.print();
+  });
   await fillPresets(safeGet(PRESET) || "standard");
   await initGame({ rulesFor, handRequest: scoreRequest, selectPreset });
   await presetSelected();
