@@ -5,6 +5,8 @@ in a three-player game. Each score is worked out by hand in the test's docstring
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, screenshot
@@ -133,3 +135,28 @@ def test_the_history_lists_every_hand_and_prints_alone(open_companion: Opener) -
     for hidden in ("#board", "#record", "#view-table", ".bar"):
         expect(page.locator(hidden)).to_be_hidden()
     screenshot(page, "history-print")
+
+
+def a4_pages(page: Page) -> int:
+    """The pages of the page printed on A4 (chromium's PDF of the print media)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", page.pdf(format="A4")))
+
+
+def test_a_points_table_prints_on_one_a4_page_and_the_kids_sheet_has_its_example(open_companion: Opener) -> None:
+    """Printed, the standard table (non-dealer and dealer grids, 1–4 han × 20–110 fu, and the limits) and the
+    three-player one are one A4 page each (they were two). The kids sheet has its worked example: 14 tiles
+    drawn and the lines riichi 2 + pon 1 + pon 1 + tsumo 1 = 5 (/docs/rules §5, the kids preset)."""
+    page, _ = open_companion(viewport=DESKTOP)
+    for preset in ("standard", "tenhou_sanma"):
+        page.select_option("#preset", preset)
+        page.click("#tab-table")
+        expect(page.locator("table.points")).to_have_count(3)
+        assert a4_pages(page) == 1, preset
+    page.select_option("#preset", "kids")
+    expect(page.locator(".kids-example .tile")).to_have_count(14)
+    expect(page.locator(".kids-example ul li")).to_have_text(
+        ["Riichi — 2 points", "Pon 333p — 1 point", "Pon 777s — 1 point", "Tsumo — 1 point", "Total: 5 points"]
+    )
+    assert a4_pages(page) == 1
+    page.emulate_media(media="print")
+    screenshot(page, "kids-sheet-print")
