@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, screenshot
-from .test_companion import NAMES, Opener, board, start_game
+from .test_companion import NAMES, README_HAND, Opener, board, start_game, tap
 
 
 def apply(page: Page) -> None:
@@ -160,3 +160,22 @@ def test_a_points_table_prints_on_one_a4_page_and_the_kids_sheet_has_its_example
     assert a4_pages(page) == 1
     page.emulate_media(media="print")
     screenshot(page, "kids-sheet-print")
+
+
+def test_the_result_card_shows_the_hand_large_and_the_limit_as_a_banner(open_companion: Opener) -> None:
+    """The README hand (riichi, pinfu, tanyao, sanshoku: 5 han, mangan, 8,000) on a phone: a "Mangan" banner,
+    the hand drawn as the service read it (234m 567m 234p 234s 55p: five sets, 14 tiles) and the tile it was
+    won on (2p, by ron). A 1 han hand has no banner."""
+    page, _ = open_companion()
+    tap(page, README_HAND + "2p")
+    page.check("#riichi")
+    expect(page.locator("#score-total")).to_have_text("8,000 points")
+    expect(page.locator("#result .limit-banner")).to_have_text("Mangan")
+    expect(page.locator("#result .win-hand .set")).to_have_count(5)
+    expect(page.locator("#result .win-hand .set .tile")).to_have_count(14)
+    expect(page.locator("#result .win-hand .won-on")).to_have_text("won by ron on")
+    expect(page.locator("#result .win-hand .won-on .tile")).to_have_attribute("data-tile", "2p")
+    screenshot(page, "result-card-phone")
+    page.uncheck("#riichi")  # pinfu, tanyao, sanshoku: 4 han 30 fu, 7,700: no limit
+    expect(page.locator("#score-total")).to_have_text("7,700 points")
+    expect(page.locator("#result .limit-banner")).to_have_count(0)

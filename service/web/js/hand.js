@@ -534,6 +534,40 @@ function quick(text, cls = "") {
 // A limit hand (mangan and up): its name is said; an ordinary hand's limit is "none".
 const hasLimit = (r) => Boolean(r.limit && r.limit !== "none" && r.limit_name);
 
+// The winning hand large, as the service read it (its sets, the called ones boxed as on the table) and the tile
+// it was won on; above it a limit hand's name as a banner (mangan and up).
+function winningHand(r, body) {
+  const out = [];
+  if (hasLimit(r)) {
+    const banner = document.createElement("p");
+    banner.className = "limit-banner";
+    banner.textContent = r.limit_name;
+    out.push(banner);
+  }
+  const sets = r.reading && Array.isArray(r.reading.sets) ? r.reading.sets : [];
+  if (!sets.length) return out;
+  const box = document.createElement("div");
+  box.className = "win-hand";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("result.hand"));
+  for (const set of sets) {
+    const tiles = parse(String(set.tiles || "")) || [];
+    const group = document.createElement("span");
+    group.className = set.open ? "set meld" : "set";
+    for (const code of tiles) group.append(tileFigure(code));
+    box.append(group);
+  }
+  if (body && typeof body.win_tile === "string") {
+    const won = document.createElement("span");
+    won.className = "won-on";
+    won.textContent = t(body.win === "tsumo" ? "result.won_tsumo" : "result.won_ron");
+    won.append(tileFigure(body.win_tile));
+    box.append(won);
+  }
+  out.push(box);
+  return out;
+}
+
 // `body` is the POST /v1/score request `answer` answers.
 function showScore(out, answer, body) {
   if (!answer.ok) return problem(out, answer);
@@ -553,7 +587,7 @@ function showScore(out, answer, body) {
   unit.className = "unit";
   unit.textContent = ` ${plural(kids ? "unit.kids" : "unit.points", r.total ?? r.points ?? 0)}`;
   total.append(unit);
-  const parts = [total];
+  const parts = [...winningHand(r, body), total];
   if (!kids) {
     const line = [];
     if (r.yakuman) line.push(t("result.yakuman", { n: r.yakuman }));
