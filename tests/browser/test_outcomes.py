@@ -179,3 +179,27 @@ def test_the_result_card_shows_the_hand_large_and_the_limit_as_a_banner(open_com
     page.uncheck("#riichi")  # pinfu, tanyao, sanshoku: 4 han 30 fu, 7,700: no limit
     expect(page.locator("#score-total")).to_have_text("7,700 points")
     expect(page.locator("#result .limit-banner")).to_have_count(0)
+
+
+def test_who_pays_whom_is_drawn_between_the_seats(open_companion: Opener) -> None:
+    """A tsumo by Anya (2 han 30 fu, non-dealer: 500 from each non-dealer, 1,000 from Mama the dealer): three
+    arrows towards Anya, the seat across from Mama, each with its amount, and the four names around."""
+    page, _ = open_companion(viewport=DESKTOP)
+    start_game(page, "standard")
+    page.select_option("#outcome", "tsumo")
+    page.select_option("#winner", "2")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "30")
+    apply(page)
+    assert board(page) == [24000, 24500, 27000, 24500]
+    diagram = page.locator("#last-hand svg.seats-diagram")
+    expect(diagram.locator(".seat-name")).to_have_text(NAMES)
+    expect(diagram.locator(".pay-line")).to_have_count(3)
+    assert sorted(diagram.locator(".pay-amount").all_text_contents()) == ["1,000", "500", "500"]
+    # every arrow ends nearer Anya (top middle, 160 / 22) than it starts
+    ends = diagram.locator(".pay-line").evaluate_all(
+        "els => els.map((e) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(e.getAttribute(k))))"
+    )
+    for x1, y1, x2, y2 in ends:
+        assert (x2 - 160) ** 2 + (y2 - 22) ** 2 < (x1 - 160) ** 2 + (y1 - 22) ** 2
+    screenshot(page, "who-pays-whom-desktop")

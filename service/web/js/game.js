@@ -559,6 +559,51 @@ function drawTransfers() {
   const h = document.createElement("h3");
   h.textContent = t(shown.previous ? "game.previous_hand" : "game.last_hand");
   box.replaceChildren(h, transfers.length ? ul : paragraph(t("game.no_transfers")));
+  if (transfers.length) box.append(seatsDiagram(transfers));
+}
+
+// Who pays whom drawn between the seats, as around the table: the first player at the bottom, the next ones
+// to the right, across and to the left (three players: bottom, right, left); the riichi sticks from the middle.
+// An arrow from the payer to the payee with the amount. Decorative (aria-hidden): the list above says the same.
+function seatsDiagram(transfers) {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (name, attrs, text) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const n = game.names.length;
+  const spots = n === 3 ? [[160, 196], [284, 110], [36, 110]] : [[160, 196], [284, 110], [160, 22], [36, 110]];
+  const svg = el("svg", { viewBox: "0 0 320 220", class: "seats-diagram", "aria-hidden": "true", focusable: "false" });
+  const defs = el("defs", {});
+  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+  marker.append(el("path", { d: "M0 0L10 5L0 10z", class: "arrow-head" }));
+  defs.append(marker);
+  svg.append(defs);
+  const at = (seat) => (seat === null ? [160, 110] : spots[seat]);
+  transfers.forEach((x, i) => {
+    const [x1, y1] = at(x.payer);
+    const [x2, y2] = at(x.payee);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    const shrink = 30; // stop short of the names
+    const offset = (i % 2 ? -1 : 1) * 5 * Math.min(i, 2); // several arrows on one line side by side
+    const [ox, oy] = [-uy * offset, ux * offset];
+    svg.append(
+      el("line", {
+        x1: x1 + ux * shrink + ox, y1: y1 + uy * shrink + oy, x2: x2 - ux * shrink + ox, y2: y2 - uy * shrink + oy,
+        class: "pay-line", "marker-end": "url(#arrow)",
+      }),
+    );
+    svg.append(el("text", { x: (x1 + x2) / 2 + ox - uy * 10, y: (y1 + y2) / 2 + oy + ux * 10 + 4, class: "pay-amount" }, number(x.amount)));
+  });
+  if (transfers.some((x) => x.payer === null)) svg.append(el("text", { x: 160, y: 114, class: "seat-name table-pot" }, t("game.table_pot")));
+  game.names.forEach((name, s) => {
+    const [x, y] = spots[s];
+    svg.append(el("text", { x, y: y + 5, class: "seat-name" }, name));
+  });
+  return svg;
 }
 
 function paragraph(text) {
