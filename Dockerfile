@@ -4,7 +4,8 @@
 # Built from a wheelhouse prepared on the host (`wheels/`: the project's wheel and every
 # runtime dependency, from `pip wheel . -w wheels`), so the build itself needs no package
 # registry. `scripts/build-image.sh` does both steps without a Docker daemon (buildah);
-# with Docker: `pip wheel . -w wheels && docker build -t riichi-scoring .`.
+# with Docker: `python3 scripts/web_font.py && pip wheel . -w wheels && docker build -t riichi-scoring .`
+# (the first step puts the table companion's font into the package: service/web/fonts/).
 # BASE_IMAGE: any Debian-like image with python3 (3.11+), python3 -m venv and useradd.
 
 ARG BASE_IMAGE=python:3.11-slim-bookworm

@@ -21,6 +21,9 @@ export STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}" BUILDAH_ISOLATION=chroot
 
 command -v buildah >/dev/null || { echo "buildah not found: apt-get install buildah" >&2; exit 1; }
 
+echo "== the table companion's font: scripts/web_font.py"
+"$PYTHON" scripts/web_font.py
+
 echo "== wheels: pip wheel . -w wheels"
 rm -rf wheels
 "$PYTHON" -m pip wheel --quiet --wheel-dir wheels .

@@ -1,6 +1,9 @@
 """The table companion in a real browser: Debian's chromium (``/usr/bin/chromium``, installed by ``.ci/run``
 with apt) driven by Playwright against a granian server these tests start on 127.0.0.1.
 
+The page's font (``service/web/fonts/``) and the accessibility engine (axe-core) come from the npm packages
+pinned in ``web-deps/``: installed with ``npm ci`` and copied by ``scripts/web_font.py`` on first use.
+
 Every request the page makes is routed: one to another host than 127.0.0.1 is aborted and fails the test.
 Screenshots go to ``build/screenshots/`` (kept out of the tree by .gitignore).
 """
@@ -39,8 +42,22 @@ PHONE = {"width": 375, "height": 812}
 DESKTOP = {"width": 1280, "height": 900}
 
 
+WEB_DEPS = ROOT / "web-deps" / "node_modules"
+AXE_CORE = WEB_DEPS / "axe-core" / "axe.min.js"
+FONT_STYLE = ROOT / "service" / "web" / "fonts" / "noto-sans-jp.css"
+
+
 @pytest.fixture(scope="session")
-def server() -> Iterator[str]:
+def web_deps() -> Path:
+    """``web-deps/node_modules`` (``npm ci``) with the font copied into ``service/web/fonts/``."""
+    if not (AXE_CORE.exists() and FONT_STYLE.exists()):
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "web_font.py")], check=True, timeout=900)
+    assert AXE_CORE.exists(), "web-deps/package.json names axe-core"
+    return WEB_DEPS
+
+
+@pytest.fixture(scope="session")
+def server(web_deps: Path) -> Iterator[str]:
     """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` for the session."""
     port = free_port()
     command = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", str(port)]

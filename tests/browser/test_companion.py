@@ -45,6 +45,11 @@ def number(text: str) -> int:
     return -int(digits) if text.strip().startswith(("−", "-")) else int(digits)
 
 
+def thousands(text: str) -> int:
+    """Points from a standings cell in thousands with one decimal ("+45.0", "−3.0" with U+2212)."""
+    return round(float(text.strip().replace("\u2212", "-").replace(",", "")) * 1000)
+
+
 def settle_chain(server: str, preset: str, outcomes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What ``POST /v1/settle`` answers for the hands in turn, each from the scores and dealer the last left."""
     start = httpx.get(f"{server}/v1/rules/{preset}").json()["preset"]["defaults"]["start_points"]
@@ -74,6 +79,15 @@ def overflow(page: Page) -> list[str]:
         return bad;
       }"""
     )
+
+
+def confirm(page: Page, selector: str, *, yes: bool = True) -> None:
+    """Clicks ``selector``, which asks first (the page's own dialog), and answers yes or no."""
+    page.click(selector)
+    dialog = page.locator("#confirm")
+    expect(dialog).to_be_visible()
+    page.click("#confirm-yes" if yes else "#confirm-no")
+    expect(dialog).to_be_hidden()
 
 
 def board(page: Page) -> list[int]:
@@ -187,10 +201,9 @@ def test_a_kostarev_game_to_the_bust_matches_settle(companion: tuple[Page, Guard
     expect(page.locator("#record")).to_be_hidden()
     final = httpx.post(f"{server}/v1/final", json={"rules": "kostarev", "scores": answers[-1]["scores"]}).json()
     rows = [row.split("\t") for row in page.locator("#standings-body tr").all_inner_texts()]
-    assert (
-        [row[1] for row in rows] == [NAMES[p["seat"]] for p in final["placings"]] == ["Grandpa", "Mama", "Anya", "Papa"]
-    )
-    assert [number(row[5]) for row in rows] == [p["final"] for p in final["placings"]]
+    assert [NAMES[p["seat"]] for p in final["placings"]] == ["Grandpa", "Mama", "Anya", "Papa"]
+    assert [row[1] for row in rows] == ["Grandpa ★ winner", "Mama", "Anya", "Papa"]  # the first place marked
+    assert [thousands(row[5]) for row in rows] == [p["final"] for p in final["placings"]]
     transfers = page.locator("#last-hand li").all_inner_texts()
     assert transfers == ["Papa → Grandpa: 25,200 (Ron) — sticks: 2 × 10,000, 1 × 5,000, 2 × 100"]
     assert overflow(page) == []
@@ -210,12 +223,13 @@ def test_a_reload_keeps_the_game_and_undo_restores_the_scores(companion: tuple[P
     expect(page.locator("#game-preset")).to_contain_text("hands played: 2")
     assert board(page) == answers[1]["scores"]
     assert page.locator("#board-body .who").all_inner_texts()[0].startswith("Mama")
-    page.click("#undo")
+    confirm(page, "#undo")
     expect(page.locator("#game-preset")).to_contain_text("hands played: 1")
     assert board(page) == answers[0]["scores"] == [25000, 21100, 28900, 25000]
     dealer = page.locator("#board-body tr", has=page.locator(".badge"))
     expect(dealer).to_have_attribute("data-seat", "1")
-    page.click("#undo")
+    confirm(page, "#undo")
+    expect(page.locator("#game-preset")).to_contain_text("hands played: 0")
     assert board(page) == [25000] * 4
     expect(page.locator("#undo")).to_be_disabled()
 

@@ -13,7 +13,19 @@ import pytest
 from playwright.sync_api import Locator, Page, Route, expect
 
 from .conftest import Guard, screenshot
-from .test_companion import NAMES, README_HAND, Opener, board, number, overflow, record, start_game, tap
+from .test_companion import (
+    NAMES,
+    README_HAND,
+    Opener,
+    board,
+    confirm,
+    number,
+    overflow,
+    record,
+    start_game,
+    tap,
+    thousands,
+)
 
 Companion = tuple[Page, Guard]
 BAD_FILE = "That file is not a saved game."
@@ -59,7 +71,7 @@ def test_a_bad_file_is_refused_next_to_the_picker_and_a_good_one_clears_it(compa
     load_file(page, good)
     expect(page.locator("#game-board")).to_be_visible()
     assert board(page) == [25000] * 4
-    page.click("#new-game")
+    confirm(page, "#new-game")
     expect(page.locator("#import-message")).to_have_text("")
 
 
@@ -184,7 +196,11 @@ def says_after_each_switch(page: Page, locator: Locator, texts: list[tuple[str |
 
 def refuse_riichi_0(route: Route) -> None:
     """A Playwright route handler: ``/v1/settle`` answers 422 naming ``riichi[0]`` (the page's first seat)."""
-    problem = {"status": 422, "title": "Unprocessable Content", "errors": [{"field": "riichi[0]", "message": "x"}]}
+    problem = {
+        "status": 422,
+        "title": "Unprocessable Content",
+        "errors": [{"field": "riichi[0]", "message": "too late"}],
+    }
     route.fulfill(status=422, content_type="application/problem+json", body=json.dumps(problem))
 
 
@@ -195,7 +211,7 @@ def test_a_problem_names_the_player_in_the_pages_words(open_companion: Opener) -
     page.check("#riichi-2")
     page.click("#apply")
     expect(page.locator("#game-message")).to_have_text(
-        "Сервис не принял эту руку. Проверьте: Риичи в этой руке — Anya."
+        "Сервис не принял эту руку. Проверьте: Риичи в этой руке (Anya) — too late."
     )
 
 
@@ -230,14 +246,14 @@ def test_the_final_standings_show_the_return(companion: Companion, server: str) 
     page, _ = companion
     start_game(page, "standard")
     record(page, {"type": "ron", "discarder": 2, "wins": [{"winner": 1, "value": {"han": 3, "fu": 30}}]}, 1)
-    page.click("#finish")
+    confirm(page, "#finish")
     expect(page.locator("#game-end")).to_be_visible()
     final = httpx.post(f"{server}/v1/final", json={"rules": "standard", "scores": board(page)}).json()
     expect(page.locator("#final-note")).to_have_text("Final = score − 30,000 (the return) + uma + oka.")
     rows = page.locator("#standings-body tr")
     for i, p in enumerate(final["placings"]):
-        cells = [number(x) for x in rows.nth(i).locator("td").all_inner_texts()[2:]]
-        assert cells == [p["score"], p["uma"], p["oka"], p["final"]]
+        score, *read = rows.nth(i).locator("td").all_inner_texts()[2:]
+        assert [number(score), *map(thousands, read)] == [p["score"], p["uma"], p["oka"], p["final"]]
         assert p["score"] - final["return_points"] + p["uma"] + p["oka"] == p["final"]
     expect(page.locator("#board-honba")).to_be_hidden()  # the game is over: no honba, no dealer
     expect(page.locator("#board .badge")).to_have_count(0)

@@ -11,7 +11,7 @@ import httpx
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import Guard
-from .test_companion import README_BODY, README_HAND, board, number, record, start_game, tap
+from .test_companion import README_BODY, README_HAND, board, confirm, number, record, start_game, tap
 from .test_findings import load_file, refuse_riichi_0, saved_game
 
 Companion = tuple[Page, Guard]
@@ -50,7 +50,7 @@ def test_the_new_game_card_shows_the_start_points_of_the_chosen_preset(companion
     page.click("#start")
     expect(page.locator("#game-board")).to_be_visible()
     page.select_option("#preset", "tenhou_sanma")  # chosen during the game: the next one's preset
-    page.click("#new-game")
+    confirm(page, "#new-game")
     expect(start).to_have_text("Everyone starts with 35,000.")
     expect(page.locator("#name-3")).to_be_hidden()  # and three names to fill in
 
@@ -72,14 +72,16 @@ def test_the_game_keepers_panel_and_refusal_follow_a_language_switch(companion: 
     page.check("#riichi-3")
     page.click("#apply")
     message = page.locator("#game-message")
-    expect(message).to_have_text("Сервис не принял эту руку. Проверьте: Риичи в этой руке — Grandpa.")
+    expect(message).to_have_text("Сервис не принял эту руку. Проверьте: Риичи в этой руке (Grandpa) — too late.")
     page.unroute("**/v1/settle")
     page.select_option("#lang", "ja")
-    expect(message).to_have_text("この局は受け付けられませんでした。 確認してください：この局の立直（Grandpa）")
+    expect(message).to_have_text(
+        "この局は受け付けられませんでした。 確認してください：この局の立直（Grandpa）（too late）"
+    )
     expect(panel.locator("h3")).to_have_text("前の局の支払い")  # the refused hand is not applied: the hand before
     expect(panel.locator("li")).to_have_text(["Papa → Anya：3,900（ロン） — 点棒: 3 × 1,000, 9 × 100"])
     page.select_option("#lang", "en")
-    expect(message).to_have_text("The service refused this hand. Check: Riichi this hand — Grandpa.")
+    expect(message).to_have_text("The service refused this hand. Check: Riichi this hand (Grandpa) — too late.")
 
 
 def test_a_saved_game_of_another_preset_switches_the_rules_selector(companion: Companion) -> None:
@@ -89,7 +91,7 @@ def test_a_saved_game_of_another_preset_switches_the_rules_selector(companion: C
     expect(page.locator("#preset")).to_have_value("standard")
     page.click("#tab-game")
     load_file(page, json.dumps(saved_game(preset="wrc", start_points=30000, scores=[30000] * 4)))
-    expect(page.locator("#game-preset")).to_have_text("Rules: wrc · hands played: 0")
+    expect(page.locator("#game-preset")).to_have_text("Rules: WRC · hands played: 0")
     expect(page.locator("#preset")).to_have_value("wrc")
     expect(page.locator("#preset-summary")).to_have_text("World Riichi Championship tournament rules: no red fives.")
     assert board(page) == [30000] * 4

@@ -90,7 +90,9 @@ def test_after_a_refused_hand_the_panel_says_it_shows_the_hand_before(companion:
     panel = anya_rons_papa(page)
     page.route("**/v1/settle", refuse_riichi_0)
     page.click("#apply")
-    expect(page.locator("#game-message")).to_have_text("The service refused this hand. Check: Riichi this hand.")
+    expect(page.locator("#game-message")).to_have_text(
+        "The service refused this hand. Check: Riichi this hand — too late."
+    )
     expect(panel.locator("h3")).to_have_text("The hand before: who handed over what")
     expect(panel.locator("li")).to_have_text([PAPA_ANYA])
     page.unroute("**/v1/settle")
@@ -113,7 +115,7 @@ def test_the_services_name_of_an_end_reason_follows_a_language_switch(companion:
     page, _ = companion
     page.click("#tab-game")
     load_file(page, json.dumps(saved_game(preset="tenhou", **AGARI_YAME_BEFORE)))
-    expect(page.locator("#game-preset")).to_have_text("Rules: tenhou · hands played: 0")
+    expect(page.locator("#game-preset")).to_have_text("Rules: Tenhou · hands played: 0")
     record(page, AGARI_YAME["outcome"], 1)
     answer = httpx.post(f"{server}/v1/settle", json=AGARI_YAME).json()
     assert (answer["game_over"], answer["end_reason"]) == (True, "agari_yame")

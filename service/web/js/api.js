@@ -1,4 +1,4 @@
-import { t } from "./i18n.js";
+import { fontFor, t } from "./i18n.js";
 
 // The public API, called from the page: every answer is read defensively (an error, a problem or a
 // network failure comes back as { ok: false }, never as an exception).
@@ -18,6 +18,8 @@ export async function call(path, { body, lang } = {}) {
     } catch {
       data = null;
     }
+    // Japanese names in the answer: their pieces of the shipped font loaded before the page shows them.
+    if (lang === "ja" && data !== null) await fontFor(JSON.stringify(data));
     return { ok: response.ok && data !== null && typeof data === "object", status: response.status, data };
   } catch {
     return { ok: false, status: 0, data: null };

@@ -2,10 +2,13 @@
 // honba and sticks; each hand applied with POST /v1/settle, the sticks to hand over from
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
 import { call, problemLines } from "./api.js";
-import { language, number, signed, t } from "./i18n.js";
+import { language, number, plural, presetName, signed, t, thousands } from "./i18n.js";
+import { tileFigure } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const STORAGE = "riichi-companion-game";
+const PAST = "riichi-companion-past-games"; // the last few games set aside by New game, newest first
+const PAST_KEPT = 5;
 const ALL_SEATS = [0, 1, 2, 3];
 let game = null;
 let rulesFor = async () => null; // preset id → its GET /v1/rules/{preset} answer
@@ -74,6 +77,9 @@ export function validGame(data) {
     end_reason: typeof data.end_reason === "string" ? data.end_reason : null,
     end_reason_name: typeof data.end_reason_name === "string" ? data.end_reason_name.slice(0, 200) : null,
     final: data.final && typeof data.final === "object" ? data.final : null,
+    // ended with End the game (no hand ended it): an undo takes back only the end
+    manual_end: Boolean(data.over) && (typeof data.manual_end === "boolean" ? data.manual_end : typeof data.end_reason !== "string"),
+    ...(typeof data.saved_at === "string" ? { saved_at: data.saved_at.slice(0, 40) } : {}),
   };
 }
 
@@ -119,6 +125,86 @@ function load() {
   }
 }
 
+// The games set aside (each checked as a kept game is), newest first.
+function pastGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(PAST) || "[]");
+    return Array.isArray(list) ? list.map(validGame).filter(Boolean).slice(0, PAST_KEPT) : [];
+  } catch {
+    return [];
+  }
+}
+
+function savePast(list) {
+  try {
+    localStorage.setItem(PAST, JSON.stringify(list.slice(0, PAST_KEPT)));
+  } catch {
+    /* private mode */
+  }
+}
+
+// A game set aside (New game): kept first in the list of earlier games, the oldest beyond the last few dropped.
+function setAside(old) {
+  savePast([{ ...old, saved_at: new Date().toISOString() }, ...pastGames()]);
+}
+
+// The in-page question before a step that would lose something: resolves true when `yes` is chosen
+// (Escape or the other button keep things as they are).
+export function confirmStep(question, yes) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = question;
+  $("confirm-yes").textContent = yes;
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.showModal();
+    $("confirm-no").focus();
+  });
+}
+
+// An earlier game opened again: it becomes the game (the one open now, if any, is set aside first).
+async function openPast(index) {
+  const list = pastGames();
+  const chosen = list[index];
+  if (!chosen) return;
+  const data = await checkedGame(chosen);
+  list.splice(index, 1);
+  if (game) list.unshift({ ...game, saved_at: new Date().toISOString() });
+  savePast(list);
+  if (!data) return render();
+  game = data;
+  rules = await rulesFor(game.preset);
+  save();
+  tell(null);
+  render();
+  await Promise.all([restoreTransfers(), relabelEnd()]);
+  await selectPreset(game.preset);
+}
+
+function renderPast() {
+  const list = pastGames();
+  $("past-games").hidden = list.length === 0;
+  $("past-list").replaceChildren(
+    ...list.map((g, i) => {
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "open-past";
+      const when = typeof g.saved_at === "string" ? new Date(g.saved_at) : null;
+      const date = when && !Number.isNaN(when.getTime()) ? when.toLocaleString(language()) : "";
+      button.textContent = t("game.open_past", {
+        names: g.names.join(", "),
+        preset: presetName(g.preset),
+        hands: plural("game.hands", g.hands.length),
+        date,
+      });
+      button.addEventListener("click", () => openPast(i));
+      li.append(button);
+      return li;
+    }),
+  );
+}
+
 export function current() {
   return game;
 }
@@ -161,23 +247,45 @@ function outcome(kind) {
     if ($("value-from-hand").checked) {
       const hand = handRequest();
       if (!hand) return null;
-      const { rules: _r, dealer: _d, seat_wind: _s, win: _w, ...rest } = hand;
+      // The game's own situation is the hand's: the service takes the rules, the dealer, the seat and round
+      // winds, the honba and the sticks from the settlement (the Hand view's may be of another hand).
+      const { rules: _r, dealer: _d, seat_wind: _s, round_wind: _w2, honba: _h, riichi_sticks: _k, win: _w, ...rest } = hand;
       return { hand: rest };
     }
-    if (rules.preset.scoring === "kids") return { value: { points: Number($("value-points").value) } };
-    const yakuman = Number($("value-yakuman").value);
-    if (yakuman > 0) return { value: { yakuman } };
-    const v = { han: Number($("value-han").value) };
-    if ($("value-fu").value) v.fu = Number($("value-fu").value);
-    return { value: v };
+    return { value: manualValue("") };
   };
   // A riichi player is tenpai at a draw (their box is ticked and kept ticked).
-  if (kind === "draw") return { type: "draw", tenpai: seats().filter((s) => $(`tenpai-${s}`).checked || $(`riichi-${s}`).checked) };
+  if (kind === "draw") {
+    const out = { type: "draw", tenpai: seats().filter((s) => $(`tenpai-${s}`).checked || $(`riichi-${s}`).checked) };
+    const nagashi = seats().filter((s) => $(`nagashi-${s}`).checked && !$("nagashi-seats").hidden);
+    if (nagashi.length) out.nagashi = nagashi;
+    return out;
+  }
+  if (kind === "abortive") return { type: "abortive", kind: $("abortive-kind").value };
+  if (kind === "chombo") return { type: "chombo", seat: Number($("chombo-seat").value) };
   const winner = Number($("winner").value);
   const v = value();
   if (!v) return null;
-  if (kind === "tsumo") return { type: "tsumo", winner, ...v };
-  return { type: "ron", discarder: Number($("discarder").value), wins: [{ winner, ...v }] };
+  // the seat liable for a daisangen / daisuushii (pao), where the rules have it
+  const pao = !$("pao-row").hidden && $("pao").value !== "" ? { pao: Number($("pao").value) } : {};
+  if (kind === "tsumo") return { type: "tsumo", winner, ...v, ...pao };
+  const wins = [{ winner, ...v, ...pao }];
+  // a double (triple) ron: each further winner on the same discard with the value entered beside them
+  for (const i of [1, 2]) {
+    if ($(`extra-win-${i}`).hidden || $(`winner-${i}`).value === "") continue;
+    wins.push({ winner: Number($(`winner-${i}`).value), value: manualValue(`-${i}`) });
+  }
+  return { type: "ron", discarder: Number($("discarder").value), wins };
+}
+
+// A value typed in the form (`suffix` "" for the first winner, "-1" and "-2" for the further winners of a ron).
+function manualValue(suffix) {
+  if (rules.preset.scoring === "kids") return { points: Number($(`value-points${suffix}`).value) };
+  const yakuman = Number($(`value-yakuman${suffix}`).value);
+  if (yakuman > 0) return { yakuman };
+  const v = { han: Number($(`value-han${suffix}`).value) };
+  if ($(`value-fu${suffix}`).value) v.fu = Number($(`value-fu${suffix}`).value);
+  return v;
 }
 
 async function apply(event) {
@@ -203,10 +311,12 @@ async function apply(event) {
   const answer = await call("/v1/settle", { body, lang: language() });
   if (!answer.ok || !Array.isArray(answer.data.scores) || answer.data.scores.length !== game.scores.length) {
     tell(refusal(answer, body));
+    markFields(answer);
     markPrevious();
     return;
   }
   tell(null);
+  markFields(null);
   const r = answer.data;
   const next = r.next_hand || {};
   const before = {
@@ -226,11 +336,14 @@ async function apply(event) {
     // each hand starts with no riichi and no tenpai: a tick (or a riichi's automatic one) is this hand's only
     $(`riichi-${s}`).checked = false;
     $(`tenpai-${s}`).checked = false;
+    $(`nagashi-${s}`).checked = false;
   }
+  for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = ""; // one winner, nobody liable, next hand
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
     game.over = true;
+    game.manual_end = false;
     game.end_reason = r.end_reason || null;
     game.end_reason_name = typeof r.end_reason_name === "string" ? r.end_reason_name : null;
   }
@@ -259,7 +372,61 @@ function tell(message) {
 // The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
 function refusal(answer, body) {
   if (answer.status === 0) return () => t("msg.offline");
-  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body)).join(" ")}`;
+  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons: true }).join(" ")}`;
+}
+
+// The form's control a refused field is entered with (the longest known start of its path, indexes left out).
+const CONTROLS = {
+  "outcome.type": "outcome",
+  "outcome.winner": "winner",
+  "outcome.wins.winner": "winner",
+  "outcome.discarder": "discarder",
+  "outcome.hand": "value-from-hand",
+  "outcome.wins.hand": "value-from-hand",
+  "outcome.value.han": "value-han",
+  "outcome.wins.value.han": "value-han",
+  "outcome.value.fu": "value-fu",
+  "outcome.wins.value.fu": "value-fu",
+  "outcome.value.yakuman": "value-yakuman",
+  "outcome.wins.value.yakuman": "value-yakuman",
+  "outcome.value.points": "value-points",
+  "outcome.wins.value.points": "value-points",
+  "outcome.value": "value-han",
+  "outcome.wins.value": "value-han",
+  "outcome.kind": "abortive-kind",
+  "outcome.seat": "chombo-seat",
+  "outcome.pao": "pao",
+  "outcome.wins.pao": "pao",
+  "outcome.nagashi": "nagashi-seats",
+  last_hand: "last-hand-flag",
+};
+const MARKABLE = [...new Set(Object.values(CONTROLS))];
+
+// The controls of the fields a refusal names marked invalid (described by the message that says why); none
+// when `answer` is null (a hand applied).
+function markFields(answer) {
+  const named = new Set();
+  const errors = answer && answer.data && Array.isArray(answer.data.errors) ? answer.data.errors : [];
+  for (const e of errors) {
+    const path = (String(e && e.field).match(/[^.[\]]+/g) || []).filter((p) => !/^\d+$/.test(p));
+    for (let n = path.length; n > 0; n--) {
+      const id = CONTROLS[path.slice(0, n).join(".")];
+      if (id) {
+        named.add(id);
+        break;
+      }
+    }
+  }
+  for (const id of MARKABLE) {
+    const el = $(id);
+    if (named.has(id)) {
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-describedby", "game-message");
+    } else {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    }
+  }
 }
 
 // A field of a POST /v1/settle or /v1/final body in the page's words, with the player's name where
@@ -292,6 +459,11 @@ const FIELDS = {
   "outcome.value.yakuman": "game.yakuman",
   "outcome.wins.value.points": "game.points",
   "outcome.value.points": "game.points",
+  "outcome.kind": "game.abortive_kind",
+  "outcome.seat": "game.chombo_seat",
+  "outcome.pao": "game.pao",
+  "outcome.wins.pao": "game.pao",
+  "outcome.nagashi": "game.nagashi",
 };
 
 function fieldName(field, body) {
@@ -306,7 +478,7 @@ function fieldName(field, body) {
   const last = parts[parts.length - 1];
   let seat = null;
   if (path[0] === "scores" && /^\d+$/.test(last)) seat = Number(last);
-  else if (["riichi", "tenpai", "winner", "discarder", "dealer", "first_dealer"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
+  else if (["riichi", "tenpai", "nagashi", "winner", "discarder", "dealer", "first_dealer", "seat", "pao"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
   const label = t(key);
   return seat !== null && game && game.names[seat] !== undefined ? t("problem.seat", { field: label, name: game.names[seat] }) : label;
 }
@@ -387,6 +559,51 @@ function drawTransfers() {
   const h = document.createElement("h3");
   h.textContent = t(shown.previous ? "game.previous_hand" : "game.last_hand");
   box.replaceChildren(h, transfers.length ? ul : paragraph(t("game.no_transfers")));
+  if (transfers.length) box.append(seatsDiagram(transfers));
+}
+
+// Who pays whom drawn between the seats, as around the table: the first player at the bottom, the next ones
+// to the right, across and to the left (three players: bottom, right, left); the riichi sticks from the middle.
+// An arrow from the payer to the payee with the amount. Decorative (aria-hidden): the list above says the same.
+function seatsDiagram(transfers) {
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (name, attrs, text) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const n = game.names.length;
+  const spots = n === 3 ? [[160, 196], [284, 110], [36, 110]] : [[160, 196], [284, 110], [160, 22], [36, 110]];
+  const svg = el("svg", { viewBox: "0 0 320 220", class: "seats-diagram", "aria-hidden": "true", focusable: "false" });
+  const defs = el("defs", {});
+  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+  marker.append(el("path", { d: "M0 0L10 5L0 10z", class: "arrow-head" }));
+  defs.append(marker);
+  svg.append(defs);
+  const at = (seat) => (seat === null ? [160, 110] : spots[seat]);
+  transfers.forEach((x, i) => {
+    const [x1, y1] = at(x.payer);
+    const [x2, y2] = at(x.payee);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+    const shrink = 30; // stop short of the names
+    const offset = (i % 2 ? -1 : 1) * 5 * Math.min(i, 2); // several arrows on one line side by side
+    const [ox, oy] = [-uy * offset, ux * offset];
+    svg.append(
+      el("line", {
+        x1: x1 + ux * shrink + ox, y1: y1 + uy * shrink + oy, x2: x2 - ux * shrink + ox, y2: y2 - uy * shrink + oy,
+        class: "pay-line", "marker-end": "url(#arrow)",
+      }),
+    );
+    svg.append(el("text", { x: (x1 + x2) / 2 + ox - uy * 10, y: (y1 + y2) / 2 + oy + ux * 10 + 4, class: "pay-amount" }, number(x.amount)));
+  });
+  if (transfers.some((x) => x.payer === null)) svg.append(el("text", { x: 160, y: 114, class: "seat-name table-pot" }, t("game.table_pot")));
+  game.names.forEach((name, s) => {
+    const [x, y] = spots[s];
+    svg.append(el("text", { x, y: y + 5, class: "seat-name" }, name));
+  });
+  return svg;
 }
 
 function paragraph(text) {
@@ -395,10 +612,17 @@ function paragraph(text) {
   return p;
 }
 
-function undo() {
-  if (!game || !game.hands.length) return;
-  const last = game.hands.pop();
-  Object.assign(game, last.before, { over: false, end_reason: null, final: null });
+async function undo() {
+  if (!game || !(game.hands.length || game.over)) return;
+  const endOnly = game.over && game.manual_end;
+  if (!(await confirmStep(t(endOnly ? "confirm.undo_end" : "confirm.undo"), t("confirm.undo_yes")))) return;
+  if (endOnly) {
+    // End the game changed nothing but the end: the hands and scores stay as they were before it
+    Object.assign(game, { over: false, end_reason: null, end_reason_name: null, final: null, manual_end: false });
+  } else {
+    const last = game.hands.pop();
+    Object.assign(game, last.before, { over: false, end_reason: null, end_reason_name: null, final: null, manual_end: false });
+  }
   save();
   clearTransfers();
   render();
@@ -440,10 +664,37 @@ async function importGame(event) {
   await selectPreset(game.preset); // the Rules selector (and the hand view) follow the game loaded
 }
 
-function fillSeats(select) {
+// `select` filled with the seats (after "—", nobody, when `none`), the one chosen kept.
+function fillSeats(select, none = false) {
   const value = select.value;
-  select.replaceChildren(...seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s))));
-  if (value) select.value = value;
+  const options = seats().map((s) => new Option(game ? game.names[s] : t(`seat.${s}`), String(s)));
+  select.replaceChildren(...(none ? [new Option(t("game.nobody"), "")] : []), ...options);
+  if (value || none) select.value = value;
+}
+
+// The abortive draws the preset has (option `abortive_draws`), by the page's names.
+function fillAbortive() {
+  const select = $("abortive-kind");
+  const value = select.value;
+  const kinds = rules && Array.isArray(rules.preset.defaults.abortive_draws) ? rules.preset.defaults.abortive_draws : [];
+  select.replaceChildren(...kinds.map((k) => new Option(t(`abortive.${k}`), k)));
+  if (kinds.includes(value)) select.value = value;
+}
+
+// The outcomes the preset has: abortive draws (`abortive_draws`), chombo (`chombo` not "none"), nagashi mangan,
+// pao, and a second and third winner on one discard (`multiple_ron`; the third only where three rons are not
+// the abortive sanchahou).
+function has() {
+  const d = rules ? rules.preset.defaults : {};
+  const abortive = Array.isArray(d.abortive_draws) ? d.abortive_draws : [];
+  return {
+    abortive: abortive.length > 0,
+    chombo: Boolean(d.chombo) && d.chombo !== "none",
+    nagashi: d.nagashi_mangan === true,
+    pao: d.pao === true,
+    double: d.multiple_ron === "allowed",
+    triple: d.multiple_ron === "allowed" && !abortive.includes("sanchahou") && seats().length === 4,
+  };
 }
 
 // What everyone starts with under the chosen preset (the New game card).
@@ -478,12 +729,14 @@ function render() {
   $("name-row-3").hidden = three;
   $("tenpai-row-3").hidden = three;
   $("riichi-row-3").hidden = three;
+  $("nagashi-row-3").hidden = three;
   $("first-dealer-note").textContent = t(three ? "game.players3" : "game.first_dealer");
   if (!game) {
     $("start-points").textContent = startPoints();
+    renderPast();
     return;
   }
-  $("game-preset").textContent = t("game.preset", { preset: game.preset, n: game.hands.length });
+  $("game-preset").textContent = t("game.preset", { preset: presetName(game.preset), n: game.hands.length });
   const body = $("board-body");
   body.replaceChildren();
   const last = game.hands.length ? game.hands[game.hands.length - 1].result : null;
@@ -492,7 +745,9 @@ function render() {
     row.dataset.seat = s;
     const who = row.insertCell();
     who.className = "who";
-    who.textContent = game.names[s];
+    // the seat wind this hand, as its tile (East is the dealer's)
+    if (!game.over) who.append(tileFigure(`${((s - game.dealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
+    who.append(game.names[s]);
     if (s === game.dealer && !game.over) {
       const badge = document.createElement("span");
       badge.className = "badge";
@@ -517,10 +772,14 @@ function render() {
     $("board-honba").textContent = honba;
   }
   $("board-honba").hidden = game.over;
-  for (const id of ["winner", "discarder"]) fillSeats($(id));
+  renderHistory();
+  for (const id of ["winner", "discarder", "chombo-seat"]) fillSeats($(id));
+  for (const id of ["winner-1", "winner-2", "pao"]) fillSeats($(id), true);
+  fillAbortive();
   seats().forEach((s) => {
     $(`riichi-name-${s}`).textContent = game.names[s];
     $(`tenpai-name-${s}`).textContent = game.names[s];
+    $(`nagashi-name-${s}`).textContent = game.names[s];
   });
   const hanFu = !rules || rules.preset.scoring !== "kids";
   for (const el of document.querySelectorAll(".game-han-fu")) el.hidden = !hanFu;
@@ -529,7 +788,7 @@ function render() {
   riichiTicked();
   showOutcome();
   $("record").hidden = game.over;
-  $("undo").disabled = game.hands.length === 0;
+  $("undo").disabled = game.hands.length === 0 && !game.over;
   $("finish").hidden = game.over;
   const end = $("game-end");
   end.hidden = !game.over;
@@ -539,16 +798,83 @@ function render() {
     $("end-reason").textContent = known ? t(`end.${game.end_reason || "manual"}`) : game.end_reason_name || game.end_reason;
     const table = $("standings-body");
     table.replaceChildren();
+    // Uma, oka and the final as players read them: ± thousands of points with one decimal (+45.0); kids points
+    // as they are. The first place is marked.
+    const kids = rules && rules.preset.scoring === "kids";
+    const read = (v) => (kids ? signed(v, true) : thousands(v));
     for (const p of game.final && Array.isArray(game.final.placings) ? game.final.placings : []) {
       const row = table.insertRow();
-      for (const value of [p.place, game.names[p.seat] ?? p.seat, signed(p.score), signed(p.uma ?? 0, true), signed(p.oka ?? 0, true), signed(p.final ?? p.score)]) {
+      for (const value of [p.place, game.names[p.seat] ?? p.seat, signed(p.score), read(p.uma ?? 0), read(p.oka ?? 0), read(p.final ?? p.score)]) {
         row.insertCell().textContent = String(value);
       }
+      if (p.place === 1) {
+        row.classList.add("winner");
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.textContent = `★ ${t("final.winner")}`;
+        row.cells[1].append(" ", badge);
+      }
     }
-    // The final is measured from the return (score − return + uma + oka).
+    $("final-unit").textContent = kids ? "" : t("final.unit");
+    // The final is measured from the return (score − return + uma + oka), rounded where the rules round it.
     const back = game.final && Number.isInteger(game.final.return_points) ? game.final.return_points : null;
-    $("final-note").textContent = back === null ? "" : t("final.note", { n: number(back) });
+    const rounded = rules && rules.preset.defaults.final_rounding === "gosha_rokunyuu";
+    $("final-note").textContent = back === null ? "" : t(rounded ? "final.note_rounded" : "final.note", { n: number(back) });
   }
+}
+
+// The round and honba of a hand, from the state before it ("East 2 · honba 1").
+function handRound(before) {
+  const n = game.scores.length;
+  const wind = before.round_wind ? t(before.round_wind === "E" ? "wind.round_E" : `wind.${before.round_wind}`) : "";
+  const number = ((before.dealer - game.first_dealer + n) % n) + 1;
+  const round = wind ? t("game.round", { wind, number }) : t("history.dealer", { name: game.names[before.dealer] ?? "" });
+  return before.honba ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
+}
+
+// What happened in a hand, from its request: "Ron: Anya + Grandpa ← Papa", "Tsumo: Mama", "Draw", ...
+function handWhat(outcome) {
+  const who = (s) => game.names[s] ?? String(s);
+  if (!outcome || typeof outcome !== "object") return "";
+  if (outcome.type === "ron" && Array.isArray(outcome.wins)) {
+    return `${t("outcome.ron")}: ${outcome.wins.map((w) => who(w.winner)).join(" + ")} ← ${who(outcome.discarder)}`;
+  }
+  if (outcome.type === "tsumo") return `${t("outcome.tsumo")}: ${who(outcome.winner)}`;
+  if (outcome.type === "draw") {
+    const nagashi = Array.isArray(outcome.nagashi) && outcome.nagashi.length ? ` (${t("game.nagashi")}: ${outcome.nagashi.map(who).join(", ")})` : "";
+    return t("outcome.draw") + nagashi;
+  }
+  if (outcome.type === "abortive") return `${t("outcome.abortive")}: ${t(`abortive.${outcome.kind}`)}`;
+  if (outcome.type === "chombo") return `${t("outcome.chombo")}: ${who(outcome.seat)}`;
+  return String(outcome.type);
+}
+
+// Every hand of the game in order: its round, what happened and the points each player got or paid.
+function renderHistory() {
+  const hands = game.hands.filter((h) => h.before && h.request && h.result && Array.isArray(h.result.deltas));
+  $("history").hidden = hands.length === 0;
+  const head = $("history-head");
+  head.replaceChildren();
+  for (const text of ["#", t("history.hand"), t("history.what"), ...seats().map((s) => game.names[s])]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = $("history-body");
+  body.replaceChildren();
+  hands.forEach((h, i) => {
+    const row = body.insertRow();
+    row.insertCell().textContent = String(i + 1);
+    row.insertCell().textContent = handRound(h.before);
+    row.insertCell().textContent = handWhat(h.request.outcome);
+    for (const s of seats()) {
+      const d = h.result.deltas[s] || 0;
+      const cell = row.insertCell();
+      cell.className = `delta ${d > 0 ? "good" : d < 0 ? "bad" : ""}`;
+      cell.textContent = d ? signed(d, true) : "·";
+    }
+  });
 }
 
 // A ron is won on another player's discard: the winner is not among those who can have discarded.
@@ -561,11 +887,22 @@ function otherDiscarder() {
 
 function showOutcome() {
   otherDiscarder();
+  const can = has();
+  $("outcome-abortive").hidden = $("outcome-abortive").disabled = !can.abortive;
+  $("outcome-chombo").hidden = $("outcome-chombo").disabled = !can.chombo;
+  if ($("outcome").selectedOptions[0]?.disabled) $("outcome").value = "ron";
   const kind = $("outcome").value;
-  $("winner-row").hidden = kind === "draw";
+  const win = kind === "ron" || kind === "tsumo";
+  $("winner-row").hidden = !win;
   $("discarder-row").hidden = kind !== "ron";
-  $("value-rows").hidden = kind === "draw";
+  $("value-rows").hidden = !win;
   $("tenpai-seats").hidden = kind !== "draw";
+  $("nagashi-seats").hidden = kind !== "draw" || !can.nagashi;
+  $("abortive-row").hidden = kind !== "abortive";
+  $("chombo-row").hidden = kind !== "chombo";
+  $("pao-row").hidden = !win || !can.pao;
+  $("extra-win-1").hidden = kind !== "ron" || !can.double;
+  $("extra-win-2").hidden = kind !== "ron" || !can.triple || $("winner-1").value === "";
   $("manual-value").hidden = $("value-from-hand").checked;
 }
 
@@ -599,14 +936,20 @@ export async function initGame(options) {
   $("record").addEventListener("submit", apply);
   $("outcome").addEventListener("change", showOutcome);
   $("winner").addEventListener("change", otherDiscarder);
+  $("winner-1").addEventListener("change", showOutcome);
   $("value-from-hand").addEventListener("change", showOutcome);
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
-    if (!game) return;
+    if (!game || game.over) return;
+    if (!(await confirmStep(t("confirm.finish"), t("game.finish")))) return;
+    game.manual_end = true;
     await finish();
     render();
   });
   $("new-game").addEventListener("click", async () => {
+    if (!game) return;
+    if (!(await confirmStep(t("confirm.new"), t("confirm.new_yes")))) return;
+    setAside(game);
     game = null;
     save();
     clearTransfers(); // the last game's hand and message are not the next one's
@@ -615,6 +958,11 @@ export async function initGame(options) {
     render();
   });
   $("export").addEventListener("click", exportGame);
+  // The history printed alone (the print style sheet shows only it while the body says so).
+  $("print-history").addEventListener("click", () => {
+    document.body.classList.add("print-history");
+    window.print();
+  });
   $("import").addEventListener("change", importGame);
   for (const s of ALL_SEATS) $(`riichi-${s}`).addEventListener("change", riichiTicked);
   render();

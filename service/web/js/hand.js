@@ -85,6 +85,8 @@ export function addTile(code) {
       return say(() => t("msg.four_copies", { tile: tileName(code) }));
     }
     state.melds.push({ type, closed, tiles });
+    // one tap, one call: the next tap goes to the hand again (a second pon is chosen again, not kept)
+    document.querySelector("input[name=target][value=hand]").checked = true;
   }
   say(null);
   changed();
@@ -98,14 +100,44 @@ function changed(typing = false) {
     for (const id of Object.keys(TYPED)) $(id).setAttribute("aria-invalid", "false");
     sayAll();
   }
-  try {
-    localStorage.setItem(STORAGE, JSON.stringify(state));
-  } catch {
-    /* private mode: the hand is not kept */
-  }
+  keep();
   render();
   update();
   onChange();
+}
+
+// The situation's controls kept with the tiles (a reload shows the same score): their ids and what each holds.
+const SITUATION = {
+  "seat-wind": "value",
+  "round-wind": "value",
+  honba: "value",
+  sticks: "value",
+  riichi: "checked",
+  ippatsu: "checked",
+  dealer: "checked",
+};
+
+function keep() {
+  const kept = { win_type: checkedValue("win-type") };
+  for (const [id, prop] of Object.entries(SITUATION)) kept[id] = $(id)[prop];
+  try {
+    localStorage.setItem(STORAGE, JSON.stringify({ ...state, situation: kept }));
+  } catch {
+    /* private mode: the hand is not kept */
+  }
+}
+
+// The kept situation set back on its controls (each value checked; anything else is left as the page has it).
+function restoreSituation(kept) {
+  if (!kept || typeof kept !== "object") return;
+  const radio = document.querySelector(`input[name=win-type][value="${kept.win_type === "tsumo" ? "tsumo" : "ron"}"]`);
+  radio.checked = true;
+  for (const [id, prop] of Object.entries(SITUATION)) {
+    const el = $(id);
+    const value = kept[id];
+    if (prop === "checked") el.checked = value === true;
+    else if (el.tagName === "SELECT" ? ["E", "S", "W", "N"].includes(value) : /^\d{1,3}$/.test(String(value))) el.value = value;
+  }
 }
 
 function removeButton(label, onClick, child) {
@@ -499,6 +531,43 @@ function quick(text, cls = "") {
   box.className = `quick ${cls}`;
 }
 
+// A limit hand (mangan and up): its name is said; an ordinary hand's limit is "none".
+const hasLimit = (r) => Boolean(r.limit && r.limit !== "none" && r.limit_name);
+
+// The winning hand large, as the service read it (its sets, the called ones boxed as on the table) and the tile
+// it was won on; above it a limit hand's name as a banner (mangan and up).
+function winningHand(r, body) {
+  const out = [];
+  if (hasLimit(r)) {
+    const banner = document.createElement("p");
+    banner.className = "limit-banner";
+    banner.textContent = r.limit_name;
+    out.push(banner);
+  }
+  const sets = r.reading && Array.isArray(r.reading.sets) ? r.reading.sets : [];
+  if (!sets.length) return out;
+  const box = document.createElement("div");
+  box.className = "win-hand";
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("result.hand"));
+  for (const set of sets) {
+    const tiles = parse(String(set.tiles || "")) || [];
+    const group = document.createElement("span");
+    group.className = set.open ? "set meld" : "set";
+    for (const code of tiles) group.append(tileFigure(code));
+    box.append(group);
+  }
+  if (body && typeof body.win_tile === "string") {
+    const won = document.createElement("span");
+    won.className = "won-on";
+    won.textContent = t(body.win === "tsumo" ? "result.won_tsumo" : "result.won_ron");
+    won.append(tileFigure(body.win_tile));
+    box.append(won);
+  }
+  out.push(box);
+  return out;
+}
+
 // `body` is the POST /v1/score request `answer` answers.
 function showScore(out, answer, body) {
   if (!answer.ok) return problem(out, answer);
@@ -516,15 +585,15 @@ function showScore(out, answer, body) {
   total.textContent = number(r.total ?? r.points ?? 0);
   const unit = document.createElement("span");
   unit.className = "unit";
-  unit.textContent = ` ${t(kids ? "unit.kids" : "unit.points")}`;
+  unit.textContent = ` ${plural(kids ? "unit.kids" : "unit.points", r.total ?? r.points ?? 0)}`;
   total.append(unit);
-  const parts = [total];
+  const parts = [...winningHand(r, body), total];
   if (!kids) {
     const line = [];
     if (r.yakuman) line.push(t("result.yakuman", { n: r.yakuman }));
     else if (r.han != null) line.push(t("result.han", { n: r.han }));
     if (r.fu != null && !r.yakuman) line.push(t("result.fu", { n: r.fu }));
-    if (r.limit_name) line.push(r.limit_name);
+    if (hasLimit(r)) line.push(r.limit_name); // an ordinary hand (limit "none") has no limit to name
     parts.push(para(line.join(" · "), "summary"));
     const yaku = Array.isArray(r.yaku) ? r.yaku : [];
     parts.push(heading(t("result.yaku")), list(yaku.map((y) => [y.name || y.id, t("result.han", { n: y.han })]), "yaku"));
@@ -552,8 +621,8 @@ function showScore(out, answer, body) {
     parts.push(ol);
   }
   out.replaceChildren(...parts);
-  const short = [`${number(r.total ?? r.points ?? 0)} ${t(kids ? "unit.kids" : "unit.points")}`];
-  if (!kids && r.limit_name) short.push(r.limit_name);
+  const short = [`${number(r.total ?? r.points ?? 0)} ${plural(kids ? "unit.kids" : "unit.points", r.total ?? r.points ?? 0)}`];
+  if (!kids && hasLimit(r)) short.push(r.limit_name);
   else if (!kids && r.yakuman) short.push(t("result.yakuman", { n: r.yakuman }));
   else if (!kids && r.han != null) short.push(t("result.han", { n: r.han }) + (r.fu != null ? ` ${t("result.fu", { n: r.fu })}` : ""));
   quick(short.join(" · "), "good");
@@ -684,6 +753,7 @@ export function initHand(changedCallback) {
       state.hand = state.hand.slice(0, capacity());
       state.win = tileList([saved.win])[0] || null;
       state.dora = tileList(saved.dora).slice(0, 10);
+      restoreSituation(saved.situation);
     }
   } catch {
     /* a broken saved hand is forgotten */
@@ -692,16 +762,22 @@ export function initHand(changedCallback) {
   bindText();
   $("hand-clear").addEventListener("click", clearHand);
   $("hand-undo").addEventListener("click", undoTile);
-  $("riichi").addEventListener("change", lockRiichi);
+  $("riichi").addEventListener("change", lockRiichi); // before the situation's own listener keeps it
   // Honba and sticks count as they are typed (not only once the field is left).
   for (const [id, label] of [["honba", "situation.honba"], ["sticks", "situation.sticks"]]) {
     $(id).addEventListener("input", () => {
       checkCount(id, label);
+      keep();
       update();
     });
   }
   for (const el of document.querySelectorAll("#situation input, #situation select")) {
-    if (el.id !== "honba" && el.id !== "sticks") el.addEventListener("change", () => update());
+    if (el.id !== "honba" && el.id !== "sticks") {
+      el.addEventListener("change", () => {
+        keep();
+        update();
+      });
+    }
   }
   render();
 }

@@ -30,10 +30,22 @@ async function load(lang) {
   }
 }
 
+// The pieces of the shipped Japanese font (fonts/noto-sans-jp.css, split by unicode-range) that hold the
+// characters of `text`, loaded before they are drawn: a label drawn while its piece was still loading
+// could stay an empty box on a system without a CJK font. Never fails (no font shipped: the system's is used).
+export async function fontFor(text) {
+  try {
+    await document.fonts.load('1em "Noto Sans JP"', text);
+  } catch {
+    // the system's fonts draw the labels
+  }
+}
+
 export async function setLanguage(lang, remember = false) {
   if (!LANGUAGES.includes(lang)) lang = "en";
   if (!Object.keys(fallback).length) fallback = await load("en");
   catalogue = lang === "en" ? fallback : await load(lang);
+  if (lang === "ja") await fontFor(Object.values(catalogue).join(""));
   current = lang;
   if (remember) safeSet(STORAGE, lang);
   document.documentElement.lang = lang;
@@ -55,10 +67,24 @@ export function plural(key, n, vars = {}) {
   return t(found === undefined ? `${key}.other` : chosen, { n, ...vars });
 }
 
+// A preset's name in the page's language (its id where the page has no name for it).
+export function presetName(id) {
+  const key = `preset_name.${id}`;
+  const name = t(key);
+  return name === key ? id : name;
+}
+
 // A signed amount with the same minus sign everywhere (U+2212), and "+" when `plus` is set.
 export function signed(value, plus = false) {
   if (value < 0) return `\u2212${number(Math.abs(value))}`;
   return (plus && value > 0 ? "+" : "") + number(value);
+}
+
+// Points as players read a final result: thousands with one decimal and a sign (45000 → "+45.0", −3000 → "−3.0").
+export function thousands(value) {
+  const locale = current === "ja" ? "ja-JP" : current === "ru" ? "ru-RU" : "en-US";
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(value) / 1000);
+  return value < 0 ? `\u2212${text}` : value > 0 ? `+${text}` : text;
 }
 
 export function number(value) {

@@ -2,7 +2,7 @@
 import { call } from "./api.js";
 import { initGame, presetChanged, relabel as relabelGame } from "./game.js";
 import { applyRules, initHand, relabel as relabelHand, scoreRequest } from "./hand.js";
-import { language, preferredLanguage, safeGet, safeSet, setLanguage, t } from "./i18n.js";
+import { language, preferredLanguage, presetName, safeGet, safeSet, setLanguage, t } from "./i18n.js";
 import { showTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,7 @@ async function fillPresets(chosen = $("preset").value) {
   const answer = await call("/v1/rules", { lang: language() });
   const listed = answer.ok && Array.isArray(answer.data.presets);
   const presets = listed ? answer.data.presets : [{ id: chosen || "standard", summary: "" }];
-  select.replaceChildren(...presets.map((p) => new Option(p.id, p.id)));
+  select.replaceChildren(...presets.map((p) => new Option(presetName(p.id), p.id)));
   select.value = presets.some((p) => p.id === chosen) ? chosen : presets[0].id;
   const summary = presets.find((p) => p.id === select.value);
   // The page's own one-line description of the preset, else the service's summary.
@@ -99,7 +99,10 @@ async function main() {
     relabelHand();
     relabelGame();
   });
-  $("print").addEventListener("click", () => window.print());
+  $("print").addEventListener("click", () => {
+    document.body.classList.remove("print-history"); // the points table, not a game's history
+    window.print();
+  });
   await fillPresets(safeGet(PRESET) || "standard");
   await initGame({ rulesFor, handRequest: scoreRequest, selectPreset });
   await presetSelected();

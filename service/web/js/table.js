@@ -1,7 +1,8 @@
 // The points table of the chosen preset (GET /v1/table), laid out for printing; for kids, the
 // points list of the rules (GET /v1/rules/kids).
 import { call, problemLines } from "./api.js";
-import { language, number, t } from "./i18n.js";
+import { language, number, presetName, t } from "./i18n.js";
+import { parse, tileFigure } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,10 +80,42 @@ function limits(rows) {
   return table;
 }
 
+// The kids' rules' worked example (riichi, two concealed triplets, tsumo): its tiles drawn, and the service's
+// own explanation lines for it (POST /v1/score, in the page's language), so the sheet shows how a total is made.
+const KIDS_EXAMPLE = { hand: "333p777s123m456m8p", win_tile: "8p", win: "tsumo", riichi: true, rules: "kids" };
+
+async function kidsExample() {
+  const section = document.createElement("section");
+  section.className = "kids-example";
+  section.setAttribute("aria-labelledby", "kids-example-title");
+  const h = document.createElement("h3");
+  h.id = "kids-example-title";
+  h.textContent = t("table.kids_example");
+  const p = document.createElement("p");
+  p.textContent = t("table.kids_example_note");
+  const tiles = document.createElement("div");
+  tiles.className = "tiles example-tiles";
+  tiles.setAttribute("role", "group");
+  tiles.setAttribute("aria-label", t("table.kids_example_tiles"));
+  for (const code of parse(KIDS_EXAMPLE.hand)) tiles.append(tileFigure(code));
+  tiles.append(tileFigure(KIDS_EXAMPLE.win_tile, "win")); // the 14th, drawn: set a little apart
+  const answer = await call("/v1/score", { body: KIDS_EXAMPLE, lang: language() });
+  const lines = answer.ok && Array.isArray(answer.data.explanation) ? answer.data.explanation : [];
+  const ol = document.createElement("ul");
+  ol.className = "explanation";
+  for (const line of lines) {
+    const li = document.createElement("li");
+    li.textContent = String(line);
+    ol.append(li);
+  }
+  section.append(h, p, tiles, ol);
+  return section;
+}
+
 export async function showTable(rules) {
   const box = $("table-body");
   const preset = rules.preset.id;
-  $("table-title").textContent = t("table.title", { preset });
+  $("table-title").textContent = t("table.title", { preset: presetName(preset) });
   if (rules.preset.scoring === "kids") {
     const ul = document.createElement("ul");
     ul.className = "kids-points";
@@ -96,7 +129,7 @@ export async function showTable(rules) {
       li.append(a, b);
       ul.append(li);
     }
-    box.replaceChildren(ul);
+    box.replaceChildren(ul, await kidsExample());
     return;
   }
   const answer = await call(`/v1/table?preset=${encodeURIComponent(preset)}`, { lang: language() });
