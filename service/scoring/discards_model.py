@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 import msgspec
 from msgspec import Meta
 
-from .model import FieldError, ScoreResult, TileCode
+from .model import ScoreResult, TileCode
 from .tenpai_model import RiichiCheck, ShantenByShape, TenpaiRequest, TileCount, VisibleTiles, Wait
 
 __all__ = [
@@ -19,9 +19,7 @@ __all__ = [
     "CallOption",
     "CallReason",
     "DiscardOption",
-    "DiscardsBatchItem",
     "DiscardsBatchRequest",
-    "DiscardsBatchResult",
     "DiscardsRequest",
     "DiscardsResult",
     "RankReason",
@@ -171,17 +169,3 @@ class DiscardsBatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unk
     """Many positions in one call (`POST /v1/analysis/discards/batch`): each one a `DiscardsRequest`."""
 
     positions: Annotated[list[DiscardsRequest], Meta(min_length=1, max_length=100)]
-
-
-class DiscardsBatchResult(msgspec.Struct, frozen=True, kw_only=True):
-    """One entry per position, in order: `result` (a `DiscardsResult`) or `errors` (the fields a single
-    request would get a 422 for, their paths from the batch body: `positions[2].visible`), never both."""
-
-    results: list[DiscardsBatchItem]
-
-
-class DiscardsBatchItem(msgspec.Struct, frozen=True, kw_only=True):
-    """One position's answer in a batch: its `DiscardsResult`, or its field errors (`field`, `message`)."""
-
-    result: DiscardsResult | None = None
-    errors: list[FieldError] | None = None
