@@ -168,8 +168,9 @@ def _extra(
             reds[k // 9] += 1
     for k in river_red:
         reds[k // 9] += 1
-        if reds[k // 9] > rules.aka_per_suit:
-            errors.append(FieldError("river", red_fives_message(reds[k // 9], k // 9, rules.aka_per_suit)))
+    for suit in sorted({k // 9 for k in river_red}):  # one error per suit, however many red fives
+        if reds[suit] > rules.aka_per_suit:
+            errors.append(FieldError("river", red_fives_message(reds[suit], suit, rules.aka_per_suit)))
     if offered is not None and offered_red:
         reds[offered // 9] += 1
         if reds[offered // 9] > rules.aka_per_suit:

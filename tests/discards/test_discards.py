@@ -250,3 +250,11 @@ def test_impossible_input_names_the_field(fields: dict[str, Any], field: str) ->
     with pytest.raises(InvalidHand) as exc:
         run(**fields)
     assert field in [e.field for e in exc.value.errors]
+
+
+def test_a_river_of_red_fives_is_one_error_per_field() -> None:
+    """300 red 5m in the river: the river passes 4 copies and the red-five limit (one error each), and the
+    offered red 5m passes both again: 4 errors, not one per tile."""
+    with pytest.raises(InvalidHand) as exc:
+        run(hand="23m456p789s34s11z6p", offered="0m", river="0" * 290 + "m")
+    assert sorted(e.field for e in exc.value.errors) == ["offered", "offered", "river", "river"]
