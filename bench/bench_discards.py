@@ -21,6 +21,12 @@ shanten is 0, its waits from the shanten of each of the 34 draws, good-shape whe
 outside the hand exceed 4 (our definition); then the same sort. The ukeire counts of both are
 compared on every hand. The ratio is the reference's ms / ours.
 
+Part 3, the same with values (``--valued`` hands of ``bench/bench_tenpai.py``: tenpai-rich 14-tile hands,
+each in its winning hand's situation, dora indicators counted as seen). Ours: ``analyse_discards`` as
+served (values on), every scoring cache cleared before each hand (untimed). The reference: part 2's
+plus ``bench_tenpai.package_analysis`` (shanten, waits and ``HandCalculator.estimate_hand_value`` by ron
+and by tsumo for each wait). Shanten, ukeire and good-shape counts are compared on every hand.
+
 Prints the best round of each pass (the machine may be shared) and the ratios.
 """
 
@@ -41,10 +47,15 @@ import xiangting
 from bench_shanten import Timing, clear_caches, deal, timed_pass
 from mahjong.shanten import Shanten
 
+from bench.bench_core import clear_core_caches
+from bench.bench_tenpai import PackageHand, build_requests, package_analysis
+from bench.bench_tenpai import Timing as Timing3
+from bench.bench_tenpai import timed_pass as tenpai_timed_pass
 from service.scoring import shanten as ours
 from service.scoring.discards import analyse_discards
 from service.scoring.discards_model import DiscardsRequest
 from service.scoring.tiles import kinds_to_mpsz
+from tests.mahjong_ref import tile_codes
 
 FOUR = xiangting.PlayerCount.FOUR
 
@@ -57,8 +68,11 @@ def xiangting_shanten(c: list[int]) -> int:
     return xiangting.calculate_replacement_number(c, FOUR) - 1
 
 
-def reference_analysis(c: list[int]) -> list[tuple[int, int, int, int]]:
-    """(shanten, −ukeire, −good-shape, kind) per distinct discard, sorted, from the ``mahjong`` package."""
+def reference_analysis(c: list[int], seen: list[int] | None = None) -> list[tuple[int, int, int, int]]:
+    """(shanten, −ukeire, −good-shape, kind) per distinct discard, sorted, from the ``mahjong`` package.
+
+    Unseen copies: 4 − the 14 tiles − ``seen`` (dora indicators), as ours counts them."""
+    seen = seen or [0] * 34
     calc = Shanten.calculate_shanten
     rows = []
     for d in range(34):
@@ -74,7 +88,7 @@ def reference_analysis(c: list[int]) -> list[tuple[int, int, int, int]]:
                 if calc(h) < base:
                     uke.append(k)
                 h[k] -= 1
-        unseen = sum(4 - c[k] for k in uke)
+        unseen = sum(max(0, 4 - c[k] - seen[k]) for k in uke)
         good = 0
         if base == 1:
             for k in uke:
@@ -96,7 +110,7 @@ def reference_analysis(c: list[int]) -> list[tuple[int, int, int, int]]:
                     h[d2] += 1
                 h[k] -= 1
                 if found:
-                    good += 4 - c[k]
+                    good += max(0, 4 - c[k] - seen[k])
         rows.append((base, -unseen, -good, d))
     rows.sort()
     return rows
@@ -116,6 +130,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--valued", type=int, default=60, help="hands of part 3 (with values)")
     args = ap.parse_args(argv)
     print(
         f"python {platform.python_version()}, mahjong {version('mahjong')}, xiangting {version('xiangting')}, "
@@ -176,6 +191,45 @@ def main(argv: list[str]) -> int:
     print(f"  ours (analyse_discards, cold caches)  {best_ours:8.3f}")
     print(f"  mahjong package calls                  {best_ref:8.3f}")
     print(f"  mahjong / ours: ×{best_ref / best_ours:.1f}")
+
+    # Part 3: with values, on bench_tenpai.py's hands (tenpai-rich, each in its winning hand's situation).
+    bodies = build_requests(args.valued, args.seed)
+    valued = [DiscardsRequest(**b) for b in bodies]
+    package_hands = [PackageHand(b) for b in bodies]
+    seen_of = []
+    for b in bodies:
+        seen = [0] * 34
+        for code in tile_codes(b.get("dora_indicators", "")):
+            seen[{"m": 0, "p": 9, "s": 18, "z": 27}[code[1]] + (int(code[0]) or 5) - 1] += 1
+        seen_of.append(seen)
+
+    def reference_valued(i: int) -> tuple[object, object]:
+        h = package_hands[i]
+        return package_analysis(h), reference_analysis(h.counts, seen_of[i])
+
+    clear_core_caches()
+    for body, r, i in zip(bodies, [analyse_discards(v) for v in valued], range(len(bodies)), strict=True):
+        got = {(d.shanten, -d.ukeire_unseen, -(d.good_shape_unseen or 0)) for d in r.discards}
+        want = {row[:3] for row in reference_valued(i)[1]}
+        if got != want:
+            status = 1
+            print("DISAGREE valued analysis:", body)
+    best_v: dict[str, Timing3] = {}
+    for _ in range(args.rounds):
+        for timing in (
+            tenpai_timed_pass("ours, values", analyse_discards, valued, clear_core_caches)[0],
+            tenpai_timed_pass("mahjong, values", reference_valued, list(range(len(bodies))))[0],
+        ):
+            if timing.label not in best_v or timing.mean_ms < best_v[timing.label].mean_ms:
+                best_v[timing.label] = timing
+    ours_v, ref_v = best_v["ours, values"], best_v["mahjong, values"]
+    print(f"\nwith values (ron and tsumo of every wait), {len(bodies)} hands of bench_tenpai.py: mean / median ms")
+    print(f"  ours (every scoring cache cleared before each hand) {ours_v.mean_ms:8.3f} {ours_v.median_ms:8.3f}")
+    print(f"  mahjong package calls (+ HandCalculator per wait)   {ref_v.mean_ms:8.3f} {ref_v.median_ms:8.3f}")
+    print(
+        f"  mahjong / ours: ×{ref_v.mean_ms / ours_v.mean_ms:.1f} (mean), ×{ref_v.median_ms / ours_v.median_ms:.1f} "
+        "(median)"
+    )
     return status
 
 
