@@ -76,6 +76,29 @@ BODY_EXAMPLES: dict[str, BodyExamples] = {
         bad=("A tile that does not exist (8z)", {"hand": "234567m3455p238z", "seat_wind": "S"}),
         impossible=("A fifth 5p", {"hand": "234567m55555p23s", "seat_wind": "S"}),
     ),
+    "analyseDiscards": BodyExamples(
+        ok=(
+            "A non-dealer's 14 tiles, two 1m already in the river, two 8p seen",
+            {"hand": "23m456p789s34s11z67p", "seat_wind": "S", "river": "11m", "visible": "8p8p"},
+        ),
+        bad=("A river that is not a tile list", {"hand": "23m456p789s34s11z67p", "seat_wind": "S", "river": 3}),
+        impossible=(
+            "A visible 1z while the hand holds two and the river two",
+            {"hand": "23m456p789s34s11z67p", "seat_wind": "S", "river": "11z", "visible": "1z"},
+        ),
+    ),
+    "analyseDiscardsBatch": BodyExamples(
+        ok=(
+            "Two positions: one analysed, one with 13 tiles and no offered tile (its 422 problem in its slot)",
+            {
+                "positions": [
+                    {"hand": "23m456p789s34s11z67p", "seat_wind": "S", "values": False},
+                    {"hand": "23m456p789s34s11z6p", "seat_wind": "S", "values": False},
+                ]
+            },
+        ),
+        bad=("No position", {"positions": []}),
+    ),
     "sticksPlan": BodyExamples(
         ok=(
             "7,700 points from a payer holding 10,000 + 3 × 1,000",

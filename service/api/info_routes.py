@@ -1,6 +1,8 @@
 """HTTP routes of the hand-study and reference endpoints (/docs/endpoints "Other endpoints").
 
 * ``POST /v1/tenpai`` — shanten, waits, riichi and the value of each wait (:mod:`service.scoring.tenpai`);
+* ``POST /v1/analysis/discards`` (and ``/batch``) — every discard of a 14-tile hand ranked, with its shanten,
+  ukeire, good-shape ukeire, waits, furiten and value (:mod:`service.scoring.discards`);
 * ``GET /v1/table`` — the points table for given rules (:mod:`service.scoring.table`);
 * ``GET /v1/rules``, ``GET /v1/rules/{preset}`` — presets and options (:mod:`service.scoring.catalogue`);
 * ``GET /v1/yaku`` — the yaku per preset, names by ``Accept-Language`` (en, ja, ru).
@@ -18,13 +20,16 @@ query parameter they do not declare: another is a 400 problem naming it
 from __future__ import annotations
 
 import typing
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
+import msgspec
 from litestar import Response, get, post
 from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody, Parameter
+from msgspec import Meta
 
-from service.scoring import FieldError, RulesSpec, resolve_rules
+from service.i18n import Language
+from service.scoring import FieldError, InvalidHand, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
     PresetRules,
     RulesCatalogue,
@@ -33,19 +38,23 @@ from service.scoring.catalogue import (
     rules_catalogue,
     yaku_catalogue,
 )
+from service.scoring.discards import analyse_discards, localise_discards
+from service.scoring.discards_model import DiscardsBatchRequest, DiscardsRequest, DiscardsResult
 from service.scoring.model import Preset
 from service.scoring.presets import PRESETS
 from service.scoring.table import PointsTable, points_table
 from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
 from .decoding import StrictJSON
-from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
+from .errors import EXAMPLE_INSTANCE, PROBLEM_MEDIA_TYPE, Problem, instance, problem, problem_type, title_of
 from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .queries import known_query_only
 
 __all__ = [
     "INFO_ROUTES",
     "INFO_SCHEMA_TYPES",
+    "discards",
+    "discards_batch",
     "get_preset_rules",
     "get_rules",
     "get_table",
@@ -105,6 +114,95 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     language; ``InvalidHand`` propagates (422)."""
     lang = negotiate_language(accept_language)
     return localised(localise_tenpai(analyse(data), lang), lang)
+
+
+@post(
+    "/v1/analysis/discards",
+    operation_id="analyseDiscards",
+    summary="Which tile to discard: every discard ranked, with ukeire and values",
+    description="Concealed tiles (14 − 3 × melds) + melds, the tiles seen (`visible`, `river`: this player's own "
+    "discards) and the situation → for each distinct discard the shanten after it (standard, seven pairs, kokushi "
+    "where the preset has it), the ukeire (tiles that lower the shanten, with their unseen copies), the good-shape "
+    "ukeire of a 1-shanten discard, and for a tenpai discard its waits with ron / tsumo scores, furiten and value; "
+    "the discards ranked by shanten, ukeire, good-shape ukeire, value, with the reason of each rank "
+    "(/docs/rules §2, §3; /docs/rulesets §7 for three players).",
+    tags=["study"],
+    status_code=200,
+    dto=StrictJSON[DiscardsRequest],
+    return_dto=None,
+    responses=_BODY_ERRORS,
+    response_headers=LANGUAGE_HEADERS,
+    sync_to_thread=True,  # off the event loop: an analysis costs milliseconds
+)
+def discards(data: JSONBody[DiscardsRequest], accept_language: AcceptLanguage = None) -> Response[DiscardsResult]:
+    """Analyse ``data`` with :func:`service.scoring.discards.analyse_discards`, the waits' names in the negotiated
+    language; ``InvalidHand`` propagates (422)."""
+    lang = negotiate_language(accept_language)
+    return localised(localise_discards(analyse_discards(data), lang), lang)
+
+
+_DiscardsSlot = Annotated[
+    Any,
+    Meta(
+        description="The position's analysis, or the RFC 9457 problem (`status` 422) `POST /v1/analysis/discards` "
+        "would answer it with.",
+        extra_json_schema={
+            "oneOf": [{"$ref": "#/components/schemas/DiscardsResult"}, {"$ref": "#/components/schemas/Problem"}]
+        },
+    ),
+]
+"""A slot: msgspec neither decodes nor documents a union of untagged Structs, so the schema is stated here."""
+
+
+class DiscardsBatchResult(msgspec.Struct, frozen=True, kw_only=True):
+    """The answers to `POST /v1/analysis/discards/batch`, one per position and in order.
+
+    Each slot of `results` is what `POST /v1/analysis/discards` would answer for that position: a
+    `DiscardsResult`, or its 422 problem, whose `errors[].field` paths start with the position's place
+    in the batch, e.g. `positions[2].visible`.
+    """
+
+    results: list[_DiscardsSlot]
+
+
+def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | Problem:
+    """One batch slot: the analysis, or the 422 problem with field paths from the batch body."""
+    try:
+        return localise_discards(analyse_discards(req), lang)
+    except InvalidHand as exc:
+        return Problem(
+            type=problem_type(422),
+            title=title_of(422),
+            status=422,
+            detail="The hand or its situation is not possible.",  # as the single request's 422 says it
+            instance=f"{instance() or EXAMPLE_INSTANCE}#positions[{i}]",
+            errors=[FieldError(f"positions[{i}].{e.field}", e.message) for e in exc.errors],
+        )
+
+
+@post(
+    "/v1/analysis/discards/batch",
+    operation_id="analyseDiscardsBatch",
+    summary="Which tile to discard, for many positions in one call",
+    description='`{"positions": [discards request, …]}` (1–100) → `{"results": [...]}`, one slot per position '
+    "in order: its `POST /v1/analysis/discards` answer, or, for a position that request would refuse with a 422, "
+    "that problem (field paths from the batch body, `positions[2].visible`); the batch itself is 200. A "
+    "body that is not such a list of valid requests (a schema violation anywhere) is a 400 naming the field.",
+    tags=["study"],
+    status_code=200,
+    dto=StrictJSON[DiscardsBatchRequest],
+    return_dto=None,
+    responses={k: v for k, v in _BODY_ERRORS.items() if k != 422},
+    response_headers=LANGUAGE_HEADERS,
+    sync_to_thread=True,
+)
+def discards_batch(
+    data: JSONBody[DiscardsBatchRequest], accept_language: AcceptLanguage = None
+) -> Response[DiscardsBatchResult]:
+    """Each position as :func:`discards` would answer it, in order; a refused position's errors in its slot."""
+    lang = negotiate_language(accept_language)
+    results = [_position(i, req, lang) for i, req in enumerate(data.positions)]
+    return localised(DiscardsBatchResult(results=results), lang)
 
 
 @get(
@@ -255,8 +353,19 @@ def get_yaku(
     return localised(yaku_catalogue(rules, lang), lang)
 
 
-INFO_ROUTES = [tenpai, get_table, get_rules, get_preset_rules, get_yaku]
+INFO_ROUTES = [tenpai, discards, discards_batch, get_table, get_rules, get_preset_rules, get_yaku]
 """The study and reference route handlers, to be registered beside :data:`service.api.routes.ROUTES`."""
 
-INFO_SCHEMA_TYPES: list[type] = [TenpaiRequest, TenpaiResult, PointsTable, RulesCatalogue, PresetRules, YakuCatalogue]
+INFO_SCHEMA_TYPES: list[type] = [
+    TenpaiRequest,
+    TenpaiResult,
+    DiscardsRequest,
+    DiscardsResult,
+    DiscardsBatchRequest,
+    DiscardsBatchResult,
+    PointsTable,
+    RulesCatalogue,
+    PresetRules,
+    YakuCatalogue,
+]
 """Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.openapi`)."""

@@ -155,6 +155,25 @@ def test_the_tenpai_view_shows_copies_left_and_the_value_of_each_wait(
     assert [w["remaining"] for w in api["waits"]] == [4, 2]  # 2p: none in the hand; 5p: two of the four are in it
 
 
+def test_fourteen_tiles_list_every_discard_ranked_as_the_api_does(companion: tuple[Page, Guard], server: str) -> None:
+    """The README hand with its winning tile: below the score, each distinct discard in the API's order; the
+    first (a discard that keeps tenpai) opens to its waits."""
+    page, _ = companion
+    tap(page, README_HAND + "2p")
+    body = {"hand": README_HAND + "2p", "seat_wind": "S", "round_wind": "E", "rules": "standard"}
+    api = httpx.post(f"{server}/v1/analysis/discards", json=body).json()
+    items = page.locator("section.discards details")
+    expect(items).to_have_count(len(api["discards"]))
+    shown = page.locator("section.discards summary [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+    assert shown == [d["discard"] for d in api["discards"]]
+    first = api["discards"][0]
+    assert first["tenpai"]
+    expect(items.first.locator("summary")).to_contain_text(f"1. ready, {first['ukeire_unseen']} helpful tiles unseen")
+    items.first.locator("summary").click()
+    waits = items.first.locator("table.waits [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+    assert waits == [w["tile"] for w in first["waits"]]
+
+
 def test_not_a_win_says_why(companion: tuple[Page, Guard]) -> None:
     page, _ = companion
     page.click("details.typed summary")

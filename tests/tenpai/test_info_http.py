@@ -262,6 +262,8 @@ def test_openapi_documents_every_route(client: TestClient[Litestar]) -> None:
     ids = {path: method["operationId"] for path, methods in paths.items() for method in methods.values()}
     assert ids == {
         "/v1/tenpai": "analyseTenpai",
+        "/v1/analysis/discards": "analyseDiscards",
+        "/v1/analysis/discards/batch": "analyseDiscardsBatch",
         "/v1/table": "getPointsTable",
         "/v1/rules": "listRules",
         "/v1/rules/{preset}": "getPresetRules",

@@ -1,6 +1,6 @@
 // The hand: tiles tapped into the picker (or typed as mpsz), the calls, the winning tile, the
 // situation; scored with POST /v1/score as it changes, or studied with POST /v1/tenpai while it
-// has 13 tiles.
+// has 13 tiles; with the winning tile, its 14 tiles' discards ranked (POST /v1/analysis/discards).
 import { call, problemLines } from "./api.js";
 import { language, number, plural, t } from "./i18n.js";
 import { format, kind, PICKER_ROWS, parse, sorted, tileFigure, tileName, tileSvg } from "./tiles.js";
@@ -452,6 +452,11 @@ export async function update() {
     const answer = await call("/v1/score", { body, lang: language() });
     if (mine !== sequence) return;
     showScore(out, answer, body);
+    // The same 14 tiles as a discard question: every discard ranked (POST /v1/analysis/discards).
+    const ask = { ...situation(), hand: format([...state.hand, state.win]) };
+    const discards = await call("/v1/analysis/discards", { body: ask, lang: language() });
+    if (mine !== sequence) return;
+    if (discards.ok && Array.isArray(discards.data.discards)) out.append(showDiscards(discards.data));
   } else {
     const more = plural("hand.more", capacity() - state.hand.length);
     markRefused(false);
@@ -721,6 +726,50 @@ function showTenpai(out, answer) {
   const ready = t("tenpai.yes", { tiles: waits.map((w) => tileName(w.tile)).join(", ") });
   out.replaceChildren(para(ready, "good verdict"), para(t("tenpai.unseen", { n: r.wait_tiles_unseen ?? 0, unit })), table);
   quick(ready, "good");
+}
+
+// The discards of a 14-tile hand, best first; each one opens (a <details>) to its waits or the tiles that help.
+function showDiscards(r) {
+  const section = document.createElement("section");
+  section.className = "discards";
+  section.append(heading(t("discards.title")), para(t("discards.intro"), "muted"));
+  const value = (s) => (s && s.is_win ? number(s.total ?? s.points ?? 0) : "—");
+  for (const d of r.discards) {
+    const item = document.createElement("details");
+    const summary = document.createElement("summary");
+    const stage = d.tenpai ? t("discards.ready") : t("discards.away", { n: d.shanten });
+    const words = t("discards.row", { rank: d.rank, state: stage, n: d.ukeire_unseen });
+    const reason = t(`discards.reason.${d.reason}`);
+    summary.append(tileFigure(d.discard, "small"), ` ${words} (${reason})${d.furiten ? ` — ${t("discards.furiten")}` : ""}`);
+    item.append(summary);
+    if (d.tenpai && d.waits.length) {
+      const table = document.createElement("table");
+      table.className = "waits";
+      const head = table.createTHead().insertRow();
+      for (const key of ["tenpai.wait", "tenpai.left", "tenpai.ron", "tenpai.tsumo"]) {
+        const th = document.createElement("th");
+        th.scope = "col";
+        th.textContent = t(key);
+        head.append(th);
+      }
+      const body = table.createTBody();
+      for (const w of d.waits) {
+        const row = body.insertRow();
+        row.insertCell().append(tileFigure(w.tile, "small"));
+        row.insertCell().textContent = String(w.remaining);
+        row.insertCell().textContent = w.no_yaku_on_ron ? t("tenpai.no_yaku") : value(w.ron);
+        row.insertCell().textContent = value(w.tsumo);
+      }
+      item.append(table);
+    } else {
+      const helps = document.createElement("p");
+      helps.append(t("discards.ukeire"), " ");
+      for (const u of d.ukeire) helps.append(tileFigure(u.tile, "small"), ` ×${u.remaining} `);
+      item.append(helps);
+    }
+    section.append(item);
+  }
+  return section;
 }
 
 export function clearHand() {
