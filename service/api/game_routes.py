@@ -85,7 +85,7 @@ def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage =
     description="Final scores → placings and final points with uma, oka, leftover riichi sticks and chombo "
     "`penalties` (after uma); ties go to the seat nearer the first dealer or, under option `ties: shared`, share "
     "their uma and oka; `final_rounding: gosha_rokunyuu` rounds as Tenhou does. Defaults per preset "
-    "(/docs/rules §6, /docs/rulesets §6, seed 003 §5; kostarev: none).",
+    "(/docs/rules §6, /docs/rulesets §6; kostarev: none).",
     dto=StrictJSON[FinalRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
     **_COMMON,
@@ -100,14 +100,17 @@ def final_standings(data: JSONBody[FinalRequest]) -> FinalResult:
     operation_id="sticksPlan",
     summary="Points as sticks, and a payment plan with change",
     description="An amount → the fewest sticks of 10,000 / 5,000 / 1,000 / 100; with the payer's (and payee's) "
-    "holdings → a plan with change, or `plan_possible: false` and a reason (seed 001 §2.4, §4.3).",
+    "holdings → a plan with change, or `plan_possible: false` and a reason in the answer's language "
+    "(/docs/rules §4, §6).",
     dto=StrictJSON[SticksRequest],
     responses=_BODY_ERRORS,
+    response_headers=LANGUAGE_HEADERS,
     **_COMMON,
 )
-def sticks_plan(data: JSONBody[SticksRequest]) -> SticksResult:
-    """Answer ``data`` with :func:`service.game.sticks`."""
-    return sticks(data)
+def sticks_plan(data: JSONBody[SticksRequest], accept_language: AcceptLanguage = None) -> Response[SticksResult]:
+    """Answer ``data`` with :func:`service.game.sticks`, the reason in the negotiated language."""
+    lang = negotiate_language(accept_language)
+    return localised(sticks(data, lang), lang)
 
 
 GAME_ROUTES = [settle_hand, final_standings, sticks_plan]

@@ -113,7 +113,7 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     operation_id="getPointsTable",
     summary="The points table for given rules",
     description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
-    "up to 100 (/docs/rules §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
+    "up to 100 (/docs/rules §3 Limits, Payments). Cells no hand can have are marked `exists_ron` / "
     "`exists_tsumo` false with null amounts. Only presets that score with han and fu have a table (the `kids` "
     "preset counts points: asking for it is a 400 naming `preset`, like any value outside the enum).",
     tags=["reference"],

@@ -329,7 +329,7 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class FinalRequest(_Request, frozen=True, kw_only=True):
-    """Final scores → placings and final points with uma and oka (/docs/rules §6, seed 003 §5).
+    """Final scores → placings and final points with uma and oka (/docs/rules §6, /docs/rulesets §6).
 
     `scores` in points (kids: kids points), one a player (three with option `players` 3: Tenhou sanma
     start 35,000, return 40,000, oka 3 × 5,000 = +15,000, uma +20/0/−20; Mahjong Soul sanma uma
@@ -386,7 +386,7 @@ class Sticks(
     forbid_unknown_fields=True,
     rename={"s10000": "10000", "s5000": "5000", "s1000": "1000", "s100": "100"},
 ):
-    """A count of sticks per value (seed 001 §2.4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
+    """A count of sticks per value (/docs/rules §4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
 
     JSON keys are the values: `{"10000": 1, "5000": 0, "1000": 2, "100": 3}` = 12,300 points.
     """
@@ -403,7 +403,7 @@ class StickCounts(Sticks, frozen=True, kw_only=True):
 
 
 class SticksRequest(_Request, frozen=True, kw_only=True):
-    """An `amount` of points to pay in sticks (seed 001 §4.3).
+    """An `amount` of points to pay in sticks (/docs/rules §6).
 
     Alone: the fewest sticks. With the `payer`'s holdings (and the `payee`'s, for change):
     a plan in which the payer hands over sticks they hold and the payee gives change from

@@ -70,7 +70,7 @@ OPTION_SECTIONS: Final[dict[str, str]] = {
     "aka_per_suit": "/docs/rules §1; /docs/rulesets §1",
     "double_yakuman": "/docs/rules §3; /docs/rulesets §3",
     "kazoe": "/docs/rules §3 Limits; /docs/rulesets §3",
-    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1; /docs/rulesets §3",
+    "kiriage_mangan": "/docs/rules §3 Limits; /docs/rulesets §3",
     "mangan_cap": "/docs/rules §3 Limits, §4",
     "yakuman_cap": "/docs/rules §3, §4; /docs/rulesets §3",
     "double_wind_pair_fu": "/docs/rules §3 Fu; /docs/rulesets §2",

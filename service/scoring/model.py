@@ -97,6 +97,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """
 
     preset: Preset = "standard"
+    """The rule preset whose options apply (every option this object leaves out or sets to null)."""
     kuitan: bool | None = None
     """Open tanyao (kuitan) counts: /docs/rules §3."""
     aka: bool | None = None
@@ -200,7 +201,7 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """Game rule options overriding the preset's defaults one by one (/docs/rules §4–6, /docs/rulesets §4–6).
 
     An option left out (null) takes the preset's default; `GET /v1/rules` lists every preset's
-    value with its source (the table is ``service/scoring/presets.toml``).
+    value with its source.
     """
 
     start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
@@ -312,7 +313,7 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
     `win_tile` is the tile that completes it. Flags describe how the hand was won; an
     impossible combination (ippatsu without riichi, haitei on ron, chankan on tsumo, …) is
-    rejected as :class:`InvalidHand`. Points are in points (not sticks).
+    refused with a 422 naming the fields. Points are in points (not sticks).
     """
 
     hand: Tiles

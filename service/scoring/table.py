@@ -96,7 +96,7 @@ class DealerPay(msgspec.Struct, frozen=True, kw_only=True):
 class TableCell(msgspec.Struct, frozen=True, kw_only=True):
     """One han × fu cell: `base_points` after limits, `limit` (`none` or `mangan`), and the payments.
 
-    `exists_ron` / `exists_tsumo`: whether a hand of this value exists (the "–" of seed 003).
+    `exists_ron` / `exists_tsumo`: whether a hand of this value exists (false: the table shows "–").
     """
 
     han: int
