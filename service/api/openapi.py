@@ -46,7 +46,7 @@ from litestar.openapi.spec import (
 from litestar.routes import HTTPRoute
 
 from service.i18n import LANGUAGES
-from service.scoring import InvalidHand
+from service.scoring import FieldError, InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
@@ -135,6 +135,23 @@ IF_NONE_MATCH = OpenAPIParameter(
 )
 """The conditional-request header the cacheable GETs take."""
 
+REQUEST_ID_PARAMETER = OpenAPIParameter(
+    name=REQUEST_ID,
+    param_in="header",
+    required=False,
+    description="An id for this request, chosen by the client (1–128 visible ASCII characters), e.g. to find it in "
+    "the server's log: the response's `X-Request-ID` repeats it, and a problem's `instance` is "
+    "`/requests/<id>`. Left out or not usable (too long, or other characters): the server makes one. "
+    f"Over {HEADER_CAPS[b'x-request-id']} bytes the request is a 431.",
+    schema=Schema(type=OpenAPIType.STRING, max_length=HEADER_CAPS[b"x-request-id"], examples=["checkout-7f3a-0001"]),
+)
+"""The ``X-Request-ID`` request header every operation takes."""
+
+_HEADER_TOO_LARGE = (
+    "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
+    "1024), or all headers together too large: `errors` names the header."
+)
+
 _NOT_MODIFIED = "Not modified: an entity tag of `If-None-Match` matches the answer's, which is not sent again."
 _UNAUTHORIZED = (
     "Only when the deployment requires API keys (`RIICHI_API_KEYS` or `RIICHI_API_KEYS_FILE`, off by default): "
@@ -160,6 +177,14 @@ _GENERIC_PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
     405: ("A method the path does not take", problem_body(HTTPException(status_code=405))),
     413: ("A body over 64 KiB", problem_body(HTTPException(status_code=413))),
     415: ("Sent as text/plain", problem_body(UnsupportedBodyType("text/plain"))),
+    431: (
+        "An X-Request-ID over 256 bytes",
+        problem_body(
+            problem(
+                431, "The x-request-id header is too long.", [FieldError("headers.x-request-id", "at most 256 bytes")]
+            )
+        ),
+    ),
     500: ("A bug", problem_body(problem(500, INTERNAL_ERROR_DETAIL))),
 }
 _GENERIC_QUERY_PROBLEM = (
@@ -263,6 +288,12 @@ def _describe_fields(schemas: dict[str, Any], types: list[type[Any]]) -> None:
         if not isinstance(schema, dict) or "properties" not in schema:
             continue
         docs = field_docs(cls)
+        config = cls.__struct_config__
+        tag_field = config.tag_field
+        if isinstance(tag_field, str) and tag_field in schema["properties"]:
+            schema["properties"][tag_field].setdefault(
+                "description", f"The tag of this shape of a union: always `{config.tag}` here."
+            )
         for field in msgspec.structs.fields(cls):
             prop = schema["properties"].get(field.encode_name)
             if prop is None:
@@ -430,7 +461,7 @@ def _add_problem_responses(operation: Operation, has_body: bool) -> None:
         assert isinstance(response, OpenAPIResponse)
         if int(status) >= 400 and PROBLEM_MEDIA_TYPE not in (response.content or {}):
             responses[status] = _problem_response(_QUERY_PROBLEM if status == "400" else response.description, {})
-    needed = {**(_BODY_PROBLEMS if has_body else {}), 405: _METHOD, 500: _INTERNAL}
+    needed = {**(_BODY_PROBLEMS if has_body else {}), 405: _METHOD, 431: _HEADER_TOO_LARGE, 500: _INTERNAL}
     for code, description in needed.items():
         responses.setdefault(str(code), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
@@ -873,6 +904,7 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
             _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
         _tidy_parameters(operation)
+        operation.parameters = [*(operation.parameters or []), REQUEST_ID_PARAMETER]
     _name_enums(openapi)
     _responses_list_every_field(openapi)
 
