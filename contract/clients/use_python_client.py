@@ -70,9 +70,8 @@ def main(document_path: str, base_url: str) -> int:
         )
         assert isinstance(ru.parsed, ScoreResult), ru.content
         assert ru.parsed.yaku[0].name == "Риичи", ru.content
-        impossible = score_hand.sync_detailed(
-            client=client, body=ScoreRequest.from_dict(example(document, "/v1/score", "impossible"))
-        )
+        ippatsu_without_riichi = {**example(document, "/v1/score"), "riichi": False, "ippatsu": True}
+        impossible = score_hand.sync_detailed(client=client, body=ScoreRequest.from_dict(ippatsu_without_riichi))
         assert isinstance(impossible.parsed, Problem), impossible.content
         assert impossible.status_code == 422, impossible.content
         calls += 3

@@ -378,7 +378,8 @@ def _answer(handler: HTTPRouteHandler, model: type[Any], body: dict[str, Any]) -
 
 
 def _add_body_examples(operation: Operation, handler: HTTPRouteHandler, spec: BodyExamples) -> None:
-    """Request examples (valid ones only) and the computed answers to them and to the bad body."""
+    """The valid request example (the only request example: tools replay those as input that must be accepted) and
+    the computed answers to it and to the refused bodies, whose example sits with its 400 or 422 answer only."""
     dto = handler.resolve_data_dto()
     model: type[Any] = dto.model_type  # type: ignore[union-attr]
     assert operation.request_body is not None
@@ -389,9 +390,10 @@ def _add_body_examples(operation: Operation, handler: HTTPRouteHandler, spec: Bo
             continue
         summary, body = example
         status, answer = _answer(handler, model, body)
-        if name != "bad":  # a request example must satisfy the request schema
+        if name == "ok":
             request_media.examples[name] = Example(summary=summary, value=body)
-        described = Example(summary=summary, description=f"The answer to `{json.dumps(body)}`.", value=answer)
+        said = "The answer to" if name == "ok" else "The refusal of the request body"
+        described = Example(summary=summary, description=f"{said} `{json.dumps(body)}`.", value=answer)
         _put_example(operation, status, name, described)
 
 

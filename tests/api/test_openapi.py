@@ -417,3 +417,25 @@ def test_every_operation_takes_x_request_id_and_documents_the_431_its_cap_gives(
     refused = client.get("/v1/rules", headers={"X-Request-ID": "a" * 257})
     assert refused.status_code == 431
     assert refused.json()["errors"] == [{"field": "headers.x-request-id", "message": "at most 256 bytes"}]
+
+
+def test_every_request_example_is_accepted_and_the_refused_ones_sit_with_their_refusal(
+    client: TestClient[Litestar], served: dict[str, Any]
+) -> None:
+    """Tools replay request examples as input that must be accepted: each is answered 2xx; the impossible bodies
+    are examples of the 422 only, with the body they refuse in their description."""
+    replayed = 0
+    for path, method, operation in _operations(served):
+        for name, example in (
+            operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("examples", {}).items()
+        ):
+            response = client.request(method.upper(), path, json=example["value"])
+            assert 200 <= response.status_code < 300, (path, name, response.text)
+            replayed += 1
+    assert replayed == len(BODY_EXAMPLES)
+    for operation_id, spec in BODY_EXAMPLES.items():
+        if spec.impossible is None:
+            continue
+        (operation,) = [o for _, _, o in _operations(served) if o["operationId"] == operation_id]
+        refusal = operation["responses"]["422"]["content"]["application/problem+json"]["examples"]["impossible"]
+        assert json.dumps(spec.impossible[1]) in refusal["description"], operation_id
