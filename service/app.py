@@ -104,7 +104,8 @@ def create_app() -> Litestar:
             "(en, ja, ru). " + _CREDENTIALS[keys_required] + " Served here: `/` (the table "
             "companion, a page that scores hands and keeps a game with this API), `/docs` (the documentation "
             "index), `/docs/rules` (the rules every preset implements, cited as `/docs/rules §N`), "
-            "`/docs/notation`, `/docs/endpoints`, `/docs/problems` (each problem `type` is a page).",
+            "`/docs/notation`, `/docs/endpoints`, `/docs/problems` (each problem `type` is a page), "
+            "`/docs/compatibility` (what may be added within `/v1/` and what never changes), `/docs/changelog`.",
             contact=Contact(name="riichi-scoring maintainers"),
             # An SPDX identifier: Redocly wants one (or a url, which Spectral refuses unless absolute). Swagger UI
             # renders it as a link to the SPDX site, where a LicenseRef- id has no page.
