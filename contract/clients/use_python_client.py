@@ -40,6 +40,7 @@ from riichi_client.models import (
     TenpaiRequest,
     TenpaiResult,
     YakuCatalogue,
+    YakuId,
 )
 
 
@@ -64,7 +65,12 @@ def main(document_path: str, base_url: str) -> int:
         assert isinstance(score.parsed, ScoreResult), score.content
         assert score.parsed.is_win, score.parsed  # the README's mangan
         assert score.parsed.points == 8000, score.parsed  # the README's mangan
-        assert [y.id.value for y in score.parsed.yaku] == ["riichi", "pinfu", "tanyao", "sanshoku"]
+        assert [str(y.id) for y in score.parsed.yaku] == ["riichi", "pinfu", "tanyao", "sanshoku"]
+        assert isinstance(score.parsed.yaku[0].id, YakuId), score.parsed.yaku[0]  # a known id: the enum member
+        later = ScoreResult.from_dict(
+            {**json.loads(score.content), "yaku": [{"id": "yaku_added_later", "han": 1, "name": "A new yaku"}]}
+        )  # an id added within /v1 after this client was generated (/docs/compatibility)
+        assert later.yaku[0].id == "yaku_added_later", later.yaku
         ru = score_hand.sync_detailed(
             client=client, body=ScoreRequest.from_dict(example(document, "/v1/score")), accept_language="ru"
         )

@@ -759,6 +759,13 @@ SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
 themselves, its description)``. Every other enum found in two places or more is named too (:func:`_name_enums`),
 after its first property."""
 
+GROWING_ENUMS = frozenset({"YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit"})
+"""The vocabularies of answers that may gain values within ``/v1`` (``/docs/compatibility``): every place that
+holds one takes its known values or any other string, so a client generated today decodes an answer with a value
+added later."""
+_GROWING = "The known values; an answer may hold another one, added later within /v1 (`/docs/compatibility`)."
+_LATER_VALUE = {"type": "string", "description": "A value added after this document (`/docs/compatibility`)."}
+
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -848,12 +855,21 @@ def _name_enums(openapi: Any) -> None:
         for node in occurrences.get(key, []):
             for field in ("type", "enum"):
                 node.pop(field, None)
-            node["$ref"] = REF_TEMPLATE.format(name=name)
+            if name in GROWING_ENUMS:
+                node["anyOf"] = [{"$ref": REF_TEMPLATE.format(name=name)}, _LATER_VALUE]
+            else:
+                node["$ref"] = REF_TEMPLATE.format(name=name)
+        if name in GROWING_ENUMS:
+            schema["description"] = f"{schema.get('description', '')} {_GROWING}".strip()
         schemas[name] = schema
     for node in (n for nodes in occurrences.values() for n in nodes if "enum" in n):
         varnames = _enum_varnames(node["enum"])
         if varnames:
             node["x-enum-varnames"] = varnames
+    for item in _objects(schemas):  # an open enum inside a nullable union: one flat union
+        branches = item.get("anyOf")
+        if isinstance(branches, list) and any(set(b) == {"anyOf"} for b in branches):
+            item["anyOf"] = [inner for b in branches for inner in (b["anyOf"] if set(b) == {"anyOf"} else [b])]
     openapi.components.schemas = dict(sorted(schemas.items()))
 
 

@@ -274,7 +274,14 @@ def test_no_enum_is_written_twice_and_the_shared_ones_are_named(served: dict[str
         ("LimitRow", "limit", "Limit"),
         ("Problem", "type", "ProblemType"),
     ]:
-        assert schemas[component]["properties"][prop]["$ref"] == f"#/components/schemas/{name}", (component, prop)
+        place = schemas[component]["properties"][prop]
+        if name in ("YakuId", "Limit", "ProblemType"):  # growing: the known values, or any string
+            assert place["anyOf"][:2] == [
+                {"$ref": f"#/components/schemas/{name}"},
+                {**place["anyOf"][1], "type": "string"},
+            ]
+        else:
+            assert place["$ref"] == f"#/components/schemas/{name}", (component, prop)
     (preset,) = served["paths"]["/v1/rules/{preset}"]["get"]["parameters"][:1]
     assert preset["schema"]["$ref"] == "#/components/schemas/Preset"
     round_wind = schemas["ScoreRequest"]["properties"]["round_wind"]
@@ -439,3 +446,27 @@ def test_every_request_example_is_accepted_and_the_refused_ones_sit_with_their_r
         (operation,) = [o for _, _, o in _operations(served) if o["operationId"] == operation_id]
         refusal = operation["responses"]["422"]["content"]["application/problem+json"]["examples"]["impossible"]
         assert json.dumps(spec.impossible[1]) in refusal["description"], operation_id
+
+
+def test_the_growing_vocabularies_of_answers_are_open(served: dict[str, Any]) -> None:
+    """A yaku id, fu id, limit or problem type added later within /v1 still fits the document a client was made from
+    (/docs/compatibility): each place holding one takes the known values or any string; requests stay closed."""
+    schemas = served["components"]["schemas"]
+    for name in ("YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit"):
+        places = [
+            node for node in _objects(schemas) if {"$ref": f"#/components/schemas/{name}"} in node.get("anyOf", [])
+        ]
+        assert places, name
+        for node in places:
+            assert any(branch.get("type") == "string" and "enum" not in branch for branch in node["anyOf"]), name
+        assert "/docs/compatibility" in schemas[name]["description"]
+    request = json.dumps([schemas["ScoreRequest"], schemas["RulesSpec"], schemas["SettleRequest"]])
+    assert "A value added after this document" not in request
+
+
+def _objects(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        return [node, *(o for value in node.values() for o in _objects(value))]
+    if isinstance(node, list):
+        return [o for value in node for o in _objects(value)]
+    return []
