@@ -23,7 +23,7 @@ from service.api.docs import render_plugins, site_assets_router, swagger_assets_
 from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
 from service.api.fastpath import outer_plans
 from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.guards import cors_config, guard_middleware
+from service.api.guards import api_keys, cors_config, guard_middleware
 from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.log_routes import LOG_ROUTES, LOG_SCHEMA_TYPES
 from service.api.logs import configure_logging
@@ -54,6 +54,14 @@ OPENAPI_TAGS = [
 ]
 """The operation tags, each described once (every operation has one of them)."""
 
+_CREDENTIALS = {
+    False: "This deployment needs no credentials: every operation may be called anonymously (an API key sent as "
+    "`X-API-Key` or `Authorization: Bearer` is ignored).",
+    True: "This deployment requires an API key on every `/v1/` operation, as `X-API-Key` or "
+    "`Authorization: Bearer` (the `ApiKey` and `Bearer` security schemes; in Swagger UI: Authorize).",
+}
+"""What the document's description says of credentials, for a deployment without and with API keys."""
+
 MAX_BODY_BYTES = 64 * 1024
 """Largest accepted request body, in bytes; a larger one is answered with 413.
 
@@ -69,6 +77,7 @@ def create_app() -> Litestar:
     """
     configure_logging()
     metrics = Metrics()
+    keys_required = bool(api_keys())
     app = Litestar(
         route_handlers=[
             *ROUTES,
@@ -94,10 +103,11 @@ def create_app() -> Litestar:
             "(`123m406p55z`: 1–9 man / pin / sou, 1–7z honours, 0 = red five). Every error is an RFC 9457 "
             "problem (application/problem+json) naming the fields at fault; every response carries an "
             "`X-Request-ID` header (the client's, or a generated one). Names and texts follow `Accept-Language` "
-            "(en, ja, ru). The API is public: no operation needs credentials. Served here: `/` (the table "
+            "(en, ja, ru). " + _CREDENTIALS[keys_required] + " Served here: `/` (the table "
             "companion, a page that scores hands and keeps a game with this API), `/docs` (the documentation "
             "index), `/docs/rules` (the rules every preset implements, cited as `/docs/rules §N`), "
-            "`/docs/notation`, `/docs/endpoints`, `/docs/problems` (each problem `type` is a page).",
+            "`/docs/notation`, `/docs/endpoints`, `/docs/problems` (each problem `type` is a page), "
+            "`/docs/compatibility` (what may be added within `/v1/` and what never changes), `/docs/changelog`.",
             contact=Contact(name="riichi-scoring maintainers"),
             # An SPDX identifier: Redocly wants one (or a url, which Spectral refuses unless absolute). Swagger UI
             # renders it as a link to the SPDX site, where a LicenseRef- id has no page.
@@ -128,7 +138,7 @@ def create_app() -> Litestar:
             Ready,
         ],
     )
-    complete_document(app)
+    complete_document(app, keys_required)
     # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
     # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
     app.asgi_handler = RequestContextMiddleware(

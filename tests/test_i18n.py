@@ -13,6 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from service.game.model import ABORTIVE_KINDS, END_REASONS, TransferKind
+from service.game.sticks import STICKS_REASONS
 from service.i18n import LANGUAGES, keys, plural, text
 from service.scoring.catalogue import OPTIONS, YAKU_NAMES
 from service.scoring.fu import FU
@@ -37,6 +38,7 @@ def used_keys() -> set[str]:
     used |= {f"option.{name}" for name in OPTIONS}
     used |= {f"preset.{p}.{part}" for p in PRESETS for part in ("summary", "source")}
     used |= {"reason.not_complete", "reason.no_yaku"}
+    used |= {f"sticks_reason.{reason}" for reason in STICKS_REASONS}
     return used
 
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from riichi_client import Client
+from riichi_client import AuthenticatedClient
 from riichi_client.api.game import final_standings, settle_hand, sticks_plan
 from riichi_client.api.operations import health, metrics, ready
 from riichi_client.api.reference import get_points_table, get_preset_rules, list_rules, list_yaku
@@ -23,11 +23,10 @@ from riichi_client.models import (
     BatchResult,
     FinalRequest,
     FinalResult,
-    GetPointsTablePreset,
-    GetPresetRulesPreset,
+    HanFuPreset,
     Health,
-    ListYakuPreset,
     PointsTable,
+    Preset,
     PresetRules,
     Problem,
     Ready,
@@ -41,6 +40,7 @@ from riichi_client.models import (
     TenpaiRequest,
     TenpaiResult,
     YakuCatalogue,
+    YakuId,
 )
 
 
@@ -52,23 +52,32 @@ def example(document: dict[str, Any], path: str, name: str = "ok") -> dict[str, 
     return value
 
 
+API_KEY = "any-key"
+"""The server under test requires no key (it ignores one sent): the client is built as for a deployment that does,
+with the `Bearer` scheme the document declares."""
+
+
 def main(document_path: str, base_url: str) -> int:
     document: dict[str, Any] = json.loads(Path(document_path).read_text(encoding="utf-8"))
     calls = 0
-    with Client(base_url=base_url, raise_on_unexpected_status=True) as client:
+    with AuthenticatedClient(base_url=base_url, token=API_KEY, raise_on_unexpected_status=True) as client:
         score = score_hand.sync_detailed(client=client, body=ScoreRequest.from_dict(example(document, "/v1/score")))
         assert isinstance(score.parsed, ScoreResult), score.content
         assert score.parsed.is_win, score.parsed  # the README's mangan
         assert score.parsed.points == 8000, score.parsed  # the README's mangan
-        assert [y.id.value for y in score.parsed.yaku] == ["riichi", "pinfu", "tanyao", "sanshoku"]
+        assert [str(y.id) for y in score.parsed.yaku] == ["riichi", "pinfu", "tanyao", "sanshoku"]
+        assert isinstance(score.parsed.yaku[0].id, YakuId), score.parsed.yaku[0]  # a known id: the enum member
+        later = ScoreResult.from_dict(
+            {**json.loads(score.content), "yaku": [{"id": "yaku_added_later", "han": 1, "name": "A new yaku"}]}
+        )  # an id added within /v1 after this client was generated (/docs/compatibility)
+        assert later.yaku[0].id == "yaku_added_later", later.yaku
         ru = score_hand.sync_detailed(
             client=client, body=ScoreRequest.from_dict(example(document, "/v1/score")), accept_language="ru"
         )
         assert isinstance(ru.parsed, ScoreResult), ru.content
         assert ru.parsed.yaku[0].name == "Риичи", ru.content
-        impossible = score_hand.sync_detailed(
-            client=client, body=ScoreRequest.from_dict(example(document, "/v1/score", "impossible"))
-        )
+        ippatsu_without_riichi = {**example(document, "/v1/score"), "riichi": False, "ippatsu": True}
+        impossible = score_hand.sync_detailed(client=client, body=ScoreRequest.from_dict(ippatsu_without_riichi))
         assert isinstance(impossible.parsed, Problem), impossible.content
         assert impossible.status_code == 422, impossible.content
         calls += 3
@@ -97,16 +106,18 @@ def main(document_path: str, base_url: str) -> int:
         assert sticks.parsed.amount == 7700, sticks.content
         calls += 5
 
-        table = get_points_table.sync_detailed(client=client, preset=GetPointsTablePreset.KOSTAREV)
+        table = get_points_table.sync_detailed(client=client, preset=HanFuPreset.KOSTAREV)
         assert isinstance(table.parsed, PointsTable), table.content
         assert table.parsed.cells, table.content
         rules = list_rules.sync_detailed(client=client, accept_language="ja")
         assert isinstance(rules.parsed, RulesCatalogue), rules.content
         assert rules.parsed.language.value == "ja", rules.content
-        preset = get_preset_rules.sync_detailed(GetPresetRulesPreset.KOSTAREV, client=client)
+        played: Preset = score.parsed.preset  # one shared type: an answer's preset is a path parameter as it is
+        assert played == Preset.STANDARD, played
+        preset = get_preset_rules.sync_detailed(Preset.KOSTAREV, client=client)
         assert isinstance(preset.parsed, PresetRules), preset.content
         assert preset.parsed.preset.id.value == "kostarev", preset.content
-        yaku = list_yaku.sync_detailed(client=client, preset=ListYakuPreset.KIDS)
+        yaku = list_yaku.sync_detailed(client=client, preset=Preset.KIDS)
         assert isinstance(yaku.parsed, YakuCatalogue), yaku.content
         calls += 4
 

@@ -30,6 +30,9 @@ async function main(baseUrl: string): Promise<number> {
     const ids: Schemas["YakuItem"]["id"][] = result.yaku.map((y) => y.id);
     check(ids.join() === "riichi,pinfu,tanyao,sanshoku", `score: yaku ${ids.join()}`);
     check(result.payments[0].name === "Discarder", "score: payment names");
+    // A yaku id added within /v1 after these types were generated (/docs/compatibility) still type-checks.
+    const later: Schemas["ScoreResult"] = { ...result, yaku: [{ id: "yaku_added_later", han: 1, name: "A new yaku" }] };
+    check(later.yaku[0].id === "yaku_added_later", "score: an unknown yaku id is a string");
   }
   const ru = await client.POST("/v1/score", { body: mangan, params: { header: { "Accept-Language": "ru" } } });
   check(ru.data?.yaku[0].name === "Риичи", "score in Russian");

@@ -137,6 +137,7 @@ class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """
 
     hands: Annotated[list[HandItem], Meta(max_length=MAX_BATCH_HANDS)]
+    """Up to 1,000 `POST /v1/score` request bodies; a hand that is not a valid request gets a problem in its slot."""
 
 
 class DecodedBatch(BatchRequest, frozen=True, kw_only=True):
@@ -225,6 +226,8 @@ class BatchResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     results: Annotated[list[_OutcomeSlot], Meta(max_length=MAX_BATCH_HANDS)]
+    """One slot per hand, in order: a `POST /v1/score` answer, or the problem with that hand (fields named from the
+    batch, e.g. `hands[3].win_tile`)."""
 
 
 _unchecked_decode = msgspec.json.Decoder(UncheckedScoreRequest).decode
@@ -371,6 +374,7 @@ _BODY_ERRORS = {
 @post(
     "/v1/score/batch",
     operation_id="scoreBatch",
+    response_description="One slot per hand, in order: its score, or the problem with that hand.",
     summary="Score many hands in one call",
     description=f"Up to {MAX_BATCH_HANDS:,} `POST /v1/score` request bodies (a body of at most "
     f"{BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB) → one answer per hand, in order (/docs/endpoints "

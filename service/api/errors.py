@@ -119,11 +119,15 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     type: str = "about:blank"
     """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
     title: str
+    """A short summary of the problem's type, the same for every occurrence (the status's phrase)."""
     status: Annotated[int, msgspec.Meta(ge=400, le=599)]
+    """The HTTP status code, repeated here."""
     detail: str
+    """One sentence about this occurrence."""
     instance: str | None = None
     """This occurrence: `/requests/<X-Request-ID>`, which identifies it (in the server's log) but is no page."""
     errors: Annotated[list[FieldError], msgspec.Meta(max_length=64)] = []
+    """One entry per request field at fault; empty when no field is to blame."""
 
 
 _TITLES = {413: "Content Too Large", 422: "Unprocessable Content", CLIENT_CLOSED_REQUEST: "Client Closed Request"}

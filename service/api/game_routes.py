@@ -59,6 +59,8 @@ _COMMON: dict[str, Any] = {"tags": ["game"], "status_code": 200, "return_dto": N
 @post(
     "/v1/settle",
     operation_id="settleHand",
+    response_description="The hand applied: score changes, every transfer, the next hand, and the placings once "
+    "the game is over.",
     summary="Apply one hand's outcome to the players' scores",
     description="Per-seat deltas and new scores, every transfer, the next dealer / honba / riichi sticks, who "
     "is out and whether the game is over (/docs/rules §3–6, /docs/rulesets §4–6). The outcome is a win (a hand to "
@@ -81,11 +83,12 @@ def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage =
 @post(
     "/v1/final",
     operation_id="finalStandings",
+    response_description="The placings with final points after uma, oka, leftover sticks and penalties.",
     summary="Final placings and points with uma and oka",
     description="Final scores → placings and final points with uma, oka, leftover riichi sticks and chombo "
     "`penalties` (after uma); ties go to the seat nearer the first dealer or, under option `ties: shared`, share "
     "their uma and oka; `final_rounding: gosha_rokunyuu` rounds as Tenhou does. Defaults per preset "
-    "(/docs/rules §6, /docs/rulesets §6, seed 003 §5; kostarev: none).",
+    "(/docs/rules §6, /docs/rulesets §6; kostarev: none).",
     dto=StrictJSON[FinalRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},
     **_COMMON,
@@ -98,16 +101,20 @@ def final_standings(data: JSONBody[FinalRequest]) -> FinalResult:
 @post(
     "/v1/sticks",
     operation_id="sticksPlan",
+    response_description="The fewest sticks for the amount and, with holdings, a payment plan or why there is none.",
     summary="Points as sticks, and a payment plan with change",
     description="An amount → the fewest sticks of 10,000 / 5,000 / 1,000 / 100; with the payer's (and payee's) "
-    "holdings → a plan with change, or `plan_possible: false` and a reason (seed 001 §2.4, §4.3).",
+    "holdings → a plan with change, or `plan_possible: false` and a reason in the answer's language "
+    "(/docs/rules §4, §6).",
     dto=StrictJSON[SticksRequest],
     responses=_BODY_ERRORS,
+    response_headers=LANGUAGE_HEADERS,
     **_COMMON,
 )
-def sticks_plan(data: JSONBody[SticksRequest]) -> SticksResult:
-    """Answer ``data`` with :func:`service.game.sticks`."""
-    return sticks(data)
+def sticks_plan(data: JSONBody[SticksRequest], accept_language: AcceptLanguage = None) -> Response[SticksResult]:
+    """Answer ``data`` with :func:`service.game.sticks`, the reason in the negotiated language."""
+    lang = negotiate_language(accept_language)
+    return localised(sticks(data, lang), lang)
 
 
 GAME_ROUTES = [settle_hand, final_standings, sticks_plan]

@@ -96,6 +96,8 @@ _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
 @post(
     "/v1/tenpai",
     operation_id="analyseTenpai",
+    response_description="Shanten, waits with unseen copies and values, riichi (13-tile hands), or every discard "
+    "ranked (14-tile hands).",
     summary="Shanten, waits, riichi and the value of each wait",
     description="Concealed tiles + melds without a winning tile → shanten (standard, seven pairs, kokushi where the "
     "preset has it), tenpai, each wait with its unseen copies and its ron / tsumo score under the request's rules "
@@ -209,9 +211,10 @@ def discards_batch(
     "/v1/table",
     # not "pointsTable": generated query enums (PointsTableKazoe, …) would clash with the PointsTable model's
     operation_id="getPointsTable",
+    response_description="The points table: every han × fu cell and the limits, non-dealer and dealer, ron and tsumo.",
     summary="The points table for given rules",
     description="Han 1–4 × fu 20–110 plus the limits, non-dealer and dealer, ron and tsumo, every payment rounded "
-    "up to 100 (/docs/rules §3 Limits, Payments; seed 003). Cells no hand can have are marked `exists_ron` / "
+    "up to 100 (/docs/rules §3 Limits, Payments). Cells no hand can have are marked `exists_ron` / "
     "`exists_tsumo` false with null amounts. Only presets that score with han and fu have a table (the `kids` "
     "preset counts points: asking for it is a 400 naming `preset`, like any value outside the enum).",
     tags=["reference"],
@@ -278,6 +281,7 @@ def get_table(
 @get(
     "/v1/rules",
     operation_id="listRules",
+    response_description="Every preset and every rule option with its meaning and its default per preset.",
     summary="Presets and every rule option with its defaults",
     description="Every preset (source, summary, winds, scoring, defaults) and every option of `rules` with its type, "
     "allowed values, meaning (en, ja or ru by `Accept-Language`), and per preset its default and the rule "
@@ -297,6 +301,7 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
 @get(
     "/v1/rules/{preset:str}",
     operation_id="getPresetRules",
+    response_description="The preset, its options with their defaults, its yaku ids and (kids) its points items.",
     summary="One preset: its options and defaults, yaku ids, kids points",
     description="The preset's options with their defaults and meanings, the ids of the yaku it uses, and for "
     "`kids` the points per item (/docs/rules §3–5). An unknown preset is 404.",
@@ -324,6 +329,7 @@ def get_preset_rules(
 @get(
     "/v1/yaku",
     operation_id="listYaku",
+    response_description="The yaku, yakuman and dora items of each preset (or the one asked for), with names and han.",
     summary="The yaku catalogue per preset",
     description="Each preset's yaku with han closed / open (null = closed only), yakuman multiple, what each "
     "replaces, and names in English, Japanese and Russian; `name` follows `Accept-Language`. Options "

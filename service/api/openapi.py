@@ -15,10 +15,13 @@ The committed copy is ``openapi/openapi.json``; regenerate it with
 
 from __future__ import annotations
 
+import ast
 import inspect
+import itertools
 import json
 import re
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -35,13 +38,15 @@ from litestar.openapi.spec import (
     Operation,
     Reference,
     Schema,
+    SecurityScheme,
 )
 from litestar.openapi.spec import (
     Parameter as OpenAPIParameter,
 )
 from litestar.routes import HTTPRoute
 
-from service.scoring import InvalidHand
+from service.i18n import LANGUAGES
+from service.scoring import FieldError, InvalidHand
 
 from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
 from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
@@ -73,8 +78,8 @@ ALLOW_HEADER = OpenAPIHeader(
 )
 ALLOW_REF = Reference(ref="#/components/headers/Allow")
 
-_HEADER_SCHEMAS: dict[str, Schema] = {
-    "Content-Language": Schema(type=OpenAPIType.STRING, enum=["en", "ja", "ru"]),
+_HEADER_SCHEMAS: dict[str, Schema | Reference] = {
+    "Content-Language": Reference(ref=REF_TEMPLATE.format(name="Language")),
     "Vary": Schema(type=OpenAPIType.STRING, const="Accept-Language"),
 }
 """Schemas of the response headers that litestar documents without one (``documentation_only``)."""
@@ -130,6 +135,23 @@ IF_NONE_MATCH = OpenAPIParameter(
 )
 """The conditional-request header the cacheable GETs take."""
 
+REQUEST_ID_PARAMETER = OpenAPIParameter(
+    name=REQUEST_ID,
+    param_in="header",
+    required=False,
+    description="An id for this request, chosen by the client (1–128 visible ASCII characters), e.g. to find it in "
+    "the server's log: the response's `X-Request-ID` repeats it, and a problem's `instance` is "
+    "`/requests/<id>`. Left out or not usable (too long, or other characters): the server makes one. "
+    f"Over {HEADER_CAPS[b'x-request-id']} bytes the request is a 431.",
+    schema=Schema(type=OpenAPIType.STRING, max_length=HEADER_CAPS[b"x-request-id"], examples=["checkout-7f3a-0001"]),
+)
+"""The ``X-Request-ID`` request header every operation takes."""
+
+_HEADER_TOO_LARGE = (
+    "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
+    "1024), or all headers together too large: `errors` names the header."
+)
+
 _NOT_MODIFIED = "Not modified: an entity tag of `If-None-Match` matches the answer's, which is not sent again."
 _UNAUTHORIZED = (
     "Only when the deployment requires API keys (`RIICHI_API_KEYS` or `RIICHI_API_KEYS_FILE`, off by default): "
@@ -155,6 +177,14 @@ _GENERIC_PROBLEMS: dict[int, tuple[str, dict[str, Any]]] = {
     405: ("A method the path does not take", problem_body(HTTPException(status_code=405))),
     413: ("A body over 64 KiB", problem_body(HTTPException(status_code=413))),
     415: ("Sent as text/plain", problem_body(UnsupportedBodyType("text/plain"))),
+    431: (
+        "An X-Request-ID over 256 bytes",
+        problem_body(
+            problem(
+                431, "The x-request-id header is too long.", [FieldError("headers.x-request-id", "at most 256 bytes")]
+            )
+        ),
+    ),
     500: ("A bug", problem_body(problem(500, INTERNAL_ERROR_DETAIL))),
 }
 _GENERIC_QUERY_PROBLEM = (
@@ -164,13 +194,126 @@ _GENERIC_QUERY_PROBLEM = (
 """Examples for problem responses that no operation-specific example covers."""
 
 
+def field_docs(cls: type[Any]) -> dict[str, str]:
+    """The docstrings of a Struct's fields (a string literal right after a field, as Sphinx reads them), the
+    class's own over its bases'; ``{}`` when the source cannot be read."""
+    docs: dict[str, str] = {}
+    for klass in reversed([k for k in cls.__mro__ if issubclass(k, msgspec.Struct) and k is not msgspec.Struct]):
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError):
+            continue
+        body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+        for field, after in itertools.pairwise(body):
+            if (
+                isinstance(field, ast.AnnAssign)
+                and isinstance(field.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[field.target.id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+_ROLE = re.compile(r":(?:class|func|data|mod|meth|attr|exc):`~?(?:[\w.]+\.)?(\w+)`")
+
+
+def public_text(text: str) -> str:
+    """A docstring as the document's readers see it: Sphinx roles and reStructuredText's double backticks written
+    as Markdown code (``:class:`~a.b.Name``` → `` `Name` ``)."""
+    return _ROLE.sub(r"`\1`", text).replace("``", "`")
+
+
+def _public_texts(node: Any) -> None:
+    """Every ``description`` and ``summary`` in ``node`` (JSON data) through :func:`public_text`."""
+    for item in _objects(node):
+        for key in ("description", "summary"):
+            if isinstance(item.get(key), str):
+                item[key] = public_text(item[key])
+
+
+def _structs(types: list[type[Any]]) -> dict[str, type[Any]]:
+    """Every Struct class ``types`` hold, directly or in their fields, by name (msgspec's component names)."""
+    found: dict[str, type[Any]] = {}
+    todo: list[Any] = list(msgspec.inspect.multi_type_info(types))
+    while todo:
+        info = todo.pop()
+        if isinstance(info, msgspec.inspect.StructType):
+            if info.cls.__name__ in found:
+                continue
+            found[info.cls.__name__] = info.cls
+            todo.extend(field.type for field in info.fields)
+        elif isinstance(info, msgspec.inspect.UnionType):
+            todo.extend(info.types)
+        elif isinstance(
+            info,
+            (
+                msgspec.inspect.ListType,
+                msgspec.inspect.VarTupleType,
+                msgspec.inspect.SetType,
+                msgspec.inspect.FrozenSetType,
+            ),
+        ):
+            todo.append(info.item_type)
+        elif isinstance(info, msgspec.inspect.DictType):
+            todo.append(info.value_type)
+        elif isinstance(info, msgspec.inspect.TupleType):
+            todo.extend(info.item_types)
+        elif isinstance(info, msgspec.inspect.Metadata):
+            todo.append(info.type)
+    return found
+
+
+def option_description(name: str) -> str:
+    """A rule option's description: its meaning in ``GET /v1/rules`` (the same text, from the same catalogue
+    entry) and the sections that define it."""
+    from service.i18n import text
+    from service.scoring.catalogue import OPTION_SECTIONS
+
+    return (
+        f"{text(f'option.{name}', 'en')} Left out or null: the preset's default (`GET /v1/rules/{{preset}}` lists "
+        f"it). Defined in {OPTION_SECTIONS[name]}."
+    )
+
+
+def _describe_fields(schemas: dict[str, Any], types: list[type[Any]]) -> None:
+    """Each Struct's property gets its field's docstring as its description where msgspec gave it none; the
+    rule options of ``RulesSpec`` and ``GameOptions`` get theirs from the options catalogue
+    (:func:`option_description`), so the document and ``GET /v1/rules`` say the same."""
+    from service.scoring.catalogue import OPTIONS
+
+    for name, cls in _structs(types).items():
+        schema = schemas.get(name)
+        if not isinstance(schema, dict) or "properties" not in schema:
+            continue
+        docs = field_docs(cls)
+        config = cls.__struct_config__
+        tag_field = config.tag_field
+        if isinstance(tag_field, str) and tag_field in schema["properties"]:
+            schema["properties"][tag_field].setdefault(
+                "description", f"The tag of this shape of a union: always `{config.tag}` here."
+            )
+        for field in msgspec.structs.fields(cls):
+            prop = schema["properties"].get(field.encode_name)
+            if prop is None:
+                continue
+            if name in ("RulesSpec", "GameOptions") and field.name in OPTIONS:
+                prop["description"] = option_description(field.name)
+            elif "description" not in prop and field.name in docs:
+                prop["description"] = docs[field.name]
+
+
 def use_msgspec_components(app: Litestar, types: list[type[Any]]) -> None:
-    """Replace ``app``'s component schemas for ``types`` (and the Structs they contain) by msgspec's.
+    """Replace ``app``'s component schemas for ``types`` (and the Structs they contain) by msgspec's, each
+    property described by its field's docstring (:func:`_describe_fields`).
 
     Call once, right after the app is built: the document is generated then and cached by
     litestar, so the served ``/schema/openapi.json`` includes the replacement.
     """
     _, components = msgspec.json.schema_components(types, ref_template=REF_TEMPLATE)
+    _describe_fields(components, types)
+    _public_texts(components)
     openapi = app.openapi_schema
     assert openapi.components is not None  # litestar always creates them
     schemas: dict[str, Any] = dict(openapi.components.schemas or {})
@@ -235,7 +378,8 @@ def _answer(handler: HTTPRouteHandler, model: type[Any], body: dict[str, Any]) -
 
 
 def _add_body_examples(operation: Operation, handler: HTTPRouteHandler, spec: BodyExamples) -> None:
-    """Request examples (valid ones only) and the computed answers to them and to the bad body."""
+    """The valid request example (the only request example: tools replay those as input that must be accepted) and
+    the computed answers to it and to the refused bodies, whose example sits with its 400 or 422 answer only."""
     dto = handler.resolve_data_dto()
     model: type[Any] = dto.model_type  # type: ignore[union-attr]
     assert operation.request_body is not None
@@ -246,9 +390,10 @@ def _add_body_examples(operation: Operation, handler: HTTPRouteHandler, spec: Bo
             continue
         summary, body = example
         status, answer = _answer(handler, model, body)
-        if name != "bad":  # a request example must satisfy the request schema
+        if name == "ok":
             request_media.examples[name] = Example(summary=summary, value=body)
-        described = Example(summary=summary, description=f"The answer to `{json.dumps(body)}`.", value=answer)
+        said = "The answer to" if name == "ok" else "The refusal of the request body"
+        described = Example(summary=summary, description=f"{said} `{json.dumps(body)}`.", value=answer)
         _put_example(operation, status, name, described)
 
 
@@ -318,7 +463,7 @@ def _add_problem_responses(operation: Operation, has_body: bool) -> None:
         assert isinstance(response, OpenAPIResponse)
         if int(status) >= 400 and PROBLEM_MEDIA_TYPE not in (response.content or {}):
             responses[status] = _problem_response(_QUERY_PROBLEM if status == "400" else response.description, {})
-    needed = {**(_BODY_PROBLEMS if has_body else {}), 405: _METHOD, 500: _INTERNAL}
+    needed = {**(_BODY_PROBLEMS if has_body else {}), 405: _METHOD, 431: _HEADER_TOO_LARGE, 500: _INTERNAL}
     for code, description in needed.items():
         responses.setdefault(str(code), _problem_response(description, {}))
     operation.responses = dict(sorted(responses.items()))
@@ -337,6 +482,31 @@ def _add_caching(operation: Operation, path: str) -> None:
     responses["304"] = OpenAPIResponse(description=_NOT_MODIFIED, headers={"ETag": _ref("ETag")})
     operation.responses = dict(sorted(responses.items()))
     operation.parameters = [*(operation.parameters or []), IF_NONE_MATCH]
+
+
+SECURITY_SCHEMES: dict[str, SecurityScheme] = {
+    "ApiKey": SecurityScheme(
+        type="apiKey",
+        name="X-API-Key",
+        security_scheme_in="header",
+        description="An API key in the `X-API-Key` header. Needed only when the deployment requires keys "
+        "(`RIICHI_API_KEYS` or `RIICHI_API_KEYS_FILE`); then every `/v1/` request without a known key is a 401.",
+    ),
+    "Bearer": SecurityScheme(
+        type="http",
+        scheme="bearer",
+        description="The same API key as `Authorization: Bearer <key>` (either form is accepted; when both are sent, "
+        "the one that comes first in the request counts).",
+    ),
+}
+"""The two forms of an API key that :class:`service.api.guards.ApiKeyMiddleware` accepts, components."""
+
+
+def operation_security(keys_required: bool) -> list[dict[str, list[str]]]:
+    """The ``security`` of a ``/v1/`` operation: one of the two key forms; with no keys configured, also none
+    (``{}``: the request may be anonymous), so a generated client still has the setting."""
+    either: list[dict[str, list[str]]] = [{name: []} for name in SECURITY_SCHEMES]
+    return either if keys_required else [{}, *either]
 
 
 def _add_guard_responses(operation: Operation) -> None:
@@ -536,12 +706,193 @@ def _enumerate_closed_vocabularies(schemas: dict[str, Any]) -> None:
         branch["enum"] = values
 
 
-def complete_document(app: Litestar) -> None:
+PYTHON_END_ANCHOR = "$(?!\\n)"
+"""How the request Structs end a whole-value pattern: Python's ``$`` also matches before a final newline, which
+the lookahead forbids. ECMA-262's ``$`` (the flavour JSON Schema names) matches only at the end of the value, and
+Go's RE2 and Rust's ``regex`` refuse lookaheads, so the document writes the plain ``$``: the same set of strings."""
+
+
+def _portable_patterns(node: Any) -> None:
+    """Every ``pattern`` in ``node`` in a form every mainstream regex engine accepts (:data:`PYTHON_END_ANCHOR`
+    becomes ``$``); a pattern with any other lookaround is a bug of the Struct that wrote it."""
+    for item in _objects(node):
+        pattern = item.get("pattern")
+        if isinstance(pattern, str):
+            if pattern.endswith(PYTHON_END_ANCHOR):
+                pattern = pattern.removesuffix(PYTHON_END_ANCHOR) + "$"
+            assert not re.search(r"\(\?(?:[=!]|<[=!])", pattern), f"a lookaround in pattern {pattern!r}"
+            item["pattern"] = pattern
+
+
+SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
+    "Language": (LANGUAGES, "A language of names and texts (`Accept-Language`): English, Japanese, Russian."),
+    "Preset": ("ScoreResult.preset", "A rule preset's id (`GET /v1/rules` lists each with its options)."),
+    "HanFuPreset": ("PointsTable.preset", "A rule preset that scores with han and fu (every one but `kids`)."),
+    "Wind": (("E", "S", "W", "N"), "A wind: E (east), S (south), W (west), N (north)."),
+    "Limit": (
+        "ScoreResult.limit",
+        "The limit a hand's value reaches: `none` (paid by han and fu), mangan to kazoe yakuman, then yakuman "
+        "and its multiples (`double_yakuman`, …, up to ten).",
+    ),
+    "YakuId": ("YakuItem.id", "A yaku, yakuman or dora item's id (`GET /v1/yaku` describes each)."),
+    "FuId": ("FuItem.id", "A fu item's id: the base fu, the win's, each set's, the pair's and the wait's."),
+    "KidsPointsId": ("PointsItem.id", "An item of the kids' points (`/docs/rules` §5)."),
+    "ProblemType": (
+        "Problem.type",
+        "A problem's type: a page under `/docs/problems` (relative to the server), or `about:blank`.",
+    ),
+    "AbortiveDraw": ("Abortive.kind", "A kind of abortive draw (`/docs/rulesets` §5)."),
+    "Kazoe": ("RulesSpec.kazoe", "What 13 or more han without a yakuman are worth (option `kazoe`)."),
+    "Renhou": ("RulesSpec.renhou", "How renhou (a ron before the first own draw) counts (option `renhou`)."),
+    "SanmaTsumo": (
+        "RulesSpec.sanma_tsumo",
+        "How a three-player tsumo treats the missing player's share (option `sanma_tsumo`).",
+    ),
+    "HonbaPoints": ("RulesSpec.honba", "Points one honba stick is worth (option `honba`)."),
+    "RiichiDeposit": ("RulesSpec.riichi_deposit", "Points of one riichi deposit (option `riichi_deposit`)."),
+    "PinfuFu": (
+        "RulesSpec.open_pinfu_fu",
+        "Fu added for an open or tsumo pinfu shape (options `open_pinfu_fu`, `pinfu_tsumo_fu`).",
+    ),
+}
+"""Named enum components: ``name → (where its values are read: ``"Component.property"`` or the values
+themselves, its description)``. Every other enum found in two places or more is named too (:func:`_name_enums`),
+after its first property."""
+
+GROWING_ENUMS = frozenset({"YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit"})
+"""The vocabularies of answers that may gain values within ``/v1`` (``/docs/compatibility``): every place that
+holds one takes its known values or any other string, so a client generated today decodes an answer with a value
+added later."""
+_GROWING = "The known values; an answer may hold another one, added later within /v1 (`/docs/compatibility`)."
+_LATER_VALUE = {"type": "string", "description": "A value added after this document (`/docs/compatibility`)."}
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _enum_nodes(node: Any) -> list[dict[str, Any]]:
+    """The schemas in ``node`` that list two or more values (a one-value enum is a union's tag), outside examples
+    and defaults."""
+    found: list[dict[str, Any]] = []
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if isinstance(item.get("enum"), list) and len(item["enum"]) > 1:
+                found.append(item)
+            stack.extend(reversed([v for k, v in item.items() if k not in ("examples", "default", "const", "enum")]))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+    return found
+
+
+def _enum_key(node: dict[str, Any]) -> tuple[Any, ...]:
+    return (node.get("type"), frozenset(json.dumps(v) for v in node["enum"]))
+
+
+def _enum_varnames(values: list[Any]) -> list[str] | None:
+    """Names for an enum's values where some value is no identifier (``x-enum-varnames``, read by
+    openapi-generator): ``/problems/not-found`` → ``PROBLEMS_NOT_FOUND``, ``200`` → ``VALUE_200``."""
+    if all(isinstance(v, str) and _IDENTIFIER.match(v) for v in values):
+        return None
+    names = [
+        re.sub(r"[^A-Za-z0-9]+", "_", v).strip("_").upper() if isinstance(v, str) else f"VALUE_{v}" for v in values
+    ]
+    names = [n if n and not n[0].isdigit() else f"VALUE_{n}" for n in names]
+    assert len(set(names)) == len(names), names
+    return names
+
+
+def _property_enum(schemas: dict[str, Any], component: str, name: str) -> dict[str, Any]:
+    (node,) = _enum_nodes(schemas[component]["properties"][name])
+    return node
+
+
+def _name_enums(openapi: Any) -> None:
+    """Every enum of :data:`SHARED_ENUMS`, and every other enum found in two places, becomes one component,
+    referenced wherever its values occur (component schemas, parameters, response headers). A reference keeps
+    the place's own description and default beside it."""
+    schemas: dict[str, Any] = openapi.components.schemas
+    parameters: list[OpenAPIParameter] = []
+    for path_item in (openapi.paths or {}).values():
+        for method in ("get", "post", "put", "patch", "delete", "head"):
+            operation = getattr(path_item, method, None)
+            for parameter in (operation.parameters or []) if operation else []:
+                if isinstance(parameter, OpenAPIParameter) and isinstance(parameter.schema, Schema):
+                    parameter.schema = msgspec.to_builtins(parameter.schema.to_schema())
+                    parameters.append(parameter)
+    places = [*(schemas[name] for name in sorted(schemas)), *(p.schema for p in parameters)]
+    occurrences: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+    for place in places:
+        for node in _enum_nodes(place):
+            occurrences.setdefault(_enum_key(node), []).append(node)
+    named: dict[tuple[Any, ...], tuple[str, dict[str, Any]]] = {}
+    for name, (source, description) in SHARED_ENUMS.items():
+        if isinstance(source, str):
+            component, prop = source.split(".")
+            if component not in schemas:  # an app built with some of the routes only (tests)
+                continue
+            node = _property_enum(schemas, component, prop)
+            values, kind = list(node["enum"]), node.get("type")
+        else:
+            values, kind = list(source), _JSON_TYPES[type(source[0])]
+        schema = {"type": kind, "enum": values, "description": description}
+        named[(kind, frozenset(json.dumps(v) for v in values))] = (name, schema)
+    for key, nodes in occurrences.items():
+        if key in named or len(nodes) < 2:
+            continue
+        owner = nodes[0]
+        name = "".join(part.title() for part in _names_of(schemas, parameters, owner)[0].split("_"))
+        named[key] = (name, {"type": key[0], "enum": list(owner["enum"]), "description": owner.get("description", "")})
+    taken = set(schemas)
+    for key, (name, schema) in sorted(named.items(), key=lambda item: item[1][0]):
+        assert name not in taken, f"an enum component would replace the component {name}"
+        taken.add(name)
+        varnames = _enum_varnames(schema["enum"])
+        if varnames:
+            schema["x-enum-varnames"] = varnames
+        if not schema["description"]:
+            del schema["description"]
+        for node in occurrences.get(key, []):
+            for field in ("type", "enum"):
+                node.pop(field, None)
+            if name in GROWING_ENUMS:
+                node["anyOf"] = [{"$ref": REF_TEMPLATE.format(name=name)}, _LATER_VALUE]
+            else:
+                node["$ref"] = REF_TEMPLATE.format(name=name)
+        if name in GROWING_ENUMS:
+            schema["description"] = f"{schema.get('description', '')} {_GROWING}".strip()
+        schemas[name] = schema
+    for node in (n for nodes in occurrences.values() for n in nodes if "enum" in n):
+        varnames = _enum_varnames(node["enum"])
+        if varnames:
+            node["x-enum-varnames"] = varnames
+    for item in _objects(schemas):  # an open enum inside a nullable union: one flat union
+        branches = item.get("anyOf")
+        if isinstance(branches, list) and any(set(b) == {"anyOf"} for b in branches):
+            item["anyOf"] = [inner for b in branches for inner in (b["anyOf"] if set(b) == {"anyOf"} else [b])]
+    openapi.components.schemas = dict(sorted(schemas.items()))
+
+
+def _names_of(schemas: dict[str, Any], parameters: list[OpenAPIParameter], node: dict[str, Any]) -> list[str]:
+    """The property or parameter names whose schema holds ``node`` (for naming an enum after its first place)."""
+    found = []
+    for name in sorted(schemas):
+        for prop, schema in (schemas[name].get("properties") or {}).items():
+            if any(n is node for n in _enum_nodes(schema)):
+                found.append(prop)
+    found += [p.name for p in parameters if any(n is node for n in _enum_nodes(p.schema))]
+    return found
+
+
+def complete_document(app: Litestar, keys_required: bool = False) -> None:
     """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once);
-    type every enum, and model optional query parameters as plain optional values."""
+    type every enum, and model optional query parameters as plain optional values. ``keys_required``: the
+    deployment requires an API key on ``/v1/`` (:func:`service.api.guards.api_keys`), which the operations'
+    ``security`` then says."""
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
+    _portable_patterns(openapi.components.schemas)
     _tagged_unions_as_one_of(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
     openapi.components.headers = {
@@ -551,6 +902,7 @@ def complete_document(app: Litestar) -> None:
         **_CACHE_HEADERS,
         **_GUARD_HEADERS,
     }
+    openapi.components.security_schemes = {**(openapi.components.security_schemes or {}), **SECURITY_SCHEMES}
     for operation, handler in _operations(app):
         if "request_body" in handler.opt:  # a body read as bytes (POST /v1/logs/replay) documents its media types
             operation.request_body = handler.opt["request_body"]
@@ -561,6 +913,7 @@ def complete_document(app: Litestar) -> None:
             _add_caching(operation, path)
         if path.startswith(GUARDED_PREFIX):
             _add_guard_responses(operation)
+            operation.security = operation_security(keys_required)
         spec = BODY_EXAMPLES.get(str(operation.operation_id))
         if has_body and spec is not None:
             _add_body_examples(operation, handler, spec)
@@ -571,6 +924,8 @@ def complete_document(app: Litestar) -> None:
             _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
         _tidy_parameters(operation)
+        operation.parameters = [*(operation.parameters or []), REQUEST_ID_PARAMETER]
+    _name_enums(openapi)
     _responses_list_every_field(openapi)
 
 

@@ -62,12 +62,14 @@ class Health(msgspec.Struct, frozen=True):
     """Liveness: `status` is always `ok` when the process answers."""
 
     status: Literal["ok"] = "ok"
+    """Always `ok` while the process answers."""
 
 
 class Ready(msgspec.Struct, frozen=True):
     """Readiness: `status` is `ready` when the service takes traffic (otherwise a 503 problem)."""
 
     status: Literal["ready"] = "ready"
+    """`ready`: the service takes requests (when it does not, the answer is a 503 problem)."""
 
 
 def mark_ready(app: Litestar) -> None:
@@ -114,6 +116,7 @@ _HEAD_TOO = " `HEAD` answers the same status and headers without a body."
 health = get(
     "/health",
     operation_id="health",
+    response_description='The process answers (`{"status": "ok"}`).',
     summary="Liveness check",
     description="200 whenever the process answers; restart the container when it does not." + _HEAD_TOO,
     tags=["operations"],
@@ -123,6 +126,7 @@ health = get(
 ready = get(
     "/ready",
     operation_id="ready",
+    response_description='The service takes requests (`{"status": "ready"}`).',
     summary="Readiness check",
     description="200 once the service has started (its self-check scored a hand) and until shutdown begins; "
     "503 otherwise, so a load balancer sends no traffic." + _HEAD_TOO,

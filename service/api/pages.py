@@ -49,7 +49,7 @@ __all__ = [
     "render",
 ]
 
-DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems", "logs")
+DOC_PAGES: Final = ("rules", "rulesets", "notation", "endpoints", "problems", "logs", "compatibility", "changelog")
 """The pages under ``/docs/`` (``service/docs/<name>.md``)."""
 
 WEB_DIR: Final = Path(str(resources.files("service").joinpath("web")))
@@ -81,7 +81,8 @@ def render(*parts: str) -> str:
         "</head><body><nav><a href='/'>Table companion</a> · <a href='/docs'>Docs</a> · "
         "<a href='/docs/rules'>Rules</a> · <a href='/docs/rulesets'>Rule sets</a> · "
         "<a href='/docs/notation'>Notation</a> · <a href='/docs/endpoints'>Endpoints</a> · "
-        "<a href='/docs/problems'>Problems</a> · <a href='/schema'>API docs</a></nav>"
+        "<a href='/docs/problems'>Problems</a> · <a href='/docs/compatibility'>Compatibility</a> · "
+        "<a href='/docs/changelog'>Changelog</a> · <a href='/schema'>API docs</a></nav>"
         f"{body}</body></html>"
     )
 

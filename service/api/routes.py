@@ -39,6 +39,8 @@ _BODY_ERRORS = {
 @post(
     "/v1/score",
     operation_id="scoreHand",
+    response_description="The hand's score: `is_win`, han, fu, yaku, limit and payments (or `is_win` false and "
+    "the `reason`), names in the answer's language.",
     summary="Score one winning hand",
     description="Yaku, han, fu, limit and payments of one hand under a preset and rule options "
     "(/docs/endpoints, `POST /v1/score`). A legal hand that does not win is a 200 with `is_win` false. "

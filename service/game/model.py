@@ -110,9 +110,16 @@ class WinSpec(_Request, frozen=True, kw_only=True):
     """
 
     winner: Seat
+    """The winner's seat."""
     hand: ScoreRequest | None = None
+    """The winning hand to score, a `POST /v1/score` request (its `win`, `dealer` and `seat_wind` follow from the
+    settlement); give this or `value`, not both."""
     value: HandValue | None = None
+    """The hand's value when it is already scored (han and fu, yakuman, or kids points); give this or `hand`, not
+    both."""
     pao: Seat | None = None
+    """The seat liable (pao) for this win's daisangen, daisuushii or other liability yakuman (option `pao`); null:
+    nobody."""
 
 
 class Tsumo(WinSpec, frozen=True, kw_only=True, tag="tsumo", tag_field="type"):
@@ -130,7 +137,9 @@ class Ron(_Request, frozen=True, kw_only=True, tag="ron", tag_field="type"):
     """
 
     discarder: Seat
+    """The seat whose discard was won on."""
     wins: Annotated[list[WinSpec], Meta(min_length=1, max_length=3)]
+    """The winners on that discard, one to three, in any order."""
 
 
 class Draw(_Request, frozen=True, kw_only=True, tag="draw", tag_field="type"):
@@ -138,7 +147,10 @@ class Draw(_Request, frozen=True, kw_only=True, tag="draw", tag_field="type"):
     nagashi mangan (option). A seat that declared riichi this hand must be tenpai."""
 
     tenpai: Annotated[list[Seat], Meta(max_length=4)] = []
+    """The seats that are tenpai at the exhaustive draw; the others pay them the no-ten payment (option
+    `noten_payment`)."""
     nagashi: Annotated[list[Seat], Meta(max_length=4)] = []
+    """The seats that score nagashi mangan (option `nagashi_mangan`); empty: none."""
 
 
 AbortiveKind = Literal["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]
@@ -155,6 +167,8 @@ class Abortive(_Request, frozen=True, kw_only=True, tag="abortive", tag_field="t
     """
 
     kind: AbortiveKind
+    """Which abortive draw: `kyuushu_kyuuhai` (nine terminals), `suufon_renda` (four winds), `suucha_riichi` (four
+    riichi), `suukaikan` (four kans), `sanchahou` (triple ron)."""
 
 
 class Chombo(_Request, frozen=True, kw_only=True, tag="chombo", tag_field="type"):
@@ -169,6 +183,7 @@ class Chombo(_Request, frozen=True, kw_only=True, tag="chombo", tag_field="type"
     """
 
     seat: Seat
+    """The seat that committed the chombo."""
 
 
 Outcome = Ron | Tsumo | Draw | Abortive | Chombo
@@ -195,10 +210,16 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     """
 
     rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id, or a preset with options overriding its defaults."""
     game: GameOptions | None = None
+    """Game options overriding the preset's defaults (uma, oka, busting, pao, …); null: the preset's."""
     scores: Annotated[list[Points], Meta(min_length=3, max_length=4)]
+    """Each seat's score before the hand, points (kids: kids points), in seat order: four, or three with option
+    `players` 3."""
     dealer: Seat
+    """This hand's dealer seat."""
     first_dealer: Seat = 0
+    """The game's first dealer seat; ties in placings go to the seat nearer it."""
     honba: Annotated[
         int,
         Meta(
@@ -217,8 +238,12 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
         ),
     ] = 0
     riichi: Annotated[list[Seat], Meta(max_length=4)] = []
+    """The seats that declared riichi this hand; each puts option `riichi_deposit` points on the table."""
     outcome: Outcome
+    """How the hand ended: a `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo` (the `type` field
+    tells which)."""
     last_hand: bool = False
+    """True: the game ends after this hand whatever the rules would decide (a tournament's time limit)."""
     round_wind: RoundWind | None = None
     """This hand's round wind (`E`, `S`, `W`; the hand number follows from `dealer` and `first_dealer`).
     With it the service decides `game_over` from the rules' `length`, `extension`, `agari_yame`
@@ -244,10 +269,17 @@ class Transfer(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     payer: int | None
+    """The seat that pays; null: the table's riichi pot (riichi sticks collected by a winner) or nobody (kids
+    points)."""
     payee: int | None
+    """The seat that receives; null: the table's riichi pot (a riichi deposit)."""
     amount: int
+    """Points actually paid."""
     owed: int
+    """Points that were due; more than `amount` only when a payer could not pay in full (option `bust` `cannot_pay`)."""
     kind: TransferKind
+    """What the payment is for: `riichi_deposit`, `riichi_sticks`, `ron`, `tsumo`, `pao`, `honba`, `noten`, `nagashi`,
+    `kids_points`, `chombo`."""
     name: str
     """What the payment is for, in the answer's language (`Ron`, `Honba`, `Riichi deposit`, …)."""
 
@@ -262,19 +294,31 @@ class WinResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     winner: int
+    """The winner's seat."""
     han: int | None = None
+    """The hand's han, dora included; null for the kids preset."""
     fu: int | None = None
+    """The hand's fu, rounded; null for a yakuman, a hand of 5 han or more given as a value, and the kids preset."""
     yakuman: int = 0
+    """The yakuman multiple paid; 0: not a yakuman."""
     limit: str | None = None
+    """The limit the hand reaches (`none`, `mangan`, …, `yakuman`); null for the kids preset."""
     limit_name: str | None = None
     """The limit's name in the answer's language (null for kids)."""
     base_points: int | None = None
+    """Base points after limits (fu × 2^(2+han)); null for the kids preset."""
     points: int
+    """The hand's value without honba or riichi sticks, points (kids: kids points)."""
     honba: int = 0
+    """Points from honba this winner receives."""
     riichi_sticks: int = 0
+    """Riichi sticks (a count, not points) this winner takes from the table."""
     total: int
+    """Everything owed to this winner, points: `points` + `honba` + the riichi sticks' points."""
     liable: int | None = None
+    """The seat liable (pao) for this win; null: none."""
     score: ScoreResult | None = None
+    """The full `POST /v1/score` answer when the win gave a `hand`; null when it gave a `value`."""
 
 
 class NextHand(msgspec.Struct, frozen=True, kw_only=True):
@@ -282,17 +326,24 @@ class NextHand(msgspec.Struct, frozen=True, kw_only=True):
     (null when the request gave no `round_wind`)."""
 
     dealer: int
+    """The next hand's dealer seat."""
     honba: int
+    """The next hand's honba count."""
     riichi_sticks: int
+    """Riichi sticks left on the table for the next hand (a count)."""
     round_wind: Literal["E", "S", "W", "N"] | None = None
+    """The next hand's round wind; null when the request gave no `round_wind`."""
 
 
 class Placing(msgspec.Struct, frozen=True, kw_only=True):
     """A place (1–4) with its seat and score, points; ties go to the seat nearer the first dealer."""
 
     place: int
+    """The place, 1 (first) to 4 (3 with three players)."""
     seat: int
+    """The seat in that place."""
     score: int
+    """That seat's score, points (kids: kids points)."""
 
 
 class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -310,26 +361,41 @@ class SettleResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     preset: str
+    """The preset the hand was settled under."""
     deltas: list[int]
+    """Each seat's score change, points, in seat order."""
     scores: list[int]
+    """Each seat's score after the hand, points, in seat order."""
     transfers: list[Transfer]
+    """Every payment of the hand, in the order they were made."""
     wins: list[WinResult] = []
+    """Each winner's hand and what they were owed; empty when nobody won."""
     bumped: list[int] = []
+    """The seats whose ron was lost to head bump (option `multiple_ron` `head_bump`)."""
     next_hand: NextHand
+    """Dealer, honba, riichi sticks and round wind of the next hand."""
     out: list[int] = []
+    """The seats that are out (busted) after this hand."""
     abortive: AbortiveKind | None = None
+    """The abortive draw this hand was (`sanchahou` also for a triple ron under that rule); null: not one."""
     abortive_name: str | None = None
     """The abortive draw's name in the answer's language."""
     penalties: list[int] | None = None
+    """Chombo `deduction` only: points per seat to deduct from the final score after uma (pass their sum to `POST
+    /v1/final`); null otherwise."""
     game_over: bool = False
+    """True when the game ends with this hand."""
     end_reason: EndReason | None = None
+    """Why the game ended: `bust`, `target`, `last_hand`, `agari_yame`, `tenpai_yame`, `sudden_death` or
+    `extension_over`; null while it goes on."""
     end_reason_name: str | None = None
     """Why the game ended, in the answer's language."""
     placings: list[Placing] | None = None
+    """The final placings when the game is over; null while it goes on."""
 
 
 class FinalRequest(_Request, frozen=True, kw_only=True):
-    """Final scores → placings and final points with uma and oka (/docs/rules §6, seed 003 §5).
+    """Final scores → placings and final points with uma and oka (/docs/rules §6, /docs/rulesets §6).
 
     `scores` in points (kids: kids points), one a player (three with option `players` 3: Tenhou sanma
     start 35,000, return 40,000, oka 3 × 5,000 = +15,000, uma +20/0/−20; Mahjong Soul sanma uma
@@ -338,10 +404,15 @@ class FinalRequest(_Request, frozen=True, kw_only=True):
     """
 
     rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id, or a preset with options overriding its defaults."""
     game: GameOptions | None = None
+    """Game options overriding the preset's defaults (uma, oka, rounding, ties, leftover sticks); null: the preset's."""
     scores: Annotated[list[Points], Meta(min_length=3, max_length=4)]
+    """Each seat's final score, points (kids: kids points), in seat order: four, or three with option `players` 3."""
     first_dealer: Seat = 0
+    """The game's first dealer seat; equal scores rank in seat order from it (option `ties` `seat_order`)."""
     riichi_sticks: Annotated[int, Meta(ge=0, le=100)] = 0
+    """Riichi sticks still on the table at the end (a count); they follow option `leftover_sticks`."""
     penalties: (
         Annotated[list[Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)]], Meta(min_length=3, max_length=4)]
         | None
@@ -356,13 +427,22 @@ class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
     first place takes what makes the sum 0 before penalties)."""
 
     place: int
+    """The place, 1 (first) to 4 (3 with three players)."""
     seat: int
+    """The seat in that place."""
     score: int
+    """The seat's score at the end, points."""
     sticks: int
+    """Points from the leftover riichi sticks this seat receives (first place under option `leftover_sticks` `first`),
+    else 0."""
     uma: int
+    """The uma for this place, points (shared among tied seats under option `ties` `shared`)."""
     oka: int
+    """The oka this seat receives, points (first place only, or shared by tied first places)."""
     penalty: int = 0
+    """Points deducted after uma (the request's `penalties`), 0 or more."""
     final: int
+    """The final points: `score` + `sticks` − return points + `uma` + `oka` − `penalty`."""
 
 
 class FinalResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -372,11 +452,17 @@ class FinalResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     preset: str
+    """The preset the game was played under."""
     start_points: int
+    """Each player's starting score used, points."""
     return_points: int
+    """The return score used (final points are measured from it), points."""
     uma: list[int]
+    """The uma used for 1st, 2nd, 3rd (and 4th) place, points."""
     oka: int
+    """The oka first place receives: players × (return − start), points."""
     placings: list[FinalPlacing]
+    """Every player's result, in place order."""
 
 
 class Sticks(
@@ -386,15 +472,19 @@ class Sticks(
     forbid_unknown_fields=True,
     rename={"s10000": "10000", "s5000": "5000", "s1000": "1000", "s100": "100"},
 ):
-    """A count of sticks per value (seed 001 §2.4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
+    """A count of sticks per value (/docs/rules §4: 10,000 long, 5,000 medium, 1,000 short, 100 token).
 
     JSON keys are the values: `{"10000": 1, "5000": 0, "1000": 2, "100": 3}` = 12,300 points.
     """
 
     s10000: StickCount = 0
+    """Sticks of 10,000 points (long)."""
     s5000: StickCount = 0
+    """Sticks of 5,000 points (medium)."""
     s1000: StickCount = 0
+    """Sticks of 1,000 points (short)."""
     s100: StickCount = 0
+    """Sticks of 100 points (token)."""
 
 
 class StickCounts(Sticks, frozen=True, kw_only=True):
@@ -403,7 +493,7 @@ class StickCounts(Sticks, frozen=True, kw_only=True):
 
 
 class SticksRequest(_Request, frozen=True, kw_only=True):
-    """An `amount` of points to pay in sticks (seed 001 §4.3).
+    """An `amount` of points to pay in sticks (/docs/rules §6).
 
     Alone: the fewest sticks. With the `payer`'s holdings (and the `payee`'s, for change):
     a plan in which the payer hands over sticks they hold and the payee gives change from
@@ -420,7 +510,9 @@ class SticksRequest(_Request, frozen=True, kw_only=True):
         ),
     ]
     payer: Sticks | None = None
+    """The sticks the payer holds; with it the answer has a payment plan. Null: only the fewest sticks."""
     payee: Sticks | None = None
+    """The sticks the payee holds, from which change can be given; null: no change possible."""
 
 
 class SticksPlan(msgspec.Struct, frozen=True, kw_only=True):
@@ -430,15 +522,23 @@ class SticksPlan(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     pay: StickCounts
+    """The sticks the payer hands to the payee."""
     change: StickCounts
+    """The sticks the payee hands back as change."""
     sticks_moved: int
+    """How many sticks change hands, both directions together."""
 
 
 class SticksResult(msgspec.Struct, frozen=True, kw_only=True):
     """`sticks`: the fewest sticks making `amount`. With holdings: `plan`, or null and `reason`."""
 
     amount: int
+    """The amount asked for, points."""
     sticks: StickCounts
+    """The fewest sticks that make `amount`."""
     plan_possible: bool | None = None
+    """With `payer` holdings: whether a payment plan exists; null when no holdings were given."""
     plan: SticksPlan | None = None
+    """The plan that moves the fewest sticks; null when no holdings were given or none exists."""
     reason: str | None = None
+    """Why no plan exists, one sentence in the answer's language (`Content-Language`); null otherwise."""

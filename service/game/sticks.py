@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from service.i18n import Language, text
+
 from .model import StickCounts, Sticks, SticksPlan, SticksRequest, SticksResult
 
-__all__ = ["STICK_VALUES", "fewest_sticks", "pay_with", "sticks", "to_counts", "value_of"]
+__all__ = ["STICKS_REASONS", "STICK_VALUES", "fewest_sticks", "pay_with", "sticks", "to_counts", "value_of"]
 
 STICK_VALUES: Final = (10_000, 5_000, 1_000, 100)
 """Stick values in points, largest first (seed 001 §2.4)."""
@@ -115,12 +117,17 @@ def pay_with(amount: int, payer: Sticks, payee: Sticks | None = None) -> SticksP
     )
 
 
-def sticks(req: SticksRequest) -> SticksResult:
-    """``POST /v1/sticks``: the fewest sticks for ``amount``, and a plan given holdings (seed 001 §4.3).
+STICKS_REASONS: Final = ("too_little", "no_change", "no_plan")
+"""Why no plan exists, each a text ``sticks_reason.<id>`` (:mod:`service.i18n`): the payer holds too little; no
+payee holdings were given for the change needed; none with the payee's change either."""
+
+
+def sticks(req: SticksRequest, lang: Language = "en") -> SticksResult:
+    """``POST /v1/sticks``: the fewest sticks for ``amount``, and a plan given holdings (/docs/rules §6).
 
     Without ``payer`` only the fewest sticks are returned (``plan_possible`` null). With it,
     ``plan`` is the plan of :func:`pay_with` (``payee`` absent = no change available), or null
-    with ``plan_possible`` false and a ``reason``. Amounts are points.
+    with ``plan_possible`` false and a ``reason`` in ``lang``. Amounts are points.
     """
     fewest = fewest_sticks(req.amount)
     if req.payer is None:
@@ -130,9 +137,9 @@ def sticks(req: SticksRequest) -> SticksResult:
         return SticksResult(amount=req.amount, sticks=fewest, plan_possible=True, plan=plan)
     held = value_of(req.payer)
     if held < req.amount:
-        reason = f"the payer holds {held} points in sticks, less than the {req.amount} owed"
+        reason = text("sticks_reason.too_little", lang, held=held, amount=req.amount)
     elif req.payee is None:
-        reason = f"no set of the payer's sticks makes exactly {req.amount}, and no payee holdings were given for change"
+        reason = text("sticks_reason.no_change", lang, amount=req.amount)
     else:
-        reason = f"no set of the payer's sticks, less change from the payee's sticks, makes exactly {req.amount}"
+        reason = text("sticks_reason.no_plan", lang, amount=req.amount)
     return SticksResult(amount=req.amount, sticks=fewest, plan_possible=False, reason=reason)

@@ -50,8 +50,11 @@ class YakuNames(msgspec.Struct, frozen=True, kw_only=True):
     """A yaku's name in English (`en`, with the romaji), Japanese (`ja`) and Russian (`ru`)."""
 
     en: str
+    """The name in English, with the romaji (`Riichi`)."""
     ja: str
+    """The name in Japanese (`立直`)."""
     ru: str
+    """The name in Russian (`Риичи`)."""
 
 
 DORA_IDS: Final = ("dora", "ura_dora", "aka_dora", "nukidora")
@@ -70,7 +73,7 @@ OPTION_SECTIONS: Final[dict[str, str]] = {
     "aka_per_suit": "/docs/rules §1; /docs/rulesets §1",
     "double_yakuman": "/docs/rules §3; /docs/rulesets §3",
     "kazoe": "/docs/rules §3 Limits; /docs/rulesets §3",
-    "kiriage_mangan": "/docs/rules §3 Limits; seed 003 §1; /docs/rulesets §3",
+    "kiriage_mangan": "/docs/rules §3 Limits; /docs/rulesets §3",
     "mangan_cap": "/docs/rules §3 Limits, §4",
     "yakuman_cap": "/docs/rules §3, §4; /docs/rulesets §3",
     "double_wind_pair_fu": "/docs/rules §3 Fu; /docs/rulesets §2",
@@ -134,15 +137,26 @@ class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
     `GET /v1/rules/{preset}` the one asked for, in the same shape."""
 
     name: str
+    """The option's name, as a property of `rules` or `game` in a request."""
     type: Literal["boolean", "enum", "integer", "list"]
+    """The option's kind of value: `boolean`, `enum` (one of `values`), `integer` (between `minimum` and `maximum`) or
+    `list` (of `values`, or of integers when `values` is null)."""
     values: list[OptionValue] | None = None
+    """The values an `enum` option takes, or a `list` option's items may take; null for the other kinds."""
     minimum: int | None = None
+    """The smallest value of an `integer` option; null for the other kinds."""
     maximum: int | None = None
+    """The largest value of an `integer` option; null for the other kinds."""
     set_in: Literal["rules", "game", "both"]
+    """The request object that takes it: `rules`, `game`, or `both`."""
     meaning: str
+    """What the option means, in the answer's language."""
     rules: str
+    """The documentation sections that define it, e.g. `/docs/rules §3 Limits`."""
     defaults: dict[str, OptionValue]
+    """Its default in each preset, keyed by preset id."""
     sources: dict[str, str]
+    """Where each preset's default comes from (a rule book, a site's rules), keyed by preset id."""
 
 
 class PresetInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -150,27 +164,39 @@ class PresetInfo(msgspec.Struct, frozen=True, kw_only=True):
     has `winds`, its `scoring` (`han_fu` or `kids` points), and its default for every option."""
 
     id: str
+    """The preset's id, the value of `rules` or `rules.preset` in a request."""
     source: str
+    """Which rule set the preset follows, in the answer's language."""
     summary: str
+    """One sentence about the preset, in the answer's language."""
     winds: bool
+    """Whether the preset has wind tiles (option `winds`)."""
     scoring: Literal["han_fu", "kids"]
+    """How the preset scores: `han_fu` (han, fu and points) or `kids` (kids points)."""
     defaults: dict[str, OptionValue]
+    """The preset's value of every option, keyed by option name."""
 
 
 class RulesCatalogue(msgspec.Struct, frozen=True, kw_only=True):
     """`GET /v1/rules`: every preset and every option with its default per preset; texts in `language`."""
 
     language: Language
+    """The language of the texts (`Content-Language`)."""
     presets: list[PresetInfo]
+    """Every preset."""
     options: list[OptionInfo]
+    """Every rule option, with its default per preset."""
 
 
 class KidsPoints(msgspec.Struct, frozen=True, kw_only=True):
     """One kids-preset points item (/docs/rules §5): `id` as in a score's `points_breakdown`, `points`, `name`."""
 
     id: str
+    """The item's id, as in a score's `points_breakdown`."""
     points: int
+    """The kids points the item is worth."""
     name: str
+    """The item's name in the answer's language."""
 
 
 class PresetRules(msgspec.Struct, frozen=True, kw_only=True):
@@ -178,10 +204,15 @@ class PresetRules(msgspec.Struct, frozen=True, kw_only=True):
     its yaku ids, and (kids) the points items."""
 
     language: Language
+    """The language of the texts (`Content-Language`)."""
     preset: PresetInfo
+    """The preset."""
     options: list[OptionInfo]
+    """Every rule option with this preset's default."""
     yaku: list[str]
+    """The ids of the yaku and yakuman this preset scores."""
     kids_points: list[KidsPoints] | None = None
+    """The kids points items (the `kids` preset); null for the others."""
 
 
 def _active(rules: Rules) -> list[Yaku]:
@@ -316,28 +347,41 @@ class YakuEntry(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     id: str
+    """The yaku's id, as in a score's `yaku` (open: a new id may be added within /v1)."""
     kind: Literal["yaku", "yakuman", "dora"]
+    """`yaku`, `yakuman`, or `dora` (`dora`, `ura_dora`, `aka_dora`, `nukidora`: 1 han per tile, never a yaku)."""
     name: str
+    """The name in the answer's language."""
     names: YakuNames
+    """The name in every language."""
     han_closed: int
+    """Han in a closed hand (13 × the multiple for a yakuman)."""
     han_open: int | None
+    """Han in an open hand; null: closed only."""
     yakuman: int
+    """The yakuman multiple; 0 for an ordinary yaku or dora."""
     replaces: list[str]
+    """The ids of the yaku it supersedes when both apply (e.g. `ryanpeikou` replaces `iipeikou`)."""
     description: str
+    """One sentence describing it, in the answer's language."""
 
 
 class PresetYaku(msgspec.Struct, frozen=True, kw_only=True):
     """The yaku of one preset under its rule options."""
 
     preset: str
+    """The preset's id."""
     yaku: list[YakuEntry]
+    """Its yaku, yakuman and dora items under its options."""
 
 
 class YakuCatalogue(msgspec.Struct, frozen=True, kw_only=True):
     """`GET /v1/yaku`: the yaku catalogue per preset, names in `language` (en / ja / ru)."""
 
     language: Language
+    """The language of the names and descriptions (`Content-Language`)."""
     presets: list[PresetYaku]
+    """The catalogue per preset (one when `preset` was asked for)."""
 
 
 def _dora_ids(rules: Rules) -> list[str]:

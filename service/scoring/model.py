@@ -97,6 +97,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """
 
     preset: Preset = "standard"
+    """The rule preset whose options apply (every option this object leaves out or sets to null)."""
     kuitan: bool | None = None
     """Open tanyao (kuitan) counts: /docs/rules §3."""
     aka: bool | None = None
@@ -200,7 +201,7 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """Game rule options overriding the preset's defaults one by one (/docs/rules §4–6, /docs/rulesets §4–6).
 
     An option left out (null) takes the preset's default; `GET /v1/rules` lists every preset's
-    value with its source (the table is ``service/scoring/presets.toml``).
+    value with its source.
     """
 
     start_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
@@ -302,8 +303,12 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     """
 
     type: Literal["chi", "pon", "kan"]
+    """The set: `chi` (three in sequence), `pon` (three alike) or `kan` (four alike)."""
     tiles: Tiles
+    """The set's tiles in mpsz notation (3 for chi and pon, 4 for kan), e.g. `555m` or `["5m", "5m", "0m"]`."""
     closed: bool = False
+    """Kan only: true = a closed kan (ankan, the hand stays closed); false = an open kan. A chi or pon is always
+    open."""
 
 
 class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True, gc=False):
@@ -312,27 +317,49 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
     `win_tile` is the tile that completes it. Flags describe how the hand was won; an
     impossible combination (ippatsu without riichi, haitei on ron, chankan on tsumo, …) is
-    rejected as :class:`InvalidHand`. Points are in points (not sticks).
+    refused with a 422 naming the fields. Points are in points (not sticks).
     """
 
     hand: Tiles
+    """The concealed tiles before the win, without the winning tile and without the melds: 13 − 3 × melds tiles (a kan
+    counts 3)."""
     win_tile: TileCode
+    """The tile that completes the hand."""
     rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id (`"tenhou"`), or a preset with options overriding its defaults (`{"preset": "standard",
+    "aka": true}`)."""
     melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
+    """The called or declared sets (chi, pon, kan), at most 4; empty: a closed hand."""
     win: Literal["ron", "tsumo"] = "ron"
+    """How the hand was won: `ron` (on a discard) or `tsumo` (self-drawn)."""
     dealer: bool | None = None
+    """Whether the winner is the dealer; null: from `seat_wind` (E is the dealer). Presets without winds
+    read only this (null: not the dealer)."""
     seat_wind: Wind | None = None
+    """The winner's seat wind (E, S, W, N; E is the dealer). Null: E when `dealer` is true; a non-dealer in a
+    preset with winds needs it (else a 422 naming it). Presets without winds refuse it."""
     round_wind: Wind | None = None
+    """The round wind (E, S, W, N); null: E. Presets without winds refuse it."""
     riichi: bool = False
+    """The winner declared riichi."""
     double_riichi: bool = False
+    """The winner declared riichi on their first discard (double riichi); excludes `riichi`."""
     ippatsu: bool = False
+    """The win came within one go-around after riichi, no call in between (needs `riichi` or `double_riichi`)."""
     haitei: bool = False
+    """A tsumo on the last tile of the wall (haitei); needs `win` `tsumo`."""
     houtei: bool = False
+    """A ron on the last discard (houtei); needs `win` `ron`."""
     rinshan: bool = False
+    """A tsumo on a kan's replacement tile (rinshan kaihou); needs `win` `tsumo` and a kan among `melds`."""
     chankan: bool = False
+    """A ron on a tile added to another player's kan (chankan); needs `win` `ron`."""
     tenhou: bool = False
+    """The dealer won on their first draw (tenhou, a yakuman); needs `win` `tsumo`, the dealer and no melds."""
     chiihou: bool = False
+    """A non-dealer won on their first draw, no call before (chiihou, a yakuman); needs `win` `tsumo` and no melds."""
     renhou: bool = False
+    """A non-dealer won by ron before their first draw (renhou); its value follows option `renhou` (`off`: refused)."""
     open_riichi: bool = False
     """Riichi (or double riichi) was declared open: 2 han, 3 with double riichi, instead of 1 (2).
     Needs `riichi` or `double_riichi`, and option `open_riichi` (else a 422 naming this field):
@@ -359,7 +386,9 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     indicators; under `immediate` nothing changes. Needs `rinshan`, an open kan among `melds` and at
     least 2 `dora_indicators` (else a 422 naming this field): /docs/rulesets §1 Kan-dora reveal."""
     dora_indicators: Tiles = ""
+    """The dora indicators turned over (mpsz), kan dora included; each points at the next tile, which is dora."""
     ura_indicators: Tiles = ""
+    """The ura dora indicators (mpsz); they count only with riichi."""
     honba: HonbaCount = 0
     riichi_sticks: RiichiStickCount = 0
     nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
@@ -377,7 +406,9 @@ class FieldError(msgspec.Struct, frozen=True):
     """One problem with one request field: `field` is a JSON path such as `melds[1].tiles`."""
 
     field: str
+    """The field at fault as a JSON path into the request, e.g. `melds[1].tiles` or `rules.aka`."""
     message: str
+    """What is wrong with it, one sentence."""
 
 
 class InvalidHand(ValueError):
@@ -398,8 +429,10 @@ class YakuItem(msgspec.Struct, frozen=True, gc=False):
     """
 
     id: str
+    """The yaku's id (open: a new yaku may be added within /v1; `GET /v1/yaku` describes each)."""
     han: Annotated[int, Meta(ge=1, le=78, description="Han; 13 × multiple for a yakuman entry.")]
     name: str
+    """The yaku's name in the answer's language (`Content-Language`)."""
 
 
 class FuItem(msgspec.Struct, frozen=True, gc=False):
@@ -409,8 +442,10 @@ class FuItem(msgspec.Struct, frozen=True, gc=False):
     """
 
     id: str
+    """The fu item's id, e.g. `base`, `closed_ron`, `tsumo`, `pair`, `wait`, or a set's kind."""
     fu: Annotated[int, Meta(ge=2, le=32, description="Fu of this item, before rounding.")]
     name: str
+    """The item's name in the answer's language."""
 
 
 class PointsItem(msgspec.Struct, frozen=True, gc=False):
@@ -421,9 +456,12 @@ class PointsItem(msgspec.Struct, frozen=True, gc=False):
     """
 
     id: str
+    """The kids points item's id, e.g. `riichi`, `pon`, `kan`, `tsumo`, `closed`."""
     points: Annotated[int, Meta(ge=1, le=10, description="Kids points of this item.")]
     name: str
+    """The item's name in the answer's language."""
     tiles: str | None = None
+    """The set a `pon` or `kan` item is for (mpsz); null for other items."""
 
 
 class Payment(msgspec.Struct, frozen=True, gc=False):
@@ -433,11 +471,13 @@ class Payment(msgspec.Struct, frozen=True, gc=False):
     """
 
     payer: Literal["discarder", "dealer", "non_dealer"]
+    """Who pays: `discarder` (ron), `dealer` or `non_dealer` (tsumo)."""
     amount: Annotated[
         int, Meta(ge=0, le=MAX_EXACT_POINTS, description="Points paid by each such payer, honba included.")
     ]
     count: Annotated[int, Meta(ge=1, le=3, description="How many players pay this amount.")]
     name: str
+    """Who pays, in the answer's language (`Discarder`, `Dealer`, `Each non-dealer`)."""
 
 
 class ReadingSet(msgspec.Struct, frozen=True, gc=False):
@@ -448,8 +488,11 @@ class ReadingSet(msgspec.Struct, frozen=True, gc=False):
     """
 
     type: Literal["run", "triplet", "kan", "pair"]
+    """The group: `run`, `triplet`, `kan` or `pair`."""
     tiles: str
+    """The group's tiles (mpsz)."""
     open: bool
+    """Called, or a triplet completed by ron (which counts as open for fu and sanankou)."""
 
 
 class Reading(msgspec.Struct, frozen=True, gc=False):
@@ -460,8 +503,13 @@ class Reading(msgspec.Struct, frozen=True, gc=False):
     """
 
     shape: Literal["standard", "chiitoitsu", "kokushi"]
+    """The hand's shape: `standard` (four sets and a pair), `chiitoitsu` (seven pairs) or `kokushi` (thirteen
+    orphans)."""
     sets: Annotated[tuple[ReadingSet, ...], Meta(max_length=7)]
+    """The groups of the reading, melds included."""
     wait: str
+    """The wait that was scored: `ryanmen`, `kanchan`, `penchan`, `shanpon`, `tanki`, or for kokushi `kokushi` /
+    `kokushi_13`."""
 
 
 class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -477,16 +525,25 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """
 
     is_win: bool
+    """Whether the tiles make a winning hand under these rules; false: see `reason`."""
     reason: str | None = None
+    """Why it is not a win: `not_complete` (no winning shape) or `no_yaku`; null for a win."""
     preset: str
+    """The preset the hand was scored under."""
     han: Annotated[int, Meta(ge=1, le=200, description="Han (13 × multiple per yakuman entry).")] | None = None
+    """Han, dora included (13 × multiple per yakuman entry); null when not a win and for the kids preset."""
     fu: Annotated[int, Meta(ge=20, le=200, description="Fu, rounded; 25 for chiitoitsu; null for yakuman.")] | None = (
         None
     )
+    """Fu, rounded (25 for chiitoitsu); null for a yakuman, nagashi mangan, the kids preset and no win."""
     yaku: Annotated[tuple[YakuItem, ...], Meta(max_length=64)] = ()
+    """The yaku and dora counted, each with its han; empty when not a win and for the kids preset."""
     yakuman: Annotated[int, Meta(ge=0, le=20, description="Total yakuman multiple; 0 for none.")] = 0
     fu_breakdown: Annotated[tuple[FuItem, ...], Meta(max_length=16)] = ()
+    """The fu items before rounding; empty for a yakuman, chiitoitsu's fixed 25, the kids preset and no win."""
     limit: str | None = None
+    """The limit the hand reaches: `none` (paid by han and fu), `mangan`, …, `yakuman` and its multiples; null when not
+    a win or for the kids preset."""
     base_points: (
         Annotated[
             int,
@@ -494,12 +551,17 @@ class ScoreResult(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         ]
         | None
     ) = None
+    """fu × 2^(2+han) after limits, points (option `aotenjou`: without limits); null when not a win and for the kids
+    preset."""
     points: Annotated[int, Meta(ge=0, le=MAX_EXACT_POINTS, description="The hand's value without honba or sticks.")] = 0
     payments: Annotated[tuple[Payment, ...], Meta(max_length=2)] = ()
+    """Who pays what: one entry for a ron, one or two (dealer, non-dealers) for a tsumo; empty when not a win."""
     riichi_sticks_won: Annotated[int, Meta(ge=0, le=100_000, description="Points from riichi sticks.")] = 0
     total: Annotated[int, Meta(ge=0, le=MAX_EXACT_POINTS, description="Everything the winner receives, points.")] = 0
     reading: Reading | None = None
+    """The decomposition and wait that were scored; null when not a win or nagashi mangan."""
     points_breakdown: Annotated[tuple[PointsItem, ...], Meta(max_length=16)] | None = None
+    """Kids preset: the points items; null for other presets."""
     limit_name: str | None = None
     """The limit's name (`Mangan`, `Double yakuman`, …) in the answer's language; null when not a win."""
     reason_name: str | None = None

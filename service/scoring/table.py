@@ -76,9 +76,13 @@ class NonDealerPay(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     ron: int | None
+    """What the discarder pays on a ron, points; null: no such hand."""
     tsumo_dealer: int | None
+    """What the dealer pays on a tsumo, points; null: no such hand."""
     tsumo_non_dealer: int | None
+    """What each other non-dealer pays on a tsumo, points; null: no such hand."""
     tsumo_total: int | None
+    """Everything a tsumo brings, points; null: no such hand."""
 
 
 class DealerPay(msgspec.Struct, frozen=True, kw_only=True):
@@ -89,24 +93,35 @@ class DealerPay(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     ron: int | None
+    """What the discarder pays on a ron, points; null: no such hand."""
     tsumo_each: int | None
+    """What each other player pays on a tsumo, points; null: no such hand."""
     tsumo_total: int | None
+    """Everything a tsumo brings, points; null: no such hand."""
 
 
 class TableCell(msgspec.Struct, frozen=True, kw_only=True):
     """One han × fu cell: `base_points` after limits, `limit` (`none` or `mangan`), and the payments.
 
-    `exists_ron` / `exists_tsumo`: whether a hand of this value exists (the "–" of seed 003).
+    `exists_ron` / `exists_tsumo`: whether a hand of this value exists (false: the table shows "–").
     """
 
     han: int
+    """The han, 1–4."""
     fu: int
+    """The fu, 20–110."""
     limit: str
+    """`none`, or `mangan` where the value is capped."""
     base_points: int
+    """fu × 2^(2+han) after limits, points."""
     exists_ron: bool
+    """Whether a hand of this value can win by ron (false: the table shows "–")."""
     exists_tsumo: bool
+    """Whether a hand of this value can win by tsumo."""
     non_dealer: NonDealerPay
+    """A non-dealer's win of this value."""
     dealer: DealerPay
+    """The dealer's win of this value."""
 
 
 class LimitRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,12 +131,19 @@ class LimitRow(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     limit: str
+    """The limit's id (`mangan`, `haneman`, `baiman`, `sanbaiman`, `kazoe`, `yakuman`, `double_yakuman`)."""
     name: str
+    """The limit's name in the answer's language."""
     han: str | None
+    """The han that reach it as text such as `6–7`; null for yakuman."""
     yakuman: int
+    """The yakuman multiple; 0 for a han limit."""
     base_points: int
+    """The limit's base points."""
     non_dealer: NonDealerPay
+    """A non-dealer's win at this limit."""
     dealer: DealerPay
+    """The dealer's win at this limit."""
 
 
 class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
@@ -134,10 +156,15 @@ class PointsTable(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     preset: str
+    """The preset whose table this is."""
     kiriage_mangan: bool
+    """Whether 4 han 30 fu and 3 han 60 fu are rounded up to mangan (option `kiriage_mangan`)."""
     kazoe: Literal["yakuman", "sanbaiman", "uncapped"]
+    """What 13 or more han are worth (option `kazoe`)."""
     cells: list[TableCell]
+    """Han 1–4 × fu 20, 25, 30, 40 … 110, row by row."""
     limits: list[LimitRow]
+    """The limit hands, mangan upward."""
 
 
 def _pays(base: int, ron_ok: bool, tsumo_ok: bool, rules: Rules) -> tuple[NonDealerPay, DealerPay]:

@@ -70,24 +70,43 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """
 
     hand: Tiles
+    """The concealed tiles: 13 − 3 × melds (a kan counting 3) to ask about waits, or 14 − 3 × melds to ask which
+    discard to make."""
     rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id, or a preset with options overriding its defaults."""
     melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
+    """The called or declared sets, at most 4; empty: a closed hand."""
     visible: VisibleTiles = ""
+    """Other tiles already seen (discards, other players' melds; not the dora indicators): they only lower the unseen
+    counts."""
     dealer: bool | None = None
+    """Whether the player is the dealer, as in `POST /v1/score`."""
     seat_wind: Wind | None = None
+    """The player's seat wind, as in `POST /v1/score` (a non-dealer in a preset with winds needs it unless `values` is
+    false)."""
     round_wind: Wind | None = None
+    """The round wind; null: E."""
     riichi: bool = False
+    """Value the waits as riichi wins."""
     double_riichi: bool = False
+    """Value the waits as double riichi wins."""
     ippatsu: bool = False
+    """Value the waits as ippatsu wins (needs `riichi` or `double_riichi`)."""
     dora_indicators: Tiles = ""
+    """The dora indicators (mpsz): they count in the waits' values and lower the unseen counts."""
     ura_indicators: Tiles = ""
+    """The ura dora indicators (mpsz), counted with riichi."""
     honba: HonbaCount = 0
     riichi_sticks: RiichiStickCount = 0
     points: (
         Annotated[int, Meta(ge=-1_000_000, le=1_000_000, description="The player's current score, in points.")] | None
     ) = None
+    """The player's score, points; when given, riichi also needs at least 1,000 points (han and fu presets)."""
     tiles_left: Annotated[int, Meta(ge=0, le=136, description="Tiles left in the live wall.")] | None = None
+    """Tiles left in the live wall; when given, riichi also needs at least 4 (han and fu presets). Null: not checked."""
     values: bool = True
+    """Whether each wait carries its ron and tsumo scores; false skips them (and a non-dealer's `seat_wind` is then not
+    needed)."""
     nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
     """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
     unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
@@ -100,8 +119,11 @@ class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     standard: int
+    """Shanten toward four sets and a pair (−1 complete, 0 tenpai)."""
     chiitoitsu: int | None
+    """Shanten toward seven pairs; null with melds."""
     kokushi: int | None
+    """Shanten toward thirteen orphans; null with melds or in a preset without winds."""
 
 
 class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,7 +135,10 @@ class RiichiCheck(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     allowed: bool
+    """Whether riichi may be declared now."""
     reasons: list[Literal["open_hand", "not_tenpai", "points_below_1000", "too_few_tiles_left"]] = []
+    """Every reason it may not: `open_hand`, `not_tenpai`, `points_below_1000` (only with `points`),
+    `too_few_tiles_left` (only with `tiles_left`); empty when allowed."""
 
 
 class TileCount(msgspec.Struct, frozen=True, kw_only=True):
@@ -124,7 +149,9 @@ class TileCount(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     tile: str
+    """The tile (mpsz; a red five is `0m`/`0p`/`0s`)."""
     remaining: int
+    """Copies of it still unseen, 0–4."""
 
 
 class Wait(msgspec.Struct, frozen=True, kw_only=True):
@@ -140,10 +167,16 @@ class Wait(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     tile: str
+    """The winning tile (mpsz)."""
     remaining: int
+    """Copies of it still unseen, 0–4 (0: a dead wait)."""
     ron: ScoreResult | None = None
+    """The score of a ron on this tile (a `POST /v1/score` answer); null when values were not asked for or no copy can
+    still be discarded."""
     tsumo: ScoreResult | None = None
+    """The score of a tsumo on this tile; null when values were not asked for or no copy can still be drawn."""
     no_yaku_on_ron: bool = False
+    """Ron on this tile gives `no_yaku`: the wait wins only by tsumo or after riichi."""
 
 
 class Discard(msgspec.Struct, frozen=True, kw_only=True):
@@ -154,14 +187,23 @@ class Discard(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     discard: str
+    """The tile discarded (mpsz; a red five is `0m`/`0p`/`0s`)."""
     shanten: int
+    """Shanten after the discard (0 tenpai)."""
     shanten_by_shape: ShantenByShape
+    """Shanten per winning shape after the discard."""
     tenpai: bool
+    """Whether the hand is tenpai after the discard."""
     waits: list[Wait] = []
+    """The waits after the discard, with unseen copies and values; empty when not tenpai."""
     wait_tiles_unseen: int = 0
+    """The unseen copies of every wait together."""
     improving: list[TileCount] = []
+    """When not tenpai: the tiles that would lower the shanten, with unseen copies."""
     riichi: RiichiCheck
+    """Whether riichi may be declared with this discard."""
     furiten: bool = False
+    """The discard is one of its own waits, so the hand could not win by ron."""
 
 
 class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,16 +222,27 @@ class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     preset: str
+    """The preset the hand was read under."""
     tiles: int
+    """The number of concealed tiles given."""
     shanten: int
+    """Tile exchanges from tenpai, best over the shapes: 0 tenpai, −1 complete (a 14 − 3 × melds hand only)."""
     shanten_by_shape: ShantenByShape
+    """Shanten per winning shape."""
     tenpai: bool
+    """13 − 3 × melds tiles: whether the hand is tenpai; 14 − 3 × melds: whether some discard leaves it tenpai."""
     complete: bool = False
+    """A 14 − 3 × melds hand: already a winning shape; false otherwise."""
     waits: list[Wait] = []
+    """A 13 − 3 × melds hand: its waits in tile order, with unseen copies and values; empty otherwise."""
     wait_tiles_unseen: int = 0
+    """The unseen copies of every wait together."""
     improving: list[TileCount] = []
+    """A 13 − 3 × melds hand that is not tenpai: the tiles that lower the shanten, with unseen copies."""
     riichi: RiichiCheck | None = None
+    """A 13 − 3 × melds hand: whether riichi may be declared now; null for a 14-tile hand."""
     discards: list[Discard] | None = None
+    """A 14 − 3 × melds hand: one entry per distinct tile to discard, best first; null for a 13-tile hand."""
 
 
 class Parsed(msgspec.Struct, frozen=True):

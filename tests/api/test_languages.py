@@ -107,6 +107,19 @@ def test_settle_transfers_and_scored_hand_follow_the_language(client: TestClient
     assert answer["wins"][0]["score"]["yaku"][0]["name"] == "Риичи"
 
 
+def test_sticks_reason_follows_the_language(client: TestClient[Litestar]) -> None:
+    body = {"amount": 8000, "payer": {"5000": 1, "1000": 2}}  # 7,000 held, 8,000 owed
+    english = client.post("/v1/sticks", json=body)
+    russian = client.post("/v1/sticks", json=body, headers={"Accept-Language": "ru"})
+
+    assert english.json()["reason"] == "the payer holds 7000 points in sticks, less than the 8000 owed"
+    assert russian.json()["reason"] == "у платящего палочек на 7000 очков, меньше, чем нужно отдать (8000)"
+    assert russian.headers["content-language"] == "ru"
+    assert {k: v for k, v in russian.json().items() if k != "reason"} == {
+        k: v for k, v in english.json().items() if k != "reason"
+    }
+
+
 def test_yaku_catalogue_descriptions_and_dora_in_russian(client: TestClient[Litestar]) -> None:
     body = client.get("/v1/yaku?preset=standard", headers=RU).json()
     entries = {y["id"]: y for y in body["presets"][0]["yaku"]}

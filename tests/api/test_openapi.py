@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import service.scoring
 from service.api.errors import EXAMPLE_INSTANCE
 from service.api.examples import BODY_EXAMPLES
 from service.api.openapi import document
+from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
 
@@ -203,10 +205,170 @@ def test_tiles_are_constrained_by_pattern_everywhere_a_request_takes_them(served
 
     for tiles in (request["hand"], request["dora_indicators"], request["ura_indicators"], meld["tiles"]):
         as_string, as_list = tiles["anyOf"]
-        assert as_string["pattern"] == "^([0-9]+[mps]|[1-7]+z)*$(?!\\n)"
-        assert as_list["items"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$(?!\\n)"
+        assert as_string["pattern"] == "^([0-9]+[mps]|[1-7]+z)*$"
+        assert as_list["items"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$"
         assert as_list["maxItems"] == 18
-    assert request["win_tile"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$(?!\\n)"
+    assert request["win_tile"]["pattern"] == "^(?:[0-9][mps]|[1-7]z)$"
+
+
+def _patterns(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["pattern"]] if isinstance(node.get("pattern"), str) else []
+        return own + [p for key, value in node.items() if key != "examples" for p in _patterns(value)]
+    if isinstance(node, list):
+        return [p for value in node for p in _patterns(value)]
+    return []
+
+
+@pytest.mark.parametrize(
+    ("struct_pattern", "strings"),
+    [
+        (TILE_CODE_PATTERN, ["5p", "0m", "7z", "8z", "5p\n", "\n5p", "5p\n5p", "", "\n", "55p"]),
+        (TILES_PATTERN, ["", "123m", "123m\n", "123m\n456p", "406p55z", "8z", "\n", "1m 2m"]),
+    ],
+)
+def test_the_documents_patterns_are_portable_and_accept_what_the_server_accepts(
+    served: dict[str, Any], struct_pattern: str, strings: list[str]
+) -> None:
+    """Every pattern is free of lookarounds (Go's regexp and Rust's regex refuse them), and means what the Struct's
+    Python pattern means: ECMA-262's ``$`` (JSON Schema's flavour, no multiline flag) is Python's ``\\Z``."""
+    patterns = _patterns(served)
+    assert patterns
+    for pattern in patterns:
+        assert not re.search(r"\(\?(?:[=!]|<[=!])", pattern), pattern
+    documented = struct_pattern.removesuffix("$(?!\\n)") + "$"
+    assert documented in patterns
+    as_ecma = re.compile(documented.removesuffix("$") + r"\Z")
+    for text in strings:
+        assert bool(as_ecma.search(text)) == bool(re.search(struct_pattern, text)), repr(text)
+
+
+def _inline_enums(node: Any, path: str = "") -> list[tuple[str, str]]:
+    """``(values, where)`` of every enum of two or more values written in place (outside examples)."""
+    found: list[tuple[str, str]] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("enum"), list) and len(node["enum"]) > 1:
+            found.append((json.dumps(sorted(map(json.dumps, node["enum"]))), path))
+        for key, value in node.items():
+            if key not in ("examples", "default", "enum"):
+                found.extend(_inline_enums(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_inline_enums(value, f"{path}[{i}]"))
+    return found
+
+
+def test_no_enum_is_written_twice_and_the_shared_ones_are_named(served: dict[str, Any]) -> None:
+    schemas = served["components"]["schemas"]
+    places: dict[str, list[str]] = {}
+    for values, where in _inline_enums(served):
+        places.setdefault(values, []).append(where)
+    assert {values: where for values, where in places.items() if len(where) > 1} == {}
+    assert schemas["Wind"]["enum"] == ["E", "S", "W", "N"]
+    assert schemas["Preset"]["enum"] == list(service.scoring.PRESETS)
+    for component, prop, name in [
+        ("ScoreResult", "preset", "Preset"),
+        ("PresetInfo", "id", "Preset"),
+        ("YakuEntry", "id", "YakuId"),
+        ("YakuItem", "id", "YakuId"),
+        ("LimitRow", "limit", "Limit"),
+        ("Problem", "type", "ProblemType"),
+    ]:
+        place = schemas[component]["properties"][prop]
+        if name in ("YakuId", "Limit", "ProblemType"):  # growing: the known values, or any string
+            assert place["anyOf"][:2] == [
+                {"$ref": f"#/components/schemas/{name}"},
+                {**place["anyOf"][1], "type": "string"},
+            ]
+        else:
+            assert place["$ref"] == f"#/components/schemas/{name}", (component, prop)
+    (preset,) = served["paths"]["/v1/rules/{preset}"]["get"]["parameters"][:1]
+    assert preset["schema"]["$ref"] == "#/components/schemas/Preset"
+    round_wind = schemas["ScoreRequest"]["properties"]["round_wind"]
+    assert {"$ref": "#/components/schemas/Wind"} in round_wind["anyOf"]
+    assert schemas["ProblemType"]["x-enum-varnames"][0] == "PROBLEMS_INVALID_REQUEST"
+
+
+def test_every_schema_parameter_header_and_operation_is_described(served: dict[str, Any]) -> None:
+    schemas = served["components"]["schemas"]
+    missing = [f"schema {name}" for name, schema in schemas.items() if not schema.get("description")]
+    missing += [
+        f"{name}.{prop}"
+        for name, schema in schemas.items()
+        for prop, value in (schema.get("properties") or {}).items()
+        if not value.get("description")
+    ]
+    missing += [
+        f"header {name}" for name, header in served["components"]["headers"].items() if not header["description"]
+    ]
+    for path, method, operation in _operations(served):
+        if not operation.get("description") or not operation.get("summary"):
+            missing.append(f"{method} {path}")
+        if operation["responses"]["200"]["description"] == "Request fulfilled, document follows":  # litestar's
+            missing.append(f"{method} {path} 200")
+        missing += [f"{method} {path} {p['name']}" for p in operation.get("parameters", []) if not p.get("description")]
+        for status, response in operation["responses"].items():
+            missing += [
+                f"{method} {path} {status} {name}"
+                for name, header in (response.get("headers") or {}).items()
+                if "$ref" not in header and not header.get("description")
+            ]
+    assert missing == []
+
+
+def test_rule_options_are_described_by_the_catalogue_that_get_v1_rules_serves(
+    client: TestClient[Litestar], served: dict[str, Any]
+) -> None:
+    catalogue = client.get("/v1/rules").json()
+    schemas = served["components"]["schemas"]
+    for option in catalogue["options"]:
+        owners = {"rules": ["RulesSpec"], "game": ["GameOptions"], "both": ["RulesSpec", "GameOptions"]}
+        for owner in owners[option["set_in"]]:
+            described = schemas[owner]["properties"][option["name"]]["description"]
+            assert described.startswith(option["meaning"]), (owner, option["name"])
+            assert option["rules"] in described
+
+
+INTERNAL_TEXT = re.compile(r":(?:class|func|data|mod|meth|attr):`|``|service/|\.py\b|\.toml\b|seed \d{3}")
+
+
+def _texts(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node[k] for k in ("description", "summary") if isinstance(node.get(k), str)]
+        return own + [t for key, value in node.items() if key not in ("examples", "value") for t in _texts(value)]
+    if isinstance(node, list):
+        return [t for value in node for t in _texts(value)]
+    return []
+
+
+def test_the_public_text_names_no_internals(served: dict[str, Any]) -> None:
+    assert [t for t in _texts(served) if INTERNAL_TEXT.search(t)] == []
+
+
+def test_the_api_keys_are_declared_as_security_schemes(served: dict[str, Any]) -> None:
+    schemes = served["components"]["securitySchemes"]
+    assert schemes["ApiKey"] == {**schemes["ApiKey"], "type": "apiKey", "in": "header", "name": "X-API-Key"}
+    assert schemes["Bearer"] == {**schemes["Bearer"], "type": "http", "scheme": "bearer"}
+    for path, method, operation in _operations(served):
+        if path.startswith("/v1/"):  # keys are off in this deployment: anonymous, or either form of a key
+            assert operation["security"] == [{}, {"ApiKey": []}, {"Bearer": []}], (method, path)
+        else:
+            assert "security" not in operation, (method, path)
+    assert "needs no credentials" in served["info"]["description"]
+
+
+def test_with_api_keys_the_served_document_requires_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RIICHI_API_KEYS", "k-123")
+    app = service.app.create_app()
+    with TestClient(app=app) as client:
+        served = client.get("/schema/openapi.json").json()
+        assert client.get("/v1/rules").status_code == 401
+        assert client.get("/v1/rules", headers={"X-API-Key": "k-123"}).status_code == 200
+        assert client.get("/v1/rules", headers={"Authorization": "Bearer k-123"}).status_code == 200
+    for path, method, operation in _operations(served):
+        if path.startswith("/v1/"):
+            assert operation["security"] == [{"ApiKey": []}, {"Bearer": []}], (method, path)
+    assert "requires an API key" in served["info"]["description"]
 
 
 @pytest.mark.parametrize(
@@ -250,3 +412,62 @@ def test_drift_test_fails_when_a_struct_changes_and_the_committed_document_does_
 
     assert changed != committed
     assert changed["components"]["schemas"]["ScoreRequest"]["description"] == "A changed request Struct."
+
+
+def test_every_operation_takes_x_request_id_and_documents_the_431_its_cap_gives(
+    client: TestClient[Litestar], served: dict[str, Any]
+) -> None:
+    for path, method, operation in _operations(served):
+        (parameter,) = [p for p in operation["parameters"] if p["name"] == "X-Request-ID"]
+        assert (parameter["in"], parameter["required"], parameter["schema"]["maxLength"]) == ("header", False, 256)
+        assert "431" in operation["responses"], (method, path)
+    assert client.get("/v1/rules", headers={"X-Request-ID": "order-1"}).headers["x-request-id"] == "order-1"
+    refused = client.get("/v1/rules", headers={"X-Request-ID": "a" * 257})
+    assert refused.status_code == 431
+    assert refused.json()["errors"] == [{"field": "headers.x-request-id", "message": "at most 256 bytes"}]
+
+
+def test_every_request_example_is_accepted_and_the_refused_ones_sit_with_their_refusal(
+    client: TestClient[Litestar], served: dict[str, Any]
+) -> None:
+    """Tools replay request examples as input that must be accepted: each is answered 2xx; the impossible bodies
+    are examples of the 422 only, with the body they refuse in their description."""
+    replayed = 0
+    for path, method, operation in _operations(served):
+        for name, example in (
+            operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("examples", {}).items()
+        ):
+            response = client.request(method.upper(), path, json=example["value"])
+            assert 200 <= response.status_code < 300, (path, name, response.text)
+            replayed += 1
+    assert replayed == len(BODY_EXAMPLES)
+    for operation_id, spec in BODY_EXAMPLES.items():
+        if spec.impossible is None:
+            continue
+        (operation,) = [o for _, _, o in _operations(served) if o["operationId"] == operation_id]
+        refusal = operation["responses"]["422"]["content"]["application/problem+json"]["examples"]["impossible"]
+        assert json.dumps(spec.impossible[1]) in refusal["description"], operation_id
+
+
+def test_the_growing_vocabularies_of_answers_are_open(served: dict[str, Any]) -> None:
+    """A yaku id, fu id, limit or problem type added later within /v1 still fits the document a client was made from
+    (/docs/compatibility): each place holding one takes the known values or any string; requests stay closed."""
+    schemas = served["components"]["schemas"]
+    for name in ("YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit"):
+        places = [
+            node for node in _objects(schemas) if {"$ref": f"#/components/schemas/{name}"} in node.get("anyOf", [])
+        ]
+        assert places, name
+        for node in places:
+            assert any(branch.get("type") == "string" and "enum" not in branch for branch in node["anyOf"]), name
+        assert "/docs/compatibility" in schemas[name]["description"]
+    request = json.dumps([schemas["ScoreRequest"], schemas["RulesSpec"], schemas["SettleRequest"]])
+    assert "A value added after this document" not in request
+
+
+def _objects(node: Any) -> list[dict[str, Any]]:
+    if isinstance(node, dict):
+        return [node, *(o for value in node.values() for o in _objects(value))]
+    if isinstance(node, list):
+        return [o for value in node for o in _objects(value)]
+    return []

@@ -197,3 +197,16 @@ def test_nothing_points_outside_the_repository(path: str) -> None:
     text = (ROOT / path).read_text(encoding="utf-8")
     assert "../shared" not in text
     assert not re.search(r"(?<![\w/])RULES\.md|API\.md", text), "cite /docs/rules (service/docs/rules.md, served there)"
+
+
+def test_the_compatibility_policy_and_the_changelog_are_served_with_the_docs(client: TestClient[Litestar]) -> None:
+    policy = client.get("/docs/compatibility").text
+    assert 'href="/docs/changelog"' in policy
+    assert 'href="/schema/openapi.json"' in policy
+    for growing in ("yaku ids", "problem types", "New fields in answers"):  # what a client must accept
+        assert growing in policy
+    changelog = client.get("/docs/changelog").text
+    assert 'href="/docs/compatibility"' in changelog
+    described = client.get("/schema/openapi.json").json()["info"]["description"]
+    assert "`/docs/compatibility`" in described
+    assert "`/docs/changelog`" in described
