@@ -144,9 +144,10 @@ EXAMPLE_MJLOG: Final = (
     ',53" hai1="1,5,9,13,18,21,25,29,33,48,56,60,64" hai2="2,6,10,14,19,22,26,30,34,68,72,76,80" hai3'
     '="3,7,11,15,23,27,31,37,69,73,77,81,84"/><T54/><AGARI ba="0,0" hai="0,4,8,12,17,20,24,28,32,36,4'
     '0,44,53,54" machi="54" ten="40,48000,5" yakuman="37" doraHai="108" who="0" fromWho="0" sc="250,4'
-    '80,250,-160,250,-160,250,-160"/></mjloggm>'
+    '80,250,-160,250,-160,250,-160" owari="730,83.0,90,-11.0,90,-31.0,90,-41.0"/></mjloggm>'
 )
-"""A one-round Tenhou mjlog (the dealer's first draw completes the hand: tenhou, 16,000 from each)."""
+"""A one-round Tenhou mjlog (the dealer's first draw completes the hand: tenhou, 16,000 from each), cut there with
+its final result (owari): the service finds everything agrees but the end."""
 EXAMPLE_MJAI: Final = (
     '{"type": "start_game", "names": ["a", "b", "c", "d"]}\n'
     '{"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0, "scores":'
@@ -163,14 +164,19 @@ EXAMPLE_MJAI: Final = (
 
 
 def _replayed(body: str) -> Any:
-    """The answer of ``POST /v1/logs/replay`` to ``body``, as JSON-ready data."""
+    """The answer of ``POST /v1/logs/replay`` to ``body`` (a Struct: its nulls stay in the document)."""
     from service.logs import read_log, replay
 
-    return msgspec.to_builtins(replay(read_log(body.encode())))
+    return replay(read_log(body.encode()))
 
 
 RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
-    "replayLog": {200: ("A one-round game replayed: it agrees with the log", _replayed(EXAMPLE_MJLOG))},
+    "replayLog": {
+        200: (
+            "A log cut after one round: every value agrees but the end (the rules play on)",
+            _replayed(EXAMPLE_MJLOG),
+        )
+    },
     "metrics": {
         200: (
             "A few samples",

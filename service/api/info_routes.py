@@ -122,6 +122,7 @@ def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None
     "/v1/analysis/discards",
     operation_id="analyseDiscards",
     summary="Which tile to discard: every discard ranked, with ukeire and values",
+    response_description="Every discard of the hand ranked (or, with an offered tile, ron, pass and each call).",
     description="Concealed tiles (14 − 3 × melds) + melds, the tiles seen (`visible`, `river`: this player's own "
     "discards) and the situation → for each distinct discard the shanten after it (standard, seven pairs, kokushi "
     "where the preset has it), the ukeire (tiles that lower the shanten, with their unseen copies), the good-shape "
@@ -165,6 +166,7 @@ class DiscardsBatchResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     results: list[_DiscardsSlot]
+    """One slot a position, in the order of `positions`."""
 
 
 def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | Problem:
@@ -186,6 +188,7 @@ def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | 
     "/v1/analysis/discards/batch",
     operation_id="analyseDiscardsBatch",
     summary="Which tile to discard, for many positions in one call",
+    response_description="One slot a position, in order: its analysis, or the 422 problem it would get alone.",
     description='`{"positions": [discards request, …]}` (1–100) → `{"results": [...]}`, one slot per position '
     "in order: its `POST /v1/analysis/discards` answer, or, for a position that request would refuse with a 422, "
     "that problem (field paths from the batch body, `positions[2].visible`); the batch itself is 200. A "

@@ -52,7 +52,7 @@ _LOG_BODY = RequestBody(
             ("application/xml", EXAMPLE_MJLOG),
             ("application/gzip", None),
             ("text/plain", EXAMPLE_MJAI),
-            ("application/json", "[" + ",".join(EXAMPLE_MJAI.splitlines()) + "]"),
+            ("application/json", None),
             ("application/octet-stream", None),
         )
     },

@@ -53,8 +53,11 @@ class DiscardsRequest(TenpaiRequest, frozen=True, kw_only=True, forbid_unknown_f
     """
 
     river: VisibleTiles = ""
+    """This player's own discards, in any order (mpsz or a list): seen tiles, and the furiten of a tenpai discard."""
     offered: TileCode | None = None
+    """A tile another player just discarded: ron, pass or call? The hand then holds 13 − 3 × melds tiles."""
     offered_from: Literal["left", "across", "right"] = "left"
+    """Who discarded `offered`: `left` (the only seat a chi can come from), `across` or `right`."""
 
 
 class DiscardOption(msgspec.Struct, frozen=True, kw_only=True):
@@ -86,21 +89,38 @@ class DiscardOption(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     discard: str
+    """The tile discarded (a red five is `0m`/`0p`/`0s`)."""
     rank: int
+    """1 = best, in the order of `DiscardsResult.discards`."""
     shanten: int
+    """Shanten after the discard (0 = tenpai)."""
     shanten_by_shape: ShantenByShape
+    """Shanten after the discard per shape: standard, seven pairs, thirteen orphans."""
     tenpai: bool
+    """The hand is tenpai after the discard."""
     ukeire: list[TileCount] = []
+    """The tiles whose draw lowers the shanten (when tenpai: the winning tiles), each with its unseen copies."""
     ukeire_unseen: int = 0
+    """The unseen copies of `ukeire`, summed."""
     good_shape: list[TileCount] | None = None
+    """Only at 1-shanten: the ukeire tiles after whose draw some discard leaves a good-shape tenpai."""
     good_shape_unseen: int | None = None
+    """The unseen copies of `good_shape`, summed (null when `good_shape` is)."""
     waits: list[Wait] = []
+    """Tenpai only: each winning tile with its unseen copies and its ron / tsumo score."""
     good_wait: bool | None = None
+    """This discard's own tenpai is good-shape (more than 4 copies of its winning tiles outside the hand and
+    melds); null when not tenpai."""
     furiten: bool = False
+    """A winning tile is in `river` or is the discarded tile: no ron."""
     value: int | None = None
+    """Tenpai only, with values asked for: the points a winning tile is worth on average over its unseen copies."""
     riichi: RiichiCheck
+    """Whether riichi may be declared after this discard."""
     reason: RankReason
+    """Why it ranks below `behind`: `shanten`, `ukeire`, `good_shape`, `value`, `tile_order`; `best` for rank 1."""
     behind: str | None = None
+    """The discard ranked just above (null for rank 1)."""
 
 
 class CallOption(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,18 +147,31 @@ class CallOption(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     call: CallKind
+    """`ron`, `pass`, `chi`, `pon` or `kan` (an open kan)."""
     tiles: list[str] = []
+    """The meld the call makes (the offered tile and the hand's tiles); empty for ron and pass."""
     rank: int
+    """1 = best (see the schema's description for the order)."""
     shanten: int
+    """−1 for ron; the hand's own for pass and kan; the best discard's after a chi or pon."""
     ukeire: list[TileCount] = []
+    """The tiles that lower that shanten, each with its unseen copies."""
     ukeire_unseen: int = 0
+    """The unseen copies of `ukeire`, summed."""
     good_shape_unseen: int | None = None
+    """As in `DiscardOption`, of the best discard (chi, pon) or of the hand itself (pass, kan)."""
     value: int | None = None
+    """As in `DiscardOption`, of the best discard (chi, pon) or of the hand itself (pass, kan)."""
     furiten: bool = False
+    """Pass: a winning tile of the hand is in `river`."""
     ron: ScoreResult | None = None
+    """The score of the ron (only for `call` ron)."""
     discards: list[DiscardOption] = []
+    """Chi and pon: the discards after the call, ranked, swap calls (kuikae) left out."""
     reason: CallReason
+    """The first key where it differs from the option above; `best` for rank 1."""
     behind: str | None = None
+    """The option ranked just above (null for rank 1)."""
 
 
 class DiscardsResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -156,16 +189,25 @@ class DiscardsResult(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     preset: str
+    """The preset the hand was analysed under."""
     tiles: int
+    """How many concealed tiles were given."""
     shanten: int
+    """Shanten of the hand as given (−1: already a winning shape)."""
     shanten_by_shape: ShantenByShape
+    """Shanten of the hand as given, per shape."""
     complete: bool
+    """The hand as given is already a winning shape."""
     tenpai: bool
+    """Some discard leaves the hand tenpai (with `offered`: the hand itself is tenpai)."""
     discards: list[DiscardOption]
+    """One entry per distinct tile in the hand, best first (empty with `offered`)."""
     calls: list[CallOption] | None = None
+    """With `offered`: ron, pass and each possible call, best first; null otherwise."""
 
 
 class DiscardsBatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Many positions in one call (`POST /v1/analysis/discards/batch`): each one a `DiscardsRequest`."""
 
     positions: Annotated[list[DiscardsRequest], Meta(min_length=1, max_length=100)]
+    """The positions, each a `POST /v1/analysis/discards` request (1–100)."""

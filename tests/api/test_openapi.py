@@ -86,7 +86,8 @@ def test_every_error_response_is_a_documented_problem_with_an_example(served: di
 def test_every_operation_has_examples_for_its_request_and_every_response(served: dict[str, Any]) -> None:
     for path, method, operation in _operations(served):
         if "requestBody" in operation:
-            assert operation["requestBody"]["content"]["application/json"]["examples"], (method, path)
+            # a JSON body has its examples under application/json; a raw body (a game log) under its own types
+            assert any(media.get("examples") for media in operation["requestBody"]["content"].values()), (method, path)
         for status, response in operation["responses"].items():
             if status == "304":  # Not Modified has no body (RFC 9110 §15.4.5)
                 assert "content" not in response, (method, path)
