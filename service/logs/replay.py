@@ -425,7 +425,6 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
     ended = game_log.final_scores is not None or game_log.final_points is not None  # the log records the end
     replayed: list[RoundReplay] = []
     game_over = False
-    last_result: SettleResult | None = None
     for index, round_log in enumerate(game_log.rounds):
         differences: list[Difference] = []
         if game_over:
@@ -548,14 +547,12 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
             sticks = result.next_hand.riichi_sticks
             round_wind = result.next_hand.round_wind or round_wind
             game_over = result.game_over
-            last_result = result
         else:  # carry on from the log's own numbers so one refused round does not spoil the rest
             scores = list(round_log.scores_after or scores)
             nxt = game_log.rounds[index + 1] if index + 1 < len(game_log.rounds) else None
             if nxt is not None:
                 dealer, honba, sticks, round_wind = nxt.dealer, nxt.honba, nxt.riichi_sticks, nxt.round_wind
             game_over = nxt is None
-            last_result = None
         is_last = index == len(game_log.rounds) - 1
         if is_last and ended and result is not None and not result.game_over:
             differences.append(Difference(field="game_over", service=False, log=True))
@@ -594,7 +591,6 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         by_seat = sorted(final_result.placings, key=lambda p: p.seat)
         _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
         _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
-    del last_result
     log_final = (
         LogFinal(scores=game_log.final_scores, points=game_log.final_points)
         if game_log.final_scores or game_log.final_points
