@@ -81,8 +81,13 @@ class LocalWindows:
     async def hit(self, key: str) -> tuple[int, float] | None:
         """One step, with no ``await``: atomic within the process.
 
-        >>> import asyncio; w = LocalWindows(60)
-        >>> [asyncio.run(w.hit("a"))[0] for _ in range(3)], asyncio.run(w.hit("b"))[0]
+        >>> def finish(step):    # ``hit`` never awaits: one send runs it to its return
+        ...     try:
+        ...         step.send(None)
+        ...     except StopIteration as done:
+        ...         return done.value
+        >>> w = LocalWindows(60)
+        >>> [finish(w.hit("a"))[0] for _ in range(3)], finish(w.hit("b"))[0]
         ([1, 2, 3], 1)
         """
         now = time.monotonic()
