@@ -575,6 +575,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 nagashi=nagashi,
                 deltas=result.deltas if result else None,
                 scores=result.scores if result else None,
+                transfers=result.transfers if result else [],
                 log_deltas=round_log.deltas,
                 log_scores=round_log.scores_after,
                 game_over=bool(result and result.game_over),
