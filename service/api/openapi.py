@@ -906,6 +906,16 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
     for operation, handler in _operations(app):
         if "request_body" in handler.opt:  # a body read as bytes (POST /v1/logs/replay) documents its media types
             operation.request_body = handler.opt["request_body"]
+        if "response_content" in handler.opt:  # a streamed answer (NDJSON): one line's schema per media type
+            component, media = handler.opt["response_content"]  # component None: lines of JSON of no one schema
+            answer = operation.responses["200"] if operation.responses else None
+            if isinstance(answer, OpenAPIResponse):
+                line = (
+                    Schema(type=OpenAPIType.STRING)
+                    if component is None
+                    else Reference(ref=f"#/components/schemas/{component}")
+                )
+                answer.content = {media: OpenAPIMediaType(schema=line)}
         has_body = operation.request_body is not None
         _add_problem_responses(operation, has_body)
         path = next(iter(handler.paths))
