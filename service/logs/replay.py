@@ -552,6 +552,8 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
             nxt = game_log.rounds[index + 1] if index + 1 < len(game_log.rounds) else None
             if nxt is not None:
                 dealer, honba, sticks, round_wind = nxt.dealer, nxt.honba, nxt.riichi_sticks, nxt.round_wind
+            else:  # the last round: a win takes the sticks on the table, a draw leaves them with the new deposits
+                sticks = 0 if round_log.wins else sticks + len(riichi)
             game_over = nxt is None
         is_last = index == len(game_log.rounds) - 1
         if is_last and ended and result is not None and not result.game_over:
@@ -586,12 +588,17 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
     final_result: FinalResult | None = None
     final_differences: list[Difference] = []
     if game_log.rounds:
-        final_result = final(
-            FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
-        )
-        by_seat = sorted(final_result.placings, key=lambda p: p.seat)
-        _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
-        _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
+        try:
+            final_result = final(
+                FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
+            )
+        except InvalidHand as refused:  # scores the rules cannot end with (a refused round carried the log's)
+            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
+            final_differences.append(Difference(field="final", service=reasons, log=None))
+        else:
+            by_seat = sorted(final_result.placings, key=lambda p: p.seat)
+            _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
+            _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
     log_final = (
         LogFinal(scores=game_log.final_scores, points=game_log.final_points)
         if game_log.final_scores or game_log.final_points

@@ -82,3 +82,14 @@ def test_convert_of_a_truncated_log_is_422_naming_the_round(client: TestClient[L
 
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "log.rounds[2]"
+
+
+def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Litestar]) -> None:
+    def chunks() -> Any:  # no Content-Length: the limit is enforced while reading
+        for _ in range(64 * 16 + 1):
+            yield b" " * 65536
+
+    response = client.post("/v1/logs/replay/batch", content=chunks(), headers=NDJSON)
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch) bytes")
