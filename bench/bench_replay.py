@@ -130,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         command = best(
             args.rounds,
             lambda: subprocess.run(
-                [sys.executable, "-m", "service.logs", "--jobs", "1", *paths], cwd=ROOT, capture_output=True, check=False
+                [sys.executable, "-m", "service.logs", "--jobs", "1", *paths],
+                cwd=ROOT,
+                capture_output=True,
+                check=False,
             ),
         )
         with serve("service.app:app", log=Path(tmp) / "server.log") as base_url:

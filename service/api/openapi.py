@@ -742,6 +742,11 @@ SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
         "A problem's type: a page under `/docs/problems` (relative to the server), or `about:blank`.",
     ),
     "AbortiveDraw": ("Abortive.kind", "A kind of abortive draw (`/docs/rulesets` §5)."),
+    "Furiten": (
+        ("permanent", "temporary", "riichi"),
+        "Why a tenpai hand cannot win by ron: `permanent` (a wait is in its own river), `temporary` (a wait was let "
+        "pass since its last discard), `riichi` (a wait was let pass since its riichi) (`/docs/rules` §2).",
+    ),
     "Kazoe": ("RulesSpec.kazoe", "What 13 or more han without a yakuman are worth (option `kazoe`)."),
     "Renhou": ("RulesSpec.renhou", "How renhou (a ron before the first own draw) counts (option `renhou`)."),
     "SanmaTsumo": (
