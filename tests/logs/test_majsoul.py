@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from service.logs import LogError, read_log, replay
@@ -305,3 +306,15 @@ def test_bad_records_name_the_round_and_the_record() -> None:
         read_log(json.dumps({"head": {}, "data": {"data": {"records": ["CgRhYmNk"]}}}).encode())
     with pytest.raises(LogError, match="not a JSON Mahjong Soul record"):
         read_log(b'{"head": {"uuid": 1}, "data": [')
+
+
+def test_the_documented_example_gives_the_documented_answer() -> None:
+    # /docs/logs §Mahjong Soul: the record block replays to the round the answer block shows
+    text = (Path(__file__).parents[2] / "service" / "docs" / "logs.md").read_text(encoding="utf-8")
+    section = text.split("## Mahjong Soul", 1)[1].split("\n## ", 1)[0]
+    record, answer = (block.split("\n```", 1)[0] for block in section.split("```json\n")[1:3])
+    result = msgspec.to_builtins(replay(read_log(record.encode())))
+    shown = json.loads(answer)
+    round_ = result["rounds"][0]
+    assert {k: round_[k] for k in shown if k != "wins"} == {k: v for k, v in shown.items() if k != "wins"}
+    assert {k: round_["wins"][0][k] for k in shown["wins"][0]} == shown["wins"][0]
