@@ -73,6 +73,22 @@ def test_real_four_player_honitsu_tsumo() -> None:
     assert result.rounds[0].scores == [21000, 33000, 23000, 23000]
 
 
+def test_real_last_round_draw_with_a_stick_left_for_first_place() -> None:
+    # South 4, dealer seat 3: seat 0 declared riichi (−1,000) and is the only seat tenpai at the exhaustive draw:
+    # +3,000 from the three others (1,000 each); the dealer is noten, so the game ends; the stick left on the
+    # table goes to first place (seat 2, 42,000 → 43,000), the final scores RiichiEnv kept from the real game
+    result = replay(read_log((DATA / "riichienv_mjsoul_final_deposits.json").read_bytes()))
+    assert result.agrees
+    round_ = result.rounds[0]
+    assert round_.tenpai == [0]
+    assert round_.deltas == [2000, -1000, -1000, -1000]
+    assert round_.game_over
+    assert result.final is not None
+    by_seat = sorted(result.final.placings, key=lambda p: p.seat)
+    assert [p.score + p.sticks for p in by_seat] == [7400, 30300, 43000, 19300]
+    assert [p.final for p in by_seat] == [-32600, 10300, 33000, -10700]  # (score − 25,000)/1,000 + 15/5/−5/−15
+
+
 # --- rounds written by hand --------------------------------------------------------------------------------
 
 RIICHI_DEALT_IN = [
