@@ -5,6 +5,7 @@ beside it (majsoul preset: /docs/rulesets §1–§7, MS4 and MS3 columns)."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -173,6 +174,31 @@ def test_pao_daisangen_ron() -> None:
     assert result.rounds[0].deltas == [-16000, 32000, 0, -16000]
 
 
+def test_a_robbed_added_kan() -> None:
+    # seat 2 pons the dealer's 7p, draws the fourth 7p and adds it: seat 1 (234m 678s 234s 89p 11z) robs it:
+    # chankan 1 han; fu 20 + 10 closed ron + 2 edge wait + 2 East pair (the round wind) = 34 → 40: 1,300 from seat 2
+    records = [
+        new_round(["7p1m1m1m9m9m9m1s1s1s9s9s3z4z", "2m3m4m6s7s8s2s3s4s8p9p1z1z", "7p7p2p2p2p3p3p3p4p4p4p6m7m",
+                   "5z5z5z6z6z6z7z7z7z2z2z2z3z"], dora="8m"),
+        discard(0, "7p"),
+        rec("ChiPengGang", seat=2, type=1, tiles=tiles_of("7p7p7p"), froms=[2, 2, 0]),
+        discard(2, "6m"),
+        deal(3, "8m"), discard(3, "8m", moqie=True),
+        deal(0, "2z"), discard(0, "2z", moqie=True),
+        deal(1, "9s"), discard(1, "9s", moqie=True),
+        deal(2, "7p"),
+        rec("AnGangAddGang", seat=2, type=2, tiles="7p"),
+        rec("Hule", hules=[{"seat": 1, "hand": tiles_of("2m3m4m6s7s8s2s3s4s8p9p1z1z"), "hu_tile": "7p", "count": 1,
+                            "fu": 40, "point_rong": 1300, "fans": [{"id": 3, "val": 1}]}],
+            scores=[25000, 26300, 23700, 25000]),
+    ]  # fmt: skip
+    log = read_log(body(records))
+    assert log.rounds[0].wins[0].from_seat == 2
+    result = replay(log)
+    assert result.agrees, result.rounds[0].differences
+    assert result.rounds[0].wins[0].situation == ["chankan"]
+
+
 def test_closed_kan_its_dora_and_a_rinshan_tsumo() -> None:
     # the dealer declares a closed kan of 1m (the new indicator 2s shown at once: 3s is dora), draws 9p from the
     # dead wall and wins: menzen tsumo 1, rinshan 1, dora 1 = 3 han; fu 20 + 2 tsumo + 32 closed terminal kan
@@ -219,6 +245,41 @@ def test_three_players_a_north_set_aside() -> None:
     result = replay(log)
     assert result.agrees, result.rounds[0].differences
     assert result.rounds[0].wins[0].points == 8000
+
+
+def test_nagashi_mangan_at_the_exhaustive_draw() -> None:
+    # a whole round in which every seat discards the tile it draws; seat 1 draws only terminals and honours
+    # (the wall is shuffled with a fixed seed, fives left in the dead wall), the others some simples: at the
+    # 70th draw seat 1 has nagashi mangan, paid as a non-dealer mangan tsumo: 4,000 from the dealer, 2,000 from
+    # each other seat, no tenpai payments (/docs/rulesets §4 Nagashi mangan payment)
+    rng = random.Random(0)
+    kinds = [f"{n}{s}" for s in "mps" for n in "12346789"] + [f"{n}z" for n in "1234567"]
+    terminal = [k for k in kinds if k[1] == "z" or k[0] in "19" for _ in range(4)]
+    simple = [k for k in kinds if not (k[1] == "z" or k[0] in "19") for _ in range(4)]
+    rng.shuffle(terminal)
+    seat_1_draws = iter(terminal[:18])
+    rest = terminal[18:] + simple
+    rng.shuffle(rest)
+    hands, rest = [rest[i * 13 : i * 13 + 13] for i in range(4)], rest[52:]
+    first = rest.pop()
+    records = [
+        rec("NewRound", chang=0, ju=0, ben=0, liqibang=0, scores=[25000] * 4, doras=[rest.pop()],
+            tiles0=[*hands[0], first], tiles1=hands[1], tiles2=hands[2], tiles3=hands[3]),
+        discard(0, first, moqie=True),
+    ]  # fmt: skip
+    for seat in ([1, 2, 3, 0] * 18)[:69]:  # 69 draws after the dealer's 14th tile: the wall's 70
+        tile = next(seat_1_draws) if seat == 1 else rest.pop()
+        records += [deal(seat, tile), discard(seat, tile, moqie=True)]
+    records.append(
+        rec("NoTile", liujumanguan=True, players=[{"tingpai": False}] * 4,
+            scores=[{"seat": 1, "old_scores": [25000] * 4, "delta_scores": [-4000, 8000, -2000, -2000]}])
+    )  # fmt: skip
+    result = replay(read_log(body(records)))
+    round_ = result.rounds[0]
+    assert round_.draw_kind == "nagashi_mangan"
+    assert round_.nagashi == [1]
+    assert round_.deltas == [-4000, 8000, -2000, -2000]
+    assert result.agrees, round_.differences
 
 
 ABORTIVE_HANDS = ["1m9m1p9p1s9s1z2z3z4z5z6z7z2z", "2m3m4m4p5p6p6s7s8s2s3s4s7p", "3m4m5m3p4p5p5s6s7s3s4s5s8p",
