@@ -144,6 +144,8 @@ def _records(parsed: object) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
             if key is None:
                 break
             node = node[key]
+            if isinstance(node, str):
+                raise LogError("the records are still protobuf bytes (base64): send them decoded to JSON")
             if isinstance(node, list):
                 found = node
                 break

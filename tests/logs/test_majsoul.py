@@ -142,6 +142,29 @@ def test_double_ron() -> None:
     assert result.rounds[0].deltas == [-6500, 1300, 5200, 0]
 
 
+def test_triple_ron_is_paid_to_all_three() -> None:
+    # majsoul has no sanchahou (/docs/rulesets §4 Triple ron): the two wins of the double ron above, and seat 3
+    # (111p 999p 333z 44z 56p) on 7p: honitsu 3 + sanankou 2 = 5 han, a mangan, 8,000 (fu 20 + 10 closed ron
+    # + 8 + 8 + 8 three concealed terminal or honour triplets + 2 seat-wind pair = 56 → 60); the dealer pays
+    # 1,300 + 5,200 + 8,000
+    records = [
+        new_round(["7p1m1m1m9m9m1s1s9s9s9s1z1z2z", "2m3m4m4p5p6p6s7s8s2s3s4s7p", "3m4m5m3p4p5p5s6s7s3s4s5s7p",
+                   "1p1p1p9p9p9p3z3z3z4z4z5p6p"], dora="8m"),
+        discard(0, "7p"),
+        rec("Hule", hules=[
+            {"seat": 1, "hand": tiles_of("2m3m4m4p5p6p6s7s8s2s3s4s7p"), "hu_tile": "7p", "count": 1, "fu": 40,
+             "point_rong": 1300, "fans": [{"id": 12, "val": 1}]},
+            {"seat": 2, "hand": tiles_of("3m4m5m3p4p5p5s6s7s3s4s5s7p"), "hu_tile": "7p", "count": 3, "fu": 40,
+             "point_rong": 5200, "fans": [{"id": 12, "val": 1}, {"id": 17, "val": 2}]},
+            {"seat": 3, "hand": tiles_of("1p1p1p9p9p9p3z3z3z4z4z5p6p"), "hu_tile": "7p", "count": 5, "fu": 60,
+             "point_rong": 8000, "fans": [{"id": 27, "val": 3}, {"id": 22, "val": 2}]}],
+            scores=[10500, 26300, 30200, 33000]),
+    ]  # fmt: skip
+    result = replay(read_log(body(records)))
+    assert result.agrees, result.rounds[0].differences
+    assert result.rounds[0].deltas == [-14500, 1300, 5200, 8000]
+
+
 def test_pao_daisangen_ron() -> None:
     # seat 1 pons 5z (from seat 0), 6z (seat 2) and the third dragon 7z from seat 3: seat 3 is liable; seat 1 then
     # rons the dealer's 4p (tanki): a non-dealer yakuman, 32,000, half from the liable seat 3 and half from the
@@ -381,6 +404,8 @@ def test_bad_records_name_the_round_and_the_record() -> None:
     assert "froms" in bad_call.message
     with pytest.raises(LogError, match="protobuf"):
         read_log(json.dumps({"head": {}, "data": {"data": {"records": ["CgRhYmNk"]}}}).encode())
+    with pytest.raises(LogError, match="protobuf"):
+        read_log(json.dumps({"head": {}, "data": "CgRhYmNk"}).encode())
     with pytest.raises(LogError, match="not a JSON Mahjong Soul record"):
         read_log(b'{"head": {"uuid": 1}, "data": [')
 
