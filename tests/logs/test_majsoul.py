@@ -420,3 +420,16 @@ def test_the_documented_example_gives_the_documented_answer() -> None:
     round_ = result["rounds"][0]
     assert {k: round_[k] for k in shown if k != "wins"} == {k: v for k, v in shown.items() if k != "wins"}
     assert {k: round_["wins"][0][k] for k in shown["wins"][0]} == shown["wins"][0]
+
+
+def test_scores_that_do_not_add_up_are_a_final_difference_not_an_error() -> None:
+    # a cut or edited record: 99,000 points on a 4 × 25,000 table; the settlement and the final standings the
+    # service cannot give are listed as differences, the answer is still given
+    records = json.loads(body(RIICHI_DEALT_IN))["data"]
+    records[0]["data"]["scores"] = [25000, 25000, 25000, 24000]
+    records[-1]["data"]["scores"] = [25000, 33000, 17000, 24000]
+    result = replay(read_log(body(records)))
+    assert result.rounds[0].differences[0].field == "settle"
+    assert result.final is None
+    assert [d.field for d in result.final_differences] == ["final"]
+    assert "100000" in str(result.final_differences[0].service)
