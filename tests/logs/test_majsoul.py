@@ -246,6 +246,28 @@ def test_closed_kan_its_dora_and_a_rinshan_tsumo() -> None:
     assert "rinshan" in win.situation
 
 
+def test_an_open_kan_dora_turned_after_the_discard_counts_for_a_ron_on_it() -> None:
+    # seat 1 calls an open kan on the dealer's 3z, draws 7p from the dead wall and discards it; the new indicator
+    # 2p is shown with that discard (majsoul: /docs/rulesets §1 Kan-dora reveal), so seat 2's ron on the 7p counts
+    # 3p as dora: tanyao 1 + dora 2 (3p 3p) = 3 han; fu 20 + 10 closed ron + 2 closed wait = 32 → 40: 5,200
+    records = [
+        new_round(["3z1p1p1p9p9p9p5z5z5z6z6z7z7z", "3z3z3z1m1m1m9m9m1s1s9s9s4z", "3p3p4m5m6m6s7s8s2s3s4s6p8p",
+                   "2m2m2m3m3m3m7m7m7m8m8m4z4z"], dora="9m"),
+        discard(0, "3z"),
+        rec("ChiPengGang", seat=1, type=2, tiles=tiles_of("3z3z3z3z"), froms=[1, 1, 1, 0]),
+        deal(1, "7p"),
+        discard(1, "7p", moqie=True, doras=["9m", "2p"]),
+        rec("Hule", hules=[{"seat": 2, "hand": tiles_of("3p3p4m5m6m6s7s8s2s3s4s6p8p"), "hu_tile": "7p", "count": 3,
+                            "fu": 40, "point_rong": 5200, "fans": [{"id": 12, "val": 1}, {"id": 31, "val": 2}]}],
+            scores=[25000, 19800, 30200, 25000]),
+    ]  # fmt: skip
+    log = read_log(body(records))
+    assert [type(e).__name__ for e in log.rounds[0].events[2:]] == ["Call", "Draw", "Discard", "Dora"]
+    result = replay(log)
+    assert result.agrees, result.rounds[0].differences
+    assert result.rounds[0].wins[0].dora_indicators == "9m2p"
+
+
 def test_three_players_a_north_set_aside() -> None:
     # sanma (mode 12): after a go-around the dealer draws a North, sets it aside, draws 4s from the dead wall and wins
     # 123p 456p 789p 11s 345s (a closed wait): menzen tsumo 1, rinshan 1, ittsu 2, nukidora 1 = 5 han, a dealer
