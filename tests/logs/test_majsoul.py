@@ -455,3 +455,14 @@ def test_scores_that_do_not_add_up_are_a_final_difference_not_an_error() -> None
     assert result.final is None
     assert [d.field for d in result.final_differences] == ["final"]
     assert "100000" in str(result.final_differences[0].service)
+
+
+def test_a_bare_list_of_records_named_as_majsoul() -> None:
+    # a JSON array is read as mjai unless the caller names the format; records without ".lq.Record" are read too
+    records = [{"name": r["name"].removeprefix(".lq.Record"), "data": r["data"]} for r in RIICHI_DEALT_IN]
+    text = json.dumps(records).encode()
+    with pytest.raises(LogError):
+        read_log(text)  # mjai: not mjai events
+    log = read_log(text, "majsoul")
+    assert (log.format, log.rules) == ("majsoul", {"preset": "majsoul"})
+    assert replay(log).rounds[0].scores == [25000, 33000, 17000, 25000]
