@@ -2,7 +2,7 @@
 ``/v1/logs/convert`` (/docs/logs).
 
 The body is one game's log as published, read as bytes: a Tenhou mjlog (XML, gzip allowed), mjai JSON
-lines; tenhou.net/6 JSON and Mahjong Soul records are recognised and refused for now. The format is
+lines, a Mahjong Soul record (JSON); tenhou.net/6 JSON is recognised and refused for now. The format is
 detected from the body unless the ``format`` query parameter names it; ``rules`` (a preset name) replaces
 the platform preset the log implies. The replay itself (:func:`service.logs.replay`) runs in a worker
 thread, so a long game does not hold the event loop. A log that cannot be played is a 422 whose
@@ -73,7 +73,8 @@ _LOG_BODY = RequestBody(
     description="One game's log as published: a Tenhou mjlog (`application/xml`; gzip allowed, as Tenhou "
     "serves it), mjai events one JSON object a line (`text/plain` or `application/x-ndjson`), or JSON "
     "(`application/json`: a "
-    "JSON array of mjai events; tenhou.net/6 JSON and Mahjong Soul records are recognised and refused for now). "
+    "JSON array of mjai events, or a Mahjong Soul game record: `head` and its records; tenhou.net/6 JSON is "
+    "recognised and refused for now). "
     "The format is read from the body; the `format` parameter names it instead.",
     required=True,
     content={
@@ -112,7 +113,8 @@ def _problem_response(description: str, status: int, detail: str, errors: list[F
     "carried scores, decides the game's end by the rules and gives the final standings; each value is put "
     "beside the log's (yaku, han, fu, points, deltas, scores, the next round's dealer / honba / sticks, the "
     "final result) and the differences are listed. Rules: the log's platform preset and stated options (Tenhou's "
-    "lobby bits: red fives, open tanyao, length, three players), replaced by `rules` where given (/docs/logs).",
+    "lobby bits: red fives, open tanyao, length, three players; a Mahjong Soul room's mode and `detail_rule`), "
+    "replaced by `rules` where given (/docs/logs).",
     tags=["game"],
     status_code=200,
     request_max_body_size=MAX_REPLAY_BODY_BYTES,

@@ -275,7 +275,8 @@ def _score_request(
     """The winner's hand as the events left it, and the situation they showed."""
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
-    last = table.log.events[-1] if table.log.events else None
+    # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
+    last = next((e for e in reversed(table.log.events) if not isinstance(e, Dora)), None)
     hand = list(seat.hand)
     chankan = False
     if tsumo:
