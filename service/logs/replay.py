@@ -585,12 +585,17 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
     final_result: FinalResult | None = None
     final_differences: list[Difference] = []
     if game_log.rounds:
-        final_result = final(
-            FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
-        )
-        by_seat = sorted(final_result.placings, key=lambda p: p.seat)
-        _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
-        _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
+        try:
+            final_result = final(
+                FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
+            )
+        except InvalidHand as refused:  # e.g. scores that do not add up to the players' start points
+            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
+            final_differences.append(Difference(field="final", service=reasons, log=None))
+        if final_result is not None:
+            by_seat = sorted(final_result.placings, key=lambda p: p.seat)
+            _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
+            _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
     log_final = (
         LogFinal(scores=game_log.final_scores, points=game_log.final_points)
         if game_log.final_scores or game_log.final_points
