@@ -148,14 +148,19 @@ def _one_round(result: list[Any], rule: dict[str, Any] | None = None) -> bytes:
 
 
 def test_a_hand_written_tenhou_and_its_answer() -> None:
-    # the dealer's first draw 5m completes 111m 222m 333m 444m 55m: tenhou (yakuman) 16,000 each
+    # the dealer's first draw 5m completes 111m 222m 333m 444m 55m: tenhou and four concealed triplets on
+    # a single wait, two yakuman (Tenhou counts no double yakuman): 2 × 16,000 from each of three players
     body = _one_round(
-        ["和了", [48000, -16000, -16000, -16000], [0, 0, 0, "役満16000点∀", "天和(役満)", "四暗刻(役満)"]]
+        ["和了", [96000, -32000, -32000, -32000], [0, 0, 0, "役満32000点∀", "天和(役満)", "四暗刻単騎(役満)"]]
     )
     game = read_log(body)
     win = game.rounds[0].wins[0]
-    assert (win.yakuman, win.points, win.yaku) == (2, 48000, (("tenhou", 13), ("suuankou", 13)))
+    assert (win.yakuman, win.points, win.yaku) == (2, 96000, (("tenhou", 13), ("suuankou_tanki", 13)))
     assert game.rules == {"preset": "tenhou", "aka": True, "length": "hanchan", "kuitan": True}
+    result = replay(game)
+    assert result.rounds[0].scores == [25000 + 96000, 25000 - 32000, 25000 - 32000, 25000 - 32000]
+    assert result.rounds[0].wins[0].situation == ["tenhou"]
+    assert result.rounds[0].agrees
 
 
 def test_rules_from_the_lobby() -> None:
