@@ -265,12 +265,12 @@ class _Interleave:
                 events.append(Draw(actor, take.tile))
                 drawn = take.tile
             else:
-                giver = (actor + take.offset) % 4
-                if last is None or last[0] != giver or last[1] != take.tile:
+                if last is None or last[0] not in self.givers(actor, take.offset) or last[1] != take.tile:
                     raise error(
-                        f"seat {actor} calls {take.tile} from seat {giver}, which is not the tile just discarded"
+                        f"seat {actor} calls {take.tile} from the seat {take.offset} after it, which did not just "
+                        "discard that tile"
                     )
-                events.append(Call(actor, take.call, take.tile, giver, take.own))  # type: ignore[arg-type]
+                events.append(Call(actor, take.call, take.tile, last[0], take.own))  # type: ignore[arg-type]
                 if take.call == "daiminkan":
                     events.append(Dora(""))
                     if put[actor] >= len(self.outs[actor]) or self.outs[actor][put[actor]].kind != "skip":
@@ -280,7 +280,7 @@ class _Interleave:
                     continue  # the replacement draw
             last = None
             if put[actor] >= len(self.outs[actor]):
-                return events  # a tsumo, or nine kinds of terminals
+                return self.finish(events, taken, put)  # a tsumo, or nine kinds of terminals
             out = self.outs[actor][put[actor]]
             put[actor] += 1
             if out.kind == "skip":
@@ -304,10 +304,30 @@ class _Interleave:
                 assert out.tile is not None
                 events.append(Nukidora(actor, out.tile))
             if all(taken[s] >= len(self.takes[s]) for s in range(self.players)):
-                return events  # a ron (or a robbed kan), or a draw
+                return self.finish(events, taken, put)  # a ron (or a robbed kan), or a draw
             if out.kind != "discard":
                 continue  # a kan or a North: the replacement draw
             actor = self.next_actor(actor, last, put, taken, skips, choices)
+
+    def givers(self, seat: int, offset: int) -> set[int]:
+        """The seats a call's letter place can name: counted round a table of four (Mahjong Soul's exports
+        count so with three players too), or, with three players, the next (1) or previous (3) seat."""
+        seats = {(seat + offset) % 4}
+        if self.players == 3 and offset in (1, 3):
+            seats.add((seat + (1 if offset == 1 else -1)) % 3)
+        return seats - {seat}
+
+    def finish(self, events: list[Event], taken: list[int], put: list[int]) -> list[Event]:
+        """The events, once every seat's takes and discards are used: anything left is after the end."""
+        for seat in range(self.players):
+            left = len(self.takes[seat]) - taken[seat], len(self.outs[seat]) - put[seat]
+            if left != (0, 0):
+                raise LogError(
+                    f"seat {seat} has {left[0]} draws or calls and {left[1]} discards after the round's end",
+                    self.index,
+                    len(events),
+                )
+        return events
 
     def next_actor(
         self,
@@ -324,7 +344,7 @@ class _Interleave:
             if seat == actor or taken[seat] >= len(self.takes[seat]):
                 continue
             take = self.takes[seat][taken[seat]]
-            if take.call is not None and (seat + take.offset) % 4 == actor and take.tile == last[1]:
+            if take.call is not None and actor in self.givers(seat, take.offset) and take.tile == last[1]:
                 callers.append((take.call != "chi", seat))
         following = (actor + 1) % self.players
         if not callers:
@@ -416,7 +436,9 @@ def _rules(body: dict[str, Any], players: int) -> dict[str, object]:
     disp: str = rule["disp"] if isinstance(rule.get("disp"), str) else ""
     ref: str = body["ref"] if isinstance(body.get("ref"), str) else ""
     rules: dict[str, object] = {}
-    if _TENHOU_REF.match(ref) or (disp[:1] in ("般", "上", "特", "鳳", "若", "銀", "琥", "孔") and "の間" not in disp):
+    if _TENHOU_REF.match(ref) or (
+        disp.lstrip("三")[:1] in ("般", "上", "特", "鳳", "若", "銀", "琥", "孔") and "の間" not in disp
+    ):
         rules["preset"] = "tenhou_sanma" if players == 3 else "tenhou"
     elif "の間" in disp or "友人戦" in disp or "大会戦" in disp:
         rules["preset"] = "majsoul_sanma" if players == 3 else "majsoul"

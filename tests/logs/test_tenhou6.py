@@ -229,3 +229,77 @@ def test_pinned_disagreement_a_stick_the_winner_did_not_take() -> None:
         ("scores", [25300, 23700, 25300, 25700], [24300, 23700, 25300, 25700]),
     ]
     assert result.rounds[0].wins[0].agrees
+
+
+@pytest.mark.parametrize(
+    ("name", "deltas", "kind", "tenpai"),
+    [
+        ("九種九牌", None, "kyuushu_kyuuhai", None),
+        ("四風連打", None, "suufon_renda", None),
+        ("四家立直", None, "suucha_riichi", None),
+        ("三家和了", None, "sanchahou", None),
+        ("四槓散了", None, "suukaikan", None),
+        ("全員聴牌", [0, 0, 0, 0], "exhaustive", (0, 1, 2, 3)),
+        ("全員不聴", [0, 0, 0, 0], "exhaustive", ()),
+        ("流局", [3000, -1000, -1000, -1000], "exhaustive", (0,)),
+        ("流局", [-1500, 1500, -1500, 1500], "exhaustive", (1, 3)),
+        ("流し満貫", [12000, -4000, -4000, -4000], "nagashi_mangan", None),
+    ],
+)
+def test_each_draw_name(name: str, deltas: list[int] | None, kind: str, tenpai: tuple[int, ...] | None) -> None:
+    round_log = read_log(_one_round([name] if deltas is None else [name, deltas])).rounds[0]
+    assert round_log.draw is not None
+    assert (round_log.draw.kind, round_log.draw.tenpai) == (kind, tenpai)
+    assert round_log.deltas == (deltas or [0, 0, 0, 0])
+
+
+def test_the_liable_seat_and_a_tsumo_s_payments() -> None:
+    # a non-dealer's tsumo of daisangen with seat 2 liable: the details' third seat is not the winner's own
+    details = [1, 1, 2, "役満8000-16000点", "大三元(役満)"]
+    win = read_log(_one_round(["和了", [0, 32000, -32000, 0], details])).rounds[0].wins[0]
+    assert (win.seat, win.from_seat, win.pao) == (1, 1, 2)
+    assert (win.yakuman, win.points, win.han, win.fu) == (1, 8000 * 2 + 16000, None, None)
+    # nobody liable: the third seat is the winner's own
+    win = read_log(_one_round(["和了", [-1300, 3900, -1300, -1300], [1, 1, 1, "30符3飜1300点∀"]])).rounds[0].wins[0]
+    assert (win.pao, win.points, win.han, win.fu, win.yaku) == (None, 3 * 1300, 3, 30, None)
+
+
+def test_three_players_with_a_north_set_aside_and_a_pon() -> None:
+    empty: list[Any] = [[], [], []]
+    round_ = [
+        [0, 0, 0],
+        [35000, 35000, 35000, 0],
+        [21],
+        [],
+        [11, 11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 44],
+        [45, 46, 31],
+        ["f44", 60, 60],  # the dealer draws 5z, sets North aside, draws 6z and lets it go; later 1s
+        [19, 19, 31, 32, 33, 34, 35, 36, 37, 38, 39, 41, 41],
+        [47],
+        [60],
+        [11, 19, 21, 29, 31, 39, 41, 42, 43, 45, 46, 47, 47],
+        ["p474747"],  # a pon of 7z from the previous seat (seat 1)
+        [39],
+        *empty,
+        ["全員不聴"],
+    ]
+    body = json.dumps({"name": ["A", "B", "C", ""], "rule": {"disp": "三般南喰赤", "aka": 1}, "log": [round_]})
+    game = read_log(body.encode())
+    assert game.players == 3
+    assert game.rules == {"preset": "tenhou_sanma", "aka": True, "length": "hanchan", "kuitan": True}
+    assert [type(e).__name__ + str(getattr(e, "seat", "")) for e in game.rounds[0].events] == [
+        "Draw0", "Nukidora0", "Draw0", "Discard0", "Draw1", "Discard1", "Call2", "Discard2", "Draw0", "Discard0",
+    ]  # fmt: skip
+    call = game.rounds[0].events[6]
+    assert isinstance(call, Call)
+    assert (call.kind, call.called, call.from_seat) == ("pon", "7z", 1)
+    assert game.rounds[0].scores == [35000, 35000, 35000]
+
+
+def test_takes_left_after_the_end_are_an_error() -> None:
+    log = json.loads(_read("kyushukyuhai.json"))
+    log["log"][0][8].append(11)  # seat 1 draws once more after the dealer's nine kinds
+    with pytest.raises(LogError) as raised:
+        read_log(json.dumps(log).encode())
+    assert raised.value.round == 0
+    assert "after the round's end" in str(raised.value)
