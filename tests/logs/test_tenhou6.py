@@ -303,3 +303,32 @@ def test_takes_left_after_the_end_are_an_error() -> None:
         read_log(json.dumps(log).encode())
     assert raised.value.round == 0
     assert "after the round's end" in str(raised.value)
+
+
+def test_a_liable_seat_pays_a_daisangen_tsumo_in_full() -> None:
+    # seat 1 pons 5z from seat 0, 6z and 7z from seat 2 (the third dragon: seat 2 is liable), then draws
+    # 9s to 123m 99s: daisangen, a non-dealer's yakuman, 32,000, all of it paid by seat 2 (Tenhou's pao)
+    hands = [
+        [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 45],
+        [45, 45, 46, 46, 47, 47, 11, 12, 13, 39, 21, 28, 34],
+        [31, 32, 33, 35, 36, 37, 38, 26, 27, 29, 44, 46, 47],
+        [14, 15, 16, 17, 18, 19, 22, 23, 24, 25, 26, 27, 28],
+    ]
+    takes: list[list[Any]] = [[24, 25], ["p454545", "4646p46", "4747p47", 39], [41, 42, 43], [44]]
+    discards: list[list[Any]] = [[45, 60], [21, 28, 34], [46, 47, 60], [60]]
+    round_: list[Any] = [[0, 0, 0], [25000] * 4, [11], []]
+    for seat in range(4):
+        round_ += [hands[seat], takes[seat], discards[seat]]
+    round_.append(["和了", [0, 32000, -32000, 0], [1, 1, 2, "役満8000-16000点", "大三元(役満)"]])
+    game = read_log(
+        json.dumps({"name": list("ABCD"), "rule": {"disp": "般南喰赤", "aka": 1}, "log": [round_]}).encode()
+    )
+    calls = [e for e in game.rounds[0].events if isinstance(e, Call)]
+    assert [(c.called, c.from_seat) for c in calls] == [("5z", 0), ("6z", 2), ("7z", 2)]
+    result = replay(game)
+    (row,) = result.rounds
+    assert row.wins[0].pao == 2
+    assert row.deltas == [0, 32000, -32000, 0]
+    assert row.scores == [25000, 57000, -7000, 25000]
+    assert row.game_over  # seat 2 is below zero
+    assert row.agrees
