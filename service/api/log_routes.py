@@ -2,7 +2,7 @@
 ``/v1/logs/convert`` (/docs/logs).
 
 The body is one game's log as published, read as bytes: a Tenhou mjlog (XML, gzip allowed), mjai JSON
-lines, a Mahjong Soul record (JSON); tenhou.net/6 JSON is recognised and refused for now. The format is
+lines, tenhou.net/6 JSON, a Mahjong Soul record (JSON). The format is
 detected from the body unless the ``format`` query parameter names it; ``rules`` (a preset name) replaces
 the platform preset the log implies. The replay itself (:func:`service.logs.replay`) runs in a worker
 thread, so a long game does not hold the event loop. A log that cannot be played is a 422 whose
@@ -73,8 +73,8 @@ _LOG_BODY = RequestBody(
     description="One game's log as published: a Tenhou mjlog (`application/xml`; gzip allowed, as Tenhou "
     "serves it), mjai events one JSON object a line (`text/plain` or `application/x-ndjson`), or JSON "
     "(`application/json`: a "
-    "JSON array of mjai events, or a Mahjong Soul game record: `head` and its records; tenhou.net/6 JSON is "
-    "recognised and refused for now). "
+    "JSON array of mjai events, tenhou.net/6 JSON: the viewer's export, an object with `log`; or a Mahjong Soul "
+    "game record: `head` and its records). "
     "The format is read from the body; the `format` parameter names it instead.",
     required=True,
     content={
