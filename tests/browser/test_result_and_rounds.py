@@ -1,0 +1,137 @@
+"""The Hand view's result card draws who pays whom between the seats (as the Game view does); a preset without
+winds plays no rounds (the family's game goes on until a player is out, /docs/rules §4); a triple ron is played
+and a refusal of a further winner's value marks that winner's field. Each value is worked out by hand in the
+test's docstring (/docs/rules §3, /docs/rulesets §4–§7)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import DESKTOP, screenshot
+from .test_companion import README_HAND, Opener, board, start_game, tap
+from .test_outcomes import apply
+
+
+def arrows(page: Page, where: str) -> list[tuple[float, float, float, float]]:
+    return page.locator(f"{where} svg.seats-diagram .pay-line").evaluate_all(
+        "els => els.map((e) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(e.getAttribute(k))))"
+    )
+
+
+def test_the_hand_views_result_card_draws_who_pays_whom(open_companion: Opener) -> None:
+    """The README hand won by tsumo by South with riichi, honba 1 and 1 riichi stick on the table: riichi, menzen
+    tsumo, pinfu, tanyao, sanshoku = 6 han, haneman, a non-dealer's tsumo 3,000 / 6,000, each payer +100 for the
+    honba: West and North pay 3,100, East (the dealer) 6,100, and the stick (1,000) comes from the middle. The
+    winner sits at the bottom (160 / 196), West to the right, North across, East to the left: every arrow ends
+    nearer the winner than it starts; 3,100 + 3,100 + 6,100 + 1,000 = 13,300. By ron (no menzen tsumo: 5 han,
+    mangan) the discarder alone pays, 8,000 + 300 = 8,300, from across."""
+    page, _ = open_companion(viewport=DESKTOP)
+    tap(page, README_HAND + "2p")
+    page.check("#riichi")
+    page.check("input[name=win-type][value=tsumo]")
+    page.fill("#honba", "1")
+    page.fill("#sticks", "1")
+    expect(page.locator("#score-total")).to_have_text("13,300 points")
+    diagram = page.locator("#result svg.seats-diagram")
+    expect(diagram.locator(".seat-name:not(.table-pot)")).to_have_text(["Winner (South)", "West", "North", "East"])
+    expect(diagram.locator(".table-pot")).to_have_text("table")
+    assert diagram.locator(".pay-amount").all_text_contents() == ["3,100", "3,100", "6,100", "1,000"]
+    lines = arrows(page, "#result")
+    for x1, y1, x2, y2 in lines:
+        assert (x2 - 160) ** 2 + (y2 - 196) ** 2 < (x1 - 160) ** 2 + (y1 - 196) ** 2
+    assert lines[2][0] < 160  # East's 6,100 comes from the left
+    screenshot(page, "hand-who-pays-desktop")
+    page.check("input[name=win-type][value=ron]")
+    expect(page.locator("#score-total")).to_have_text("9,300 points")
+    expect(diagram.locator(".seat-name:not(.table-pot)")).to_have_text(["Winner (South)", "Discarder"])
+    assert diagram.locator(".pay-amount").all_text_contents() == ["8,300", "1,000"]
+    (x1, y1, x2, y2), _ = arrows(page, "#result")
+    assert y1 < y2  # from across, down to the winner
+    assert abs(x1 - 160) < 1
+
+
+def test_a_kostarev_game_plays_no_rounds_and_goes_on_past_eight_hands(open_companion: Opener) -> None:
+    """Kostarev has no winds (/docs/rules §4): the history names each hand by its dealer (the column "Dealer"),
+    not "East 1"; the scoreboard shows no wind tiles; and
+    the game is not ended after South 4 (it ends only when a player is out): nine draws in a row (nobody pays,
+    the deal passes each time) leave the game going, 25,000 each."""
+    page, _ = open_companion(viewport=DESKTOP)
+    start_game(page, "kostarev")
+    for _ in range(9):
+        page.select_option("#outcome", "draw")
+        apply(page)
+    expect(page.locator("#game-end")).to_be_hidden()
+    expect(page.locator("#record")).to_be_visible()
+    assert board(page) == [25000, 25000, 25000, 25000]
+    rounds = page.locator("#history-body tr td:nth-child(2)").all_inner_texts()
+    assert rounds[:5] == ["Mama", "Papa", "Anya", "Grandpa", "Mama"]
+    expect(page.locator("#history-head th").nth(1)).to_have_text("Dealer")
+    assert not any("East" in r or "South" in r for r in rounds)
+    expect(page.locator("#board-honba")).not_to_contain_text("East")
+    expect(page.locator("#board-body .who .tile")).to_have_count(0)
+
+
+def test_a_triple_ron_and_a_refused_further_winner(open_companion: Opener) -> None:
+    """Standard rules (three rons on one discard are paid: no sanchahou), 25,000 each, Mama deals. Papa discards;
+    Anya (2 han 40 fu: 2,600), Grandpa (1 han 30 fu: 1,000) and Mama, the dealer (3 han 30 fu: 5,800) win: Papa
+    pays 9,400. Mama repeats the deal. 30,800 / 15,600 / 27,600 / 26,000.
+
+    Before that, the third winner entered as 1 han 20 fu (a ron cannot be 20 fu with 1 han): the service refuses
+    it, and the third winner's Fu field is the one marked, not the first winner's."""
+    page, _ = open_companion(viewport=DESKTOP)
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "40")
+    page.select_option("#winner-1", "3")
+    page.fill("#value-han-1", "1")
+    page.select_option("#value-fu-1", "30")
+    expect(page.locator("#extra-win-2")).to_be_visible()
+    page.select_option("#winner-2", "0")
+    page.fill("#value-han-2", "1")
+    page.select_option("#value-fu-2", "20")
+    page.click("#apply")
+    expect(page.locator("#game-message")).to_contain_text("Mama")
+    expect(page.locator("#value-fu-2")).to_have_attribute("aria-invalid", "true")
+    for first in ("#value-han", "#value-fu", "#value-han-1", "#value-fu-1"):
+        expect(page.locator(first)).not_to_have_attribute("aria-invalid", "true")
+    assert board(page) == [25000, 25000, 25000, 25000]
+    page.fill("#value-han-2", "3")
+    page.select_option("#value-fu-2", "30")
+    apply(page)
+    assert board(page) == [30800, 15600, 27600, 26000]
+    row = page.locator("#history-body tr").first.inner_text().split("\t")
+    assert row[2] == "Ron: Anya + Grandpa + Mama ← Papa"
+    expect(page.locator("#value-fu-2")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#board-body tr[data-seat='0'] .badge")).to_be_visible()  # Mama deals again
+    screenshot(page, "triple-ron-desktop")
+
+
+def test_the_kids_sheet_says_its_points_as_the_worked_example_counts_them(open_companion: Opener) -> None:
+    """The kids' points (/docs/rules §5): a win 1, or 2 with riichi instead; +1 each pon, +2 each kan, chi 0,
+    +1 tsumo, +1 a closed hand won without riichi, +2 seven pairs. The worked example below it (riichi, two
+    closed triplets, tsumo) counts riichi 2 + 1 + 1 + tsumo 1 = 5: no "win 1" beside the riichi 2 and no
+    closed-hand point, which the list now says. The same in Russian."""
+    page, _ = open_companion(viewport=DESKTOP)
+    page.select_option("#preset", "kids")
+    page.click("#tab-table")
+    items = page.locator("#table-body ul.kids-points li")
+    expect(items).to_have_text(
+        [
+            "A win without riichi1",
+            "A win with riichi (instead of the 1 for a win)2",
+            "Each pon: three alike, called or kept in the hand+1",
+            "Each kan, open or closed+2",
+            "Chi (three in a row)0",
+            "Tsumo: the winning tile drawn by yourself+1",
+            "A closed hand, won without riichi+1",
+            "Seven pairs+2",
+        ]
+    )
+    expect(page.locator(".kids-example ul li").last).to_have_text("Total: 5 points")
+    page.select_option("#lang", "ru")
+    expect(items.first).to_have_text("Победа без риичи1")
+    expect(page.locator("#table-body li[data-item='closed_hand']")).to_have_text("Закрытая рука при победе без риичи+1")
+    expect(page.locator(".kids-example ul li").last).to_have_text("Итого: 5 очков")
