@@ -5,10 +5,12 @@ test's docstring (/docs/rules §3, /docs/rulesets §4–§7)."""
 
 from __future__ import annotations
 
+import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from .conftest import DESKTOP, screenshot
-from .test_companion import README_HAND, Opener, board, start_game, tap
+from .conftest import AXE_CORE, DESKTOP, PHONE, screenshot
+from .test_companion import README_HAND, Opener, board, overflow, start_game, tap
 from .test_outcomes import apply
 
 
@@ -135,3 +137,46 @@ def test_the_kids_sheet_says_its_points_as_the_worked_example_counts_them(open_c
     expect(items.first).to_have_text("Победа без риичи1")
     expect(page.locator("#table-body li[data-item='closed_hand']")).to_have_text("Закрытая рука при победе без риичи+1")
     expect(page.locator(".kids-example ul li").last).to_have_text("Итого: 5 очков")
+
+
+INSIDE = """els => els.filter((e) => { const b = e.getBBox(); return b.x < 0 || b.x + b.width > 320; })
+    .map((e) => e.textContent)"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("locale", ["en-US", "ru-RU", "ja-JP"])
+def test_the_new_states_are_accessible_and_fit(open_companion: Opener, locale: str, viewport: dict[str, int]) -> None:
+    """The states added here, scanned by axe-core's npm release (no violation of any impact) in each language at
+    phone and desktop width, with nothing reaching past the screen's edges and every name of the diagrams inside
+    the picture: a kostarev tsumo on the Hand view (the payers named "Dealer" and "Non-dealer", no winds), a
+    kostarev game with two hands (the history's "Dealer" column) and the kids sheet."""
+    axe = Axe(axe_script=AXE_CORE.read_text(encoding="utf-8"))
+    page, _ = open_companion(locale=locale, viewport=viewport)
+    page.select_option("#preset", "kostarev")
+    tap(page, README_HAND + "2p")
+    page.check("input[name=win-type][value=tsumo]")
+    diagram = page.locator("#result svg.seats-diagram")
+    expect(diagram.locator(".pay-line")).to_have_count(3)
+    assert diagram.locator("text").evaluate_all(INSIDE) == []
+    found = {"hand": axe.run(page).response["violations"]}
+    assert overflow(page) == []
+    start_game(page, "kostarev")
+    for _ in range(2):
+        page.select_option("#outcome", "draw")
+        apply(page)
+    page.select_option("#outcome", "tsumo")
+    page.select_option("#winner", "3")
+    page.fill("#value-han", "2")
+    apply(page)
+    expect(page.locator("#history-body tr")).to_have_count(3)
+    assert page.locator("#last-hand svg.seats-diagram text").evaluate_all(INSIDE) == []
+    found["game"] = axe.run(page).response["violations"]
+    assert overflow(page) == []
+    page.select_option("#preset", "kids")
+    page.click("#tab-table")
+    expect(page.locator(".kids-example ul li")).to_have_count(5)
+    found["table"] = axe.run(page).response["violations"]
+    assert overflow(page) == []
+    seen = {view: [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found[view]] for view in found}
+    assert seen == {"hand": [], "game": [], "table": []}
+    screenshot(page, f"kids-sheet-{locale}-{'phone' if viewport == PHONE else 'desktop'}")

@@ -67,7 +67,9 @@ export function payDiagram(labels, transfers, potName) {
   labels.forEach((name, s) => {
     if (name === null) return; // an empty seat (nobody there pays or is paid)
     const [x, y] = spots[s];
-    svg.append(el("text", { x, y: y + 5, class: "seat-name" }, name));
+    // the names at the sides run inwards from the edge: a long one stays inside the picture
+    const side = x < 100 ? ["seat-name seat-left", 4] : x > 220 ? ["seat-name seat-right", 316] : ["seat-name", x];
+    svg.append(el("text", { x: side[1], y: y + 5, class: side[0] }, name));
   });
   return svg;
 }
