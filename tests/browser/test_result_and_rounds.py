@@ -180,3 +180,25 @@ def test_the_new_states_are_accessible_and_fit(open_companion: Opener, locale: s
     seen = {view: [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found[view]] for view in found}
     assert seen == {"hand": [], "game": [], "table": []}
     screenshot(page, f"kids-sheet-{locale}-{'phone' if viewport == PHONE else 'desktop'}")
+
+
+def test_the_kids_worked_example_is_entered_by_tapping_its_tiles_into_the_hand(open_companion: Opener) -> None:
+    """Under the kids rules the call modes say they are for a discard taken from another player (they open the
+    hand), and a note says three alike drawn yourself go into the hand: the worked example tapped straight in
+    (333p 777s 123m 456m 8p, 8p drawn), riichi and tsumo, is riichi 2 + pon 1 + pon 1 + tsumo 1 = 5
+    (/docs/rules §5). The standard rules keep the plain names and no note."""
+    page, _ = open_companion(locale="ru-RU")
+    page.select_option("#preset", "kids")
+    expect(page.locator("#kids-hint")).to_be_visible()
+    expect(page.locator("#label-pon")).to_have_text("Пон с чужого сброса (рука открывается)")
+    tap(page, "333p777s123m456m8p8p")
+    page.check("#riichi")
+    page.check("input[name=win-type][value=tsumo]")
+    expect(page.locator("#score-total")).to_have_text("5 очков")
+    screenshot(page, "kids-example-entered-ru-phone")
+    page.select_option("#lang", "en")
+    expect(page.locator("#label-pon")).to_have_text("Pon from a discard (opens the hand)")
+    page.select_option("#preset", "standard")
+    expect(page.locator("#kids-hint")).to_be_hidden()
+    expect(page.locator("#label-pon")).to_have_text("Pon")
+    expect(page.locator("#label-kan")).to_have_text("Open kan")

@@ -387,6 +387,13 @@ export function applyRules(presetRules) {
   const info = rules.preset;
   const defaults = info.defaults || {};
   const hanFu = info.scoring !== "kids";
+  // Kids: three alike drawn by yourself go into the hand (closed: riichi and the worked example's 5 points stay);
+  // the call modes say they are for a tile taken from another player's discard.
+  $("kids-hint").hidden = hanFu;
+  for (const [id, key] of [["label-pon", "call.pon"], ["label-kan", "call.kan"]]) {
+    $(id).dataset.i18n = hanFu ? key : `${key}_kids`;
+    $(id).textContent = t($(id).dataset.i18n);
+  }
   $("winds-row").hidden = !info.winds;
   $("dealer-row").hidden = info.winds || !hanFu;
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
