@@ -5,12 +5,15 @@ test's docstring (/docs/rules §3, /docs/rulesets §4–§7)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import AXE_CORE, DESKTOP, PHONE, screenshot
 from .test_companion import README_HAND, Opener, board, overflow, start_game, tap
+from .test_findings import load_file, saved_game
 from .test_outcomes import apply
 
 
@@ -202,3 +205,21 @@ def test_the_kids_worked_example_is_entered_by_tapping_its_tiles_into_the_hand(o
     expect(page.locator("#kids-hint")).to_be_hidden()
     expect(page.locator("#label-pon")).to_have_text("Pon")
     expect(page.locator("#label-kan")).to_have_text("Open kan")
+
+
+def test_a_kostarev_game_kept_with_a_round_loses_it_when_loaded(open_companion: Opener) -> None:
+    """A kostarev game saved while the page still kept "East" for it (one draw played, Papa deals next): loaded,
+    it has no round: the history names the hand by its dealer, Mama, and the board no wind."""
+    page, _ = open_companion(viewport=DESKTOP)
+    draw = {"type": "draw", "tenpai": []}
+    before = {"scores": [25000] * 4, "dealer": 0, "honba": 0, "riichi_sticks": 0, "round_wind": "E"}
+    request = {"rules": "kostarev", "scores": [25000] * 4, "dealer": 0, "first_dealer": 0, "outcome": draw}
+    result = {"scores": [25000] * 4, "deltas": [0, 0, 0, 0], "transfers": [], "next_hand": {"dealer": 1}}
+    hand = {"before": before, "request": {**request, "round_wind": "E"}, "result": result}
+    game = saved_game(preset="kostarev", dealer=1, round_wind="E", hands=[hand])
+    page.click("#tab-game")
+    load_file(page, json.dumps(game))
+    expect(page.locator("#history-body tr")).to_have_count(1)
+    assert page.locator("#history-body tr td:nth-child(2)").all_inner_texts() == ["Mama"]
+    expect(page.locator("#history-head th").nth(1)).to_have_text("Dealer")
+    expect(page.locator("#board-honba")).not_to_contain_text("East")

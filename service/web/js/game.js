@@ -99,7 +99,9 @@ async function checkedGame(data) {
 // A game under rules without winds has no rounds (one kept from before this was so drops its "East"): the
 // service is not asked to end it by the rules' length (the family's game ends when a player is out, /docs/rules §4).
 function withoutRounds(valid, presetRules) {
-  if (!presetRules.preset.winds) valid.round_wind = null;
+  if (presetRules.preset.winds) return valid;
+  valid.round_wind = null;
+  for (const h of valid.hands) h.before.round_wind = null; // its history names each hand by its dealer, too
   return valid;
 }
 

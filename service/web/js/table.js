@@ -140,16 +140,26 @@ function kidsSheet(rules) {
   return ul;
 }
 
+// The preset and language the table shows (or is being drawn for): asked again for the same (a preset chosen
+// and the tab opened at once both ask), it is not drawn twice; one that could not be drawn is asked again.
+let drawnFor = null;
+
 export async function showTable(rules) {
   const box = $("table-body");
   const preset = rules.preset.id;
+  const key = `${preset} ${language()}`;
+  if (key === drawnFor) return;
+  drawnFor = key;
   $("table-title").textContent = t("table.title", { preset: presetName(preset) });
   if (rules.preset.scoring === "kids") {
-    box.replaceChildren(kidsSheet(rules), await kidsExample());
+    const example = await kidsExample();
+    if (drawnFor === key) box.replaceChildren(kidsSheet(rules), example); // else another table was asked for since
     return;
   }
   const answer = await call(`/v1/table?preset=${encodeURIComponent(preset)}`, { lang: language() });
+  if (drawnFor !== key) return;
   if (!answer.ok || !Array.isArray(answer.data.cells)) {
+    drawnFor = null;
     const p = document.createElement("p");
     p.textContent = `${t("result.invalid")} ${problemLines(answer, () => "").join(" ")}`;
     box.replaceChildren(p);
