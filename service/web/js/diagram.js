@@ -43,7 +43,10 @@ export function payDiagram(labels, transfers, potName) {
       const [from, to] = [x.payer === null ? 14 : 30, x.payee === null ? 14 : 30];
       const offset = (i % 2 ? -1 : 1) * 5 * Math.min(i, 2);
       const [ox, oy] = [-uy * offset, ux * offset];
-      return { x, ux, uy, mid: [(x1 + x2) / 2 + ox, (y1 + y2) / 2 + oy], line: [x1 + ux * from + ox, y1 + uy * from + oy, x2 - ux * to + ox, y2 - uy * to + oy] };
+      // the amount halfway, or nearer the table on an arrow from it (clear of the arrows at the seat it goes to)
+      const f = x.payer === null ? 0.35 : 0.5;
+      const mid = [x1 + (x2 - x1) * f + ox, y1 + (y2 - y1) * f + oy];
+      return { x, ux, uy, mid, line: [x1 + ux * from + ox, y1 + uy * from + oy, x2 - ux * to + ox, y2 - uy * to + oy] };
     });
   // The table's sticks lie in the corner where their arrows cross the fewest others (the top left one first).
   const CORNERS = [[34, 26], [286, 26], [34, 194], [286, 194]];
