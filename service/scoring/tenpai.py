@@ -231,7 +231,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
-    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; /docs/rules §2)."""
+    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (/docs/rules §2)."""
     if rules.players == 3:
         if req.seat_wind == "N":
             errors.append(
