@@ -141,8 +141,13 @@ def create_app() -> Litestar:
     complete_document(app, keys_required)
     # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
     # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
+    # With CORS, every answer varies on Origin (the header is added for some origins only), with or without one.
     app.asgi_handler = RequestContextMiddleware(
-        app.asgi_handler, metrics, outer_plans(app), functools.partial(route_template, app)
+        app.asgi_handler,
+        metrics,
+        outer_plans(app),
+        functools.partial(route_template, app),
+        vary=(b"Origin",) if app.cors_config is not None else (),
     )
     return app
 

@@ -112,10 +112,11 @@ class RequestContextMiddleware:
     the method (:func:`route_template`), so a 405, or a request refused before routing (431, no
     ``Host``), is counted and logged under its route, not as unmatched. If ``app`` raises before a response
     starts (it should not: the error mapping answers every exception), status 500 is recorded;
-    if the client hung up before its body was complete, 499 (whatever was answered).
+    if the client hung up before its body was complete, 499 (whatever was answered). ``vary``: tokens
+    appended to every answer's ``Vary`` (:func:`service.api.hardening.merged_vary`).
     """
 
-    __slots__ = ("app", "direct", "metrics", "templates")
+    __slots__ = ("app", "direct", "metrics", "templates", "vary")
 
     def __init__(
         self,
@@ -123,8 +124,10 @@ class RequestContextMiddleware:
         metrics: Metrics,
         direct: dict[str, Plan] | None = None,
         templates: Callable[[str], str | None] | None = None,
+        vary: tuple[bytes, ...] = (),
     ) -> None:
         self.app = app
+        self.vary = vary
         self.metrics = metrics
         self.direct = direct or {}
         self.templates = templates
@@ -176,7 +179,8 @@ class RequestContextMiddleware:
                     route = path
                     sent = answer.sent()
                     status = sent.status
-                    out, _ = decorate_start(method, path, status, sent.headers, id_header)  # POST: never tagged
+                    # POST: never tagged
+                    out, _ = decorate_start(method, path, status, sent.headers, id_header, self.vary)
                     await send({"type": "http.response.start", "status": status, "headers": out})
                     await send(sent.body)  # type: ignore[arg-type]
                     return
@@ -194,7 +198,9 @@ class RequestContextMiddleware:
                 nonlocal status
                 if message["type"] == "http.response.start":
                     status = message["status"]
-                    out, tagged = decorate_start(routed, path, status, list(message.get("headers", ())), id_header)
+                    out, tagged = decorate_start(
+                        routed, path, status, list(message.get("headers", ())), id_header, self.vary
+                    )
                     if tagged:
                         held.extend((out, status))  # sent with the ETag once the whole body is known
                         return
