@@ -22,11 +22,17 @@ The container's entrypoint and the README's command run this. It starts granian 
   timeout: a client trickling a body holds its connection until it ends (or until the shutdown
   deadline); slow clients are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes
   Ingress);
+- **workers that exit with their master**: a worker whose granian master dies (SIGKILL) stops as on
+  SIGTERM (:func:`service.api.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
+  serving unsupervised and the port is free for the next start; granian itself gets SIGTERM if this
+  supervisor dies;
 - **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
   temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.metrics`);
 - **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
   the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
-  (5 s) while the listener still accepts (the load balancer takes the replica out); then it passes
+  (5 s) while the listener still accepts (the load balancer takes the replica out), and every answer
+  carries ``Connection: close`` (a keep-alive client's next request opens a new connection instead of
+  racing the close of its old one); then it passes
   SIGTERM to granian, which stops accepting and lets in-flight requests finish; a worker still busy
   after ``SHUTDOWN_DEADLINE`` seconds (20, counted from the signal) is killed, so a client trickling a
   body cannot hold the process. Exit status 0 after a requested stop; granian's own status otherwise.
@@ -37,6 +43,7 @@ The container's entrypoint and the README's command run this. It starts granian 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import resource
 import shutil
@@ -54,7 +61,7 @@ from typing import Final
 
 from service.api.logs import configure_logging, get_logger
 from service.api.metrics import MULTIPROC_ENV
-from service.api.operations import DRAIN_FILE_ENV
+from service.api.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
 
 __all__ = ["SETTINGS", "granian_command", "main", "settings"]
 
@@ -187,8 +194,8 @@ def main(argv: list[str]) -> int:
     Path(metrics_dir).mkdir(parents=True, exist_ok=True)
     drain_file = os.environ.get(DRAIN_FILE_ENV) or os.path.join(tempfile.gettempdir(), f"riichi-drain-{os.getpid()}")
     Path(drain_file).unlink(missing_ok=True)
-    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file}
-    server = subprocess.Popen(granian_command(config), env=env)
+    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file, EXIT_WITH_PARENT_ENV: "1"}
+    server = subprocess.Popen(granian_command(config), env=env, preexec_fn=_stop_with_parent)
     stopping = threading.Event()
 
     def stop(signum: int, _frame: object) -> None:
@@ -219,6 +226,16 @@ def main(argv: list[str]) -> int:
     status = server.wait()
     Path(drain_file).unlink(missing_ok=True)
     return 0 if stopping.is_set() else status
+
+
+def _stop_with_parent() -> None:
+    """In the granian master, before it runs: SIGTERM when this supervisor dies (Linux ``PR_SET_PDEATHSIG``;
+    the supervisor's main thread, which starts granian, lives as long as the supervisor)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+_PR_SET_PDEATHSIG: Final = 1
 
 
 def _raise_open_file_limit() -> None:

@@ -48,7 +48,7 @@ def served(tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen[bytes]
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{settings['PORT']}"
     try:
         wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 30, "service.serve", proc, log)
         yield url, proc
