@@ -80,7 +80,7 @@ ALLOW_REF = Reference(ref="#/components/headers/Allow")
 
 _HEADER_SCHEMAS: dict[str, Schema | Reference] = {
     "Content-Language": Reference(ref=REF_TEMPLATE.format(name="Language")),
-    "Vary": Schema(type=OpenAPIType.STRING, const="Accept-Language"),
+    "Vary": Schema(type=OpenAPIType.STRING, pattern="^Accept-Language(, Origin)?$"),
 }
 """Schemas of the response headers that litestar documents without one (``documentation_only``)."""
 
