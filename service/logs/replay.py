@@ -387,12 +387,6 @@ def rules_for(
         caller_preset = caller.pop("preset")
         if ("preset" in rules.__struct_fields__ and caller_preset != "standard") or not game_log.rules.get("preset"):
             preset = caller_preset
-    if preset in ("tenhou", "tenhou_sanma") and _rounded_to_thousands(game_log):
-        # Tenhou's results until about 2020 (/docs/rulesets §6 Final score formula): rounded to thousands, and
-        # the four-player East-only lobbies paid uma 10-5 then (10-20 today)
-        stated.setdefault("final_rounding", "shisha_gonyuu")
-        if preset == "tenhou" and stated.get("length") == "tonpuu":
-            stated.setdefault("uma", [10000, 5000, -5000, -10000])
     hand_fields = set(RulesSpec.__struct_fields__)
     game_fields = set(GameOptions.__struct_fields__)
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
@@ -401,24 +395,6 @@ def rules_for(
     spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
     options = msgspec.convert({**game_options, **game_caller}, GameOptions)
     return spec, options
-
-
-def _rounded_to_thousands(game_log: GameLog) -> bool:
-    """The log's final points are whole thousands though a score is not: it was written when Tenhou rounded
-    the final scores (until about 2020; exact to 100 since, /docs/rulesets §6 Final score formula).
-
-    >>> from service.logs.record import GameLog
-    >>> old = GameLog("tenhou_xml", 4, {}, [], final_scores=[25500, 11200, 43800, 19500],
-    ...               final_points=[6000, -39000, 53000, -20000])
-    >>> new = GameLog("tenhou_xml", 4, {}, [], final_scores=[53800, 16100, 29300, 800],
-    ...               final_points=[63800, -23900, 9300, -49200])
-    >>> _rounded_to_thousands(old), _rounded_to_thousands(new)
-    (True, False)
-    """
-    points, scores = game_log.final_points, game_log.final_scores
-    if not points or not scores:
-        return False
-    return all(p % 1000 == 0 for p in points) and any(s % 1000 for s in scores)
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:

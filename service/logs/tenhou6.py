@@ -54,7 +54,7 @@ from .record import (
     Riichi,
     RoundLog,
 )
-from .tenhou_xml import TENHOU_YAKU, WINDS
+from .tenhou_xml import TENHOU_YAKU, WINDS, era_rules
 
 __all__ = ["YAKU_NAMES", "decode", "tile"]
 
@@ -430,15 +430,22 @@ def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...],
 # --- the whole log -------------------------------------------------------------------------------
 
 
+def _tenhou_lobby(body: dict[str, Any]) -> bool:
+    """The log is a Tenhou game's: a Tenhou log id in ``ref``, or a Tenhou lobby in ``rule.disp``."""
+    rule = body.get("rule")
+    disp = rule.get("disp") if isinstance(rule, dict) else None
+    disp = disp if isinstance(disp, str) else ""
+    ref = body["ref"] if isinstance(body.get("ref"), str) else ""
+    lobby = disp.lstrip("三")[:1] in ("般", "上", "特", "鳳", "若", "銀", "琥", "孔") and "の間" not in disp
+    return bool(_TENHOU_REF.match(ref)) or lobby
+
+
 def _rules(body: dict[str, Any], players: int) -> dict[str, object]:
     rule = body.get("rule")
     rule = rule if isinstance(rule, dict) else {}
     disp: str = rule["disp"] if isinstance(rule.get("disp"), str) else ""
-    ref: str = body["ref"] if isinstance(body.get("ref"), str) else ""
     rules: dict[str, object] = {}
-    if _TENHOU_REF.match(ref) or (
-        disp.lstrip("三")[:1] in ("般", "上", "特", "鳳", "若", "銀", "琥", "孔") and "の間" not in disp
-    ):
+    if _tenhou_lobby(body):
         rules["preset"] = "tenhou_sanma" if players == 3 else "tenhou"
     elif "の間" in disp or "友人戦" in disp or "大会戦" in disp:
         rules["preset"] = "majsoul_sanma" if players == 3 else "majsoul"
@@ -493,6 +500,8 @@ def decode(text: bytes) -> GameLog:
     date = f"{ref[0:4]}-{ref[4:6]}-{ref[6:8]}" if isinstance(ref, str) and _TENHOU_REF.match(ref) else None
     start = rounds[0].scores
     rules = _rules(body, players)
+    if _tenhou_lobby(body):
+        rules = {**era_rules(players, rules.get("length"), final_scores, final_points), **rules}
     if start is not None:  # the points on the table never change: a game that started elsewhere says so
         total = sum(start) + 1000 * rounds[0].riichi_sticks
         if total != players * (35000 if players == 3 else 25000) and total > 0 and total % (100 * players) == 0:

@@ -358,6 +358,29 @@ class _Decoder:
         self.final_points = [round(v * 1000) for v in values[1::2]]
 
 
+def era_rules(
+    players: int, length: object, final_scores: list[int] | None, final_points: list[int] | None
+) -> dict[str, object]:
+    """The game options of the era a Tenhou log was written in, as its results show it (/docs/rulesets §6
+    Final score formula): final points in whole thousands though a score is not were rounded, as Tenhou did
+    until about 2020 (`final_rounding` `shisha_gonyuu`), and four-player East-only games paid uma 10-5 then;
+    exact results are today's rules (nothing to add).
+
+    >>> era_rules(4, "tonpuu", [25500, 11200, 43800, 19500], [6000, -39000, 53000, -20000])
+    {'final_rounding': 'shisha_gonyuu', 'uma': [10000, 5000, -5000, -10000]}
+    >>> era_rules(4, "hanchan", [53800, 16100, 29300, 800], [63800, -23900, 9300, -49200])
+    {}
+    """
+    if not final_points or not final_scores:
+        return {}
+    if any(p % 1000 for p in final_points) or all(s % 1000 == 0 for s in final_scores):
+        return {}
+    rules: dict[str, object] = {"final_rounding": "shisha_gonyuu"}
+    if players == 4 and length == "tonpuu":
+        rules["uma"] = [10000, 5000, -5000, -10000]
+    return rules
+
+
 def decode(document: bytes | str) -> GameLog:
     """Read a whole mjlog document (``bytes`` as UTF-8) into a :class:`GameLog` of format ``tenhou_xml``.
 
@@ -410,7 +433,10 @@ def decode(document: bytes | str) -> GameLog:
     return GameLog(
         format="tenhou_xml",
         players=decoder.players,
-        rules=decoder.rules or {"preset": "tenhou"},
+        rules={
+            **era_rules(decoder.players, decoder.rules.get("length"), decoder.final_scores, decoder.final_points),
+            **(decoder.rules or {"preset": "tenhou"}),
+        },
         rounds=decoder.rounds,
         start_scores=decoder.start,
         final_scores=decoder.final_scores,

@@ -649,10 +649,11 @@ def test_the_catalogue_has_at_least_50_requests() -> None:
 def test_the_413_field_error_states_the_body_limits_the_app_has() -> None:
     from service.api.batch_routes import BATCH_MAX_BODY_BYTES
     from service.api.errors import BODY_LIMITS
-    from service.api.log_routes import MAX_REPLAY_BODY_BYTES
+    from service.api.log_routes import MAX_BATCH_BODY_BYTES, MAX_REPLAY_BODY_BYTES
     from service.app import MAX_BODY_BYTES
 
     assert (
         f"{MAX_BODY_BYTES:,} ({BATCH_MAX_BODY_BYTES:,} for POST /v1/score/batch, "
-        f"{MAX_REPLAY_BODY_BYTES:,} for POST /v1/logs/replay)" == BODY_LIMITS
+        f"{MAX_REPLAY_BODY_BYTES:,} for POST /v1/logs/replay and /v1/logs/convert, "
+        f"{MAX_BATCH_BODY_BYTES:,} for POST /v1/logs/replay/batch)" == BODY_LIMITS
     )

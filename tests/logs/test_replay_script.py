@@ -88,23 +88,22 @@ def test_a_round_the_rules_refuse_and_an_end_they_cannot_reach_are_differences_n
     assert not result.agrees
 
 
-def test_a_tenhou_log_with_whole_thousand_results_is_replayed_with_that_eras_rounding_and_uma() -> None:
-    """Final points in whole thousands though a score is not (25,500 → +6.0): the log was written when Tenhou
-    rounded (until about 2020, /docs/rulesets §6), so the replay ends it with `shisha_gonyuu`; an East-only
-    game of then paid uma 10-5. Exact results (53,800 → +63.8) keep today's rules; the caller's always win."""
-    from service.game.options import GameOptions
-    from service.logs.record import GameLog
-    from service.logs.replay import rules_for
+@pytest.mark.parametrize(
+    ("owari", "era"),
+    [
+        # rounded (until about 2020): 2nd 10,900 → 11,000: −19 + 10 = −9; seats 2, 3 at 9,000: −21 − 10 = −31 and
+        # −21 − 20 = −41 (seat order); 1st takes the rest: 81
+        ("711,81.0,109,-9.0,90,-31.0,90,-41.0", "shisha_gonyuu"),
+        # exact (today): 71,100 − 30,000 + 20,000 + 20,000 = 81.1; 10,900 − 30,000 + 10,000 = −9.1
+        ("711,81.1,109,-9.1,90,-31.0,90,-41.0", None),
+    ],
+)
+def test_a_tenhou_logs_results_say_its_era_and_the_final_agrees_either_way(owari: str, era: str | None) -> None:
+    """The script's mjlog with an `owari` on its last win (/docs/rulesets §6 Final score formula)."""
+    body = mjlog().replace("/></mjloggm>", f' owari="{owari}"/></mjloggm>')
 
-    def options(points: list[int], scores: list[int], length: str, game: GameOptions | None = None) -> tuple:
-        log = GameLog("tenhou_xml", 4, {"preset": "tenhou", "length": length}, [], final_scores=scores,
-                      final_points=points)  # fmt: skip
-        _, chosen = rules_for(log, None, game)
-        return chosen.final_rounding, None if chosen.uma is None else tuple(chosen.uma)
+    game_log = read_log(body.encode())
+    result = replay(game_log)
 
-    old = ([6000, -39000, 53000, -20000], [25500, 11200, 43800, 19500])
-    new = ([63800, -23900, 9300, -49200], [53800, 16100, 29300, 800])
-    assert options(*old, "hanchan") == ("shisha_gonyuu", None)
-    assert options(*old, "tonpuu") == ("shisha_gonyuu", (10000, 5000, -5000, -10000))
-    assert options(*new, "tonpuu") == (None, None)
-    assert options(*old, "tonpuu", GameOptions(final_rounding="none")) == ("none", (10000, 5000, -5000, -10000))
+    assert game_log.rules.get("final_rounding") == era
+    assert result.final_differences == []
