@@ -60,6 +60,14 @@ NATIVE = Extension(
 """The scoring hot path in C (``service/scoring/native.py``; BENCHMARKS.md, the core against riichienv)."""
 
 
+SHANTEN = Extension(
+    "service.scoring._shanten",
+    ["service/scoring/_shanten.c"],
+    extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+)
+"""Shanten in C (``service/scoring/_shanten.c``, asked first by ``shanten.py``; BENCHMARKS.md)."""
+
+
 def ext_modules() -> list[object]:
     """The mypyc extensions and the C hot path, or none when ``RIICHI_PURE_PYTHON`` is set."""
     if os.environ.get("RIICHI_PURE_PYTHON"):
@@ -73,6 +81,7 @@ def ext_modules() -> list[object]:
             group_name="service.scoring._compiled",
         ),
         NATIVE,
+        SHANTEN,
     ]
 
 

@@ -6,7 +6,8 @@ Run from the project root (xiangting and riichienv are in the test extra)::
 
 Part 1, shanten per hand. Hands as in ``bench/bench_shanten.py`` (half 13 tiles, half 14; a third
 from man + dragons only), 34-count lists built before any timing. Per round: ours *cold* (every
-cache of :mod:`service.scoring.shanten` cleared before the pass), ours warm, ``xiangting``
+cache of :mod:`service.scoring.shanten` cleared before the pass; the C path, ``_shanten.c``, keeps no
+cache: its table of every suit is built when it is imported, timed apart and printed), ours warm, ``xiangting``
 (``calculate_replacement_number`` with ``PlayerCount.FOUR``, minus 1) and riichienv's
 ``calculate_shanten`` (on tile ids, built before timing). All four agree on every hand (checked;
 a disagreement is printed and makes the exit status 1). The ratio is xiangting's µs / ours cold.
@@ -33,7 +34,9 @@ Prints the best round of each pass (the machine may be shared) and the ratios.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
+import subprocess
 import sys
 import time
 from importlib.metadata import version
@@ -58,10 +61,24 @@ from service.scoring.tiles import kinds_to_mpsz
 from tests.mahjong_ref import tile_codes
 
 FOUR = xiangting.PlayerCount.FOUR
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def ours_cold_shanten(c: list[int]) -> int:
     return ours.shanten(c).shanten
+
+
+def table_build_ms() -> float | None:
+    """CPU ms to import ``_shanten.c`` (building its table of every suit), in a fresh process; None if not built."""
+    if not ours.NATIVE:
+        return None
+    code = (  # RIICHI_NATIVE=0: the package imports without loading the extension, then it is loaded here
+        "import importlib, time, service.scoring; t = time.process_time();"
+        "importlib.import_module('service.scoring._shanten'); print((time.process_time() - t) * 1000)"
+    )
+    env = {**os.environ, "RIICHI_NATIVE": "0"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
+    return float(out.stdout)
 
 
 def xiangting_shanten(c: list[int]) -> int:
@@ -166,6 +183,12 @@ def main(argv: list[str]) -> int:
     print(
         f"  xiangting / ours cold: ×{best['xiangting'].mean_us / best['ours cold'].mean_us:.2f} (mean), "
         f"×{best['xiangting'].median_us / best['ours cold'].median_us:.2f} (median)"
+    )
+    build = table_build_ms()
+    print(
+        f"  path: C (_shanten.c), its table of every suit built at import in {build:.0f} ms CPU (a fresh process, once)"
+        if build is not None
+        else "  path: Python (RIICHI_PURE_PYTHON or RIICHI_NATIVE=0)"
     )
 
     positions = [c for c in deal(args.positions * 2, args.seed + 1) if sum(c) == 14][: args.positions]

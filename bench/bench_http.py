@@ -262,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000, help="distinct seeded hands")
     parser.add_argument("--seed", type=int, default=0, help="seed of the hand generator")
     parser.add_argument("--only", nargs="*", help="modes to run (e.g. noop score-repeat health-beside-batch)")
+    parser.add_argument("--port", type=int, help="serve ours on this 127.0.0.1 port, the bare app on the next one")
     args = parser.parse_args(argv)
     if shutil.which("wrk") is None:
         print("wrk not found: apt-get install wrk", file=sys.stderr)
@@ -279,8 +280,8 @@ def main(argv: list[str] | None = None) -> int:
         templates = Path(tmp) / "hands.txt"
         write_templates(templates, args.hands, args.seed)
         with (
-            serve("bench.bench_app:app", log=Path(tmp) / "server.log") as ours_url,
-            serve("bench.bare_app:app", log=Path(tmp) / "bare.log") as bare_url,
+            serve("bench.bench_app:app", log=Path(tmp) / "server.log", port=args.port) as ours_url,
+            serve("bench.bare_app:app", log=Path(tmp) / "bare.log", port=args.port and args.port + 1) as bare_url,
         ):  # both up for the whole run (an idle server costs nothing); loads interleaved round by round
 
             def url(load: Load) -> str:

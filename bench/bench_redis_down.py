@@ -45,8 +45,9 @@ def rate(url: str, requests: int, clients: int = 20) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=3000)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     args = parser.parse_args()
-    limit = {"RIICHI_RATE_LIMIT": "1000000/minute"}
+    limit = {"RIICHI_RATE_LIMIT": "1000000/minute", **({"PORT": str(args.port)} if args.port else {})}
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         (base / "off").mkdir()

@@ -35,8 +35,10 @@ from bench.serve import free_port, k6_run, tree_cpu_seconds, tree_memory_mib  # 
 _k6_run = k6_run()
 
 
-def one_run(workers: int, rate: int, seconds: float, idle: float, hands: Path, tmp: Path) -> dict[str, Any]:
-    port = free_port()
+def one_run(
+    workers: int, rate: int, seconds: float, idle: float, hands: Path, tmp: Path, port: int | None = None
+) -> dict[str, Any]:
+    port = port or free_port()
     env = {
         **os.environ,
         "HOST": "127.0.0.1",
@@ -113,6 +115,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--idle", type=float, default=3)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     parser.add_argument("--rates-1", type=int, nargs="+", default=[500, 1000], help="offered rates, 1 worker")
     parser.add_argument("--rates-2", type=int, nargs="+", default=[1000, 1500], help="offered rates, 2 workers")
     args = parser.parse_args()
@@ -130,7 +133,7 @@ def main() -> int:
         _k6_run.write_hands(hands)
         for round_ in range(args.rounds):
             for workers, rate in cases:
-                r = one_run(workers, rate, args.seconds, args.idle, hands, Path(tmp))
+                r = one_run(workers, rate, args.seconds, args.idle, hands, Path(tmp), args.port)
                 results[(workers, rate)].append(r)
                 print(f"round {round_ + 1}, {workers} worker(s): {line(r)}", flush=True)
     print("medians:")

@@ -47,10 +47,17 @@ def compiled() -> bool:
 
 
 def one_run(
-    app: str, workers: str, seconds: float, rates: tuple[float, float], hands: Path, tmp: Path
+    app: str,
+    workers: str,
+    seconds: float,
+    rates: tuple[float, float],
+    hands: Path,
+    tmp: Path,
+    port: int | None = None,
 ) -> dict[str, Any]:
-    """Serve ``app`` with service.serve, run the k6 script once, stop; the figures of that run."""
-    port = free_port()
+    """Serve ``app`` with service.serve on ``port`` (default: a free one), run the k6 script once, stop;
+    the figures of that run."""
+    port = port or free_port()
     env = {
         **os.environ,
         "HOST": "127.0.0.1",
@@ -125,6 +132,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", default="1")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     parser.add_argument("--score-rate", type=float, default=300)
     parser.add_argument("--tenpai-rate", type=float, default=150)
     parser.add_argument("--compare", action="store_true", help="alternate tenpai off / on the event loop")
@@ -145,9 +153,8 @@ def main() -> int:
         write_hands(hands)
         for round_ in range(args.rounds):
             for label in labels:
-                r = one_run(
-                    APPS[label], args.workers, args.seconds, (args.score_rate, args.tenpai_rate), hands, Path(tmp)
-                )
+                rates = (args.score_rate, args.tenpai_rate)
+                r = one_run(APPS[label], args.workers, args.seconds, rates, hands, Path(tmp), args.port)
                 results[label].append(r)
                 print(f"round {round_ + 1}: " + line(label, r), flush=True)
     print("medians:")

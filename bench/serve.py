@@ -107,14 +107,17 @@ def _granian() -> str:
 
 
 @contextmanager
-def serve(target: str = "service.app:app", *, workers: int = 1, log: Path | None = None) -> Iterator[str]:
-    """Serve ``target`` (``module:attribute``) with granian on 127.0.0.1; yield the base URL.
+def serve(
+    target: str = "service.app:app", *, workers: int = 1, log: Path | None = None, port: int | None = None
+) -> Iterator[str]:
+    """Serve ``target`` (``module:attribute``) with granian on 127.0.0.1:``port`` (default: a free one);
+    yield the base URL.
 
     ``log``: where the server's output goes (default: a file in the system temp directory,
     named after the port). Raises :class:`RuntimeError` if the server does not become ready
     within 30 s or exits early (its log's last lines are in the message).
     """
-    port = free_port()
+    port = port or free_port()
     log = log or Path(os.environ.get("TMPDIR", "/tmp")) / f"riichi-bench-server-{port}.log"
     command = [
         _granian(),

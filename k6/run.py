@@ -79,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("scripts", nargs="*", default=["score"], help="score, batch, mixed or all (default: score)")
     parser.add_argument("--app", default="service.app:app", help="ASGI target to serve (module:attribute)")
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     parser.add_argument("--duration", help="override every scenario's duration, e.g. 30s")
     parser.add_argument("--summary-dir", type=Path, help="also write each run's k6 summary JSON here")
     parser.add_argument("--write-hands", type=Path, metavar="FILE", help="only write the hands file and exit")
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         hands = Path(tmp) / "hands.json"
         write_hands(hands)
         for script in scripts:
-            with serve(args.app, log=Path(tmp) / f"server-{script}.log") as base_url:
+            with serve(args.app, log=Path(tmp) / f"server-{script}.log", port=args.port) as base_url:
                 command = [str(k6), "run", "--no-usage-report", "--env", f"BASE_URL={base_url}",
                            "--env", f"HANDS_FILE={hands}"]  # fmt: skip
                 if args.duration:

@@ -16,10 +16,16 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 TAG="${1:-localhost/riichi-scoring:latest}"
-PYTHON="${PYTHON:-.venv/bin/python}"
-export STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}" BUILDAH_ISOLATION=chroot
+# The interpreter that builds the wheelhouse: the project's venv if there is one, else python3 (a fresh clone).
+if [[ -z "${PYTHON:-}" ]]; then
+    if [[ -x .venv/bin/python ]]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
+fi
+STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}"
+export BUILDAH_ISOLATION=chroot
 
 command -v buildah >/dev/null || { echo "buildah not found: apt-get install buildah" >&2; exit 1; }
+# buildah reads the storage driver from its options (it ignores STORAGE_DRIVER in some versions): given on each call.
+buildah() { command buildah --storage-driver "$STORAGE_DRIVER" "$@"; }
 
 echo "== the table companion's font: scripts/web_font.py"
 "$PYTHON" scripts/web_font.py

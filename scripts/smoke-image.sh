@@ -14,7 +14,10 @@
 set -euo pipefail
 TAG="${1:-localhost/riichi-scoring:latest}"
 PORT="${2:-18000}"
-export STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}" BUILDAH_ISOLATION=chroot
+STORAGE_DRIVER="${STORAGE_DRIVER:-vfs}"
+export BUILDAH_ISOLATION=chroot
+# buildah reads the storage driver from its options (it ignores STORAGE_DRIVER in some versions): given on each call.
+buildah() { command buildah --storage-driver "$STORAGE_DRIVER" "$@"; }
 
 buildah inspect --type image "$TAG" | python3 -c '
 import json, sys

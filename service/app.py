@@ -36,6 +36,7 @@ from service.api.operations import (
     READY_STATE_KEY,
     Health,
     Ready,
+    exit_with_parent,
     mark_not_ready,
     mark_ready,
 )
@@ -119,7 +120,7 @@ def create_app() -> Litestar:
         ),
         state=State({METRICS_STATE_KEY: metrics, READY_STATE_KEY: False}),
         after_request=problem_for_error_response,
-        on_startup=[mark_ready],
+        on_startup=[mark_ready, exit_with_parent],
         on_shutdown=[mark_not_ready],
         logging_config=None,  # service.api.logs configures the service loggers (structlog, JSON)
         debug=False,
@@ -141,8 +142,13 @@ def create_app() -> Litestar:
     complete_document(app, keys_required)
     # The outermost layer, around routing and the error mapping, so it sees every response (404s included):
     # the hygiene (refusals, HEAD, security and cache headers) and the request context (id, log, metrics).
+    # With CORS, every answer varies on Origin (the header is added for some origins only), with or without one.
     app.asgi_handler = RequestContextMiddleware(
-        app.asgi_handler, metrics, outer_plans(app), functools.partial(route_template, app)
+        app.asgi_handler,
+        metrics,
+        outer_plans(app),
+        functools.partial(route_template, app),
+        vary=(b"Origin",) if app.cors_config is not None else (),
     )
     return app
 

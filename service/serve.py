@@ -9,15 +9,30 @@ The container's entrypoint and the README's command run this. It starts granian 
 - **event loop** ``LOOP``: ``uvloop`` (default; issue 17 measured +30% requests/s on one worker over
   asyncio, whose wake-up from granian's threads through a self-pipe was a fifth of a request's time)
   or ``asyncio``;
-- **backpressure** ``BACKPRESSURE`` (128 requests in flight per worker; more wait in the accept
-  backlog ``BACKLOG``, 2048), **header read timeout** ``HEADER_READ_TIMEOUT_MS`` (10,000 ms), HTTP/1.1
-  keep-alive on. granian has no body read timeout and no keep-alive idle limit: slow clients and idle
-  connections are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes Ingress);
+- **HTTP/1.1 only** (``--http 1``), keep-alive on, with a **header read timeout**
+  ``HEADER_READ_TIMEOUT_MS`` (10,000 ms) that runs from the moment a connection is accepted and
+  again after each answer: a connection that sends nothing, or stays idle after a request, is closed
+  when it runs out. (granian's default, ``--http auto``, first waits for the bytes that tell HTTP/1
+  from HTTP/2, with no timeout at all: a connection that never sent a byte was held forever.)
+- **connections per worker** ``BACKPRESSURE`` (2048): granian holds a permit per open *connection*
+  (not per request) and accepts no more while a worker has none left; the rest wait in the kernel's
+  accept backlog ``BACKLOG`` (2048). With 2 workers, ~4,000 connections that send nothing are held
+  at once, each for at most the header read timeout, while other clients are still accepted. The open
+  file limit (``RLIMIT_NOFILE``) is raised to its hard limit for them. granian has no body read
+  timeout: a client trickling a body holds its connection until it ends (or until the shutdown
+  deadline); slow clients are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes
+  Ingress);
+- **workers that exit with their master**: a worker whose granian master dies (SIGKILL) stops as on
+  SIGTERM (:func:`service.api.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
+  serving unsupervised and the port is free for the next start; granian itself gets SIGTERM if this
+  supervisor dies;
 - **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
   temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.metrics`);
 - **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
   the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
-  (5 s) while the listener still accepts (the load balancer takes the replica out); then it passes
+  (5 s) while the listener still accepts (the load balancer takes the replica out), and every answer
+  carries ``Connection: close`` (a keep-alive client's next request opens a new connection instead of
+  racing the close of its old one); then it passes
   SIGTERM to granian, which stops accepting and lets in-flight requests finish; a worker still busy
   after ``SHUTDOWN_DEADLINE`` seconds (20, counted from the signal) is killed, so a client trickling a
   body cannot hold the process. Exit status 0 after a requested stop; granian's own status otherwise.
@@ -28,7 +43,9 @@ The container's entrypoint and the README's command run this. It starts granian 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -44,7 +61,7 @@ from typing import Final
 
 from service.api.logs import configure_logging, get_logger
 from service.api.metrics import MULTIPROC_ENV
-from service.api.operations import DRAIN_FILE_ENV
+from service.api.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
 
 __all__ = ["SETTINGS", "granian_command", "main", "settings"]
 
@@ -55,7 +72,7 @@ SETTINGS: Final = {
     "PORT": "8000",
     "WORKERS": "2",
     "BACKLOG": "2048",
-    "BACKPRESSURE": "128",
+    "BACKPRESSURE": "2048",
     "HEADER_READ_TIMEOUT_MS": "10000",
     "RESPAWN_INTERVAL": "0.5",
     "DRAIN_SECONDS": "5",
@@ -103,6 +120,8 @@ def granian_command(config: Mapping[str, str]) -> list[str]:
         config["BACKLOG"],
         "--backpressure",
         config["BACKPRESSURE"],
+        "--http",
+        "1",  # not auto: its HTTP/1-or-2 detection waits for a first byte without a timeout
         "--http1-header-read-timeout",
         config["HEADER_READ_TIMEOUT_MS"],
         "--http1-keep-alive",
@@ -169,13 +188,14 @@ def main(argv: list[str]) -> int:
         _log.error("cannot start", problem=problem)
         print(f"service.serve: {problem}", file=sys.stderr)  # and once as plain text, for whoever runs it by hand
         return 2
+    _raise_open_file_limit()
     metrics_dir = os.environ.get(MULTIPROC_ENV) or tempfile.mkdtemp(prefix="riichi-metrics-")
     shutil.rmtree(metrics_dir, ignore_errors=True)  # counts of an earlier run are not this run's
     Path(metrics_dir).mkdir(parents=True, exist_ok=True)
     drain_file = os.environ.get(DRAIN_FILE_ENV) or os.path.join(tempfile.gettempdir(), f"riichi-drain-{os.getpid()}")
     Path(drain_file).unlink(missing_ok=True)
-    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file}
-    server = subprocess.Popen(granian_command(config), env=env)
+    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file, EXIT_WITH_PARENT_ENV: "1"}
+    server = subprocess.Popen(granian_command(config), env=env, preexec_fn=_stop_with_parent)
     stopping = threading.Event()
 
     def stop(signum: int, _frame: object) -> None:
@@ -206,6 +226,26 @@ def main(argv: list[str]) -> int:
     status = server.wait()
     Path(drain_file).unlink(missing_ok=True)
     return 0 if stopping.is_set() else status
+
+
+def _stop_with_parent() -> None:
+    """In the granian master, before it runs: SIGTERM when this supervisor dies (Linux ``PR_SET_PDEATHSIG``;
+    the supervisor's main thread, which starts granian, lives as long as the supervisor)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+_PR_SET_PDEATHSIG: Final = 1
+
+
+def _raise_open_file_limit() -> None:
+    """The soft limit of open files raised to the hard one (inherited by granian and its workers): each
+    held connection is a file descriptor, and a soft limit of 1,024 (common outside containers) would
+    refuse connections long before ``BACKPRESSURE`` does."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _children(pid: int) -> list[int]:

@@ -98,7 +98,10 @@ def instance() -> str | None:
 NOT_FOUND_DETAIL = "There is nothing at this path."
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
-BODY_LIMITS = "65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay)"
+BODY_LIMITS = (
+    "65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay and /v1/logs/convert, "
+    "67,108,864 for POST /v1/logs/replay/batch)"
+)
 """The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
 ``service.api.batch_routes.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
 

@@ -21,6 +21,7 @@ from typing import Any, Final
 import msgspec
 
 from .errors import problem, problem_body
+from .log_model import ReplayBatchLine
 from .operations import NOT_READY_DETAIL, Ready
 
 __all__ = ["BODY_EXAMPLES", "CALL_EXAMPLES", "EXAMPLE_MJAI", "EXAMPLE_MJLOG", "RESPONSE_EXAMPLES", "BodyExamples"]
@@ -170,7 +171,28 @@ def _replayed(body: str) -> Any:
     return replay(read_log(body.encode()))
 
 
+def _converted(body: str) -> str:
+    """The answer of ``POST /v1/logs/convert`` to ``body``: mjai events, one JSON object a line."""
+    import msgspec
+
+    from service.logs import read_log, replay
+    from service.logs.convert import to_mjai
+
+    game_log = read_log(body.encode())
+    return "".join(msgspec.json.encode(e).decode() + "\n" for e in to_mjai(game_log, replay(game_log)))
+
+
+def _replayed_line(body: str) -> Any:
+    """One line of ``POST /v1/logs/replay/batch``'s answer (the schema describes one line of the NDJSON)."""
+    result = _replayed(body)
+    return ReplayBatchLine(index=0, name="line 1", agrees=result.agrees, result=result)
+
+
 RESPONSE_EXAMPLES: dict[str, dict[int, tuple[str, Any]]] = {
+    "replayLogs": {
+        200: ("One line: the first game of the body, an mjai game of one round", _replayed_line(EXAMPLE_MJAI))
+    },
+    "convertLog": {200: ("A one-round mjlog as mjai lines", _converted(EXAMPLE_MJLOG))},
     "replayLog": {
         200: (
             "A log cut after one round: every value agrees but the end (the rules play on)",

@@ -87,7 +87,8 @@ def settle_hand(data: JSONBody[SettleRequest], accept_language: AcceptLanguage =
     summary="Final placings and points with uma and oka",
     description="Final scores → placings and final points with uma, oka, leftover riichi sticks and chombo "
     "`penalties` (after uma); ties go to the seat nearer the first dealer or, under option `ties: shared`, share "
-    "their uma and oka; `final_rounding: gosha_rokunyuu` rounds as Tenhou does. Defaults per preset "
+    "their uma and oka; `final_rounding: shisha_gonyuu` rounds as Tenhou did until about 2020 (today it is "
+    "exact). Defaults per preset "
     "(/docs/rules §6, /docs/rulesets §6; kostarev: none).",
     dto=StrictJSON[FinalRequest],
     responses={**_BODY_ERRORS, **_IMPOSSIBLE},

@@ -26,6 +26,11 @@ On every response:
   ``public, max-age=300`` with a strong ``ETag`` (and ``304 Not Modified`` for a matching
   ``If-None-Match``) for the GET catalogues and documentation, ``no-store`` for everything else (POST
   answers, problems, probes, metrics).
+- one ``Vary`` header whose tokens are appended, never replaced: those the handler and any inner layer
+  set (litestar's CORS *replaces* the handler's ``Vary: Accept-Language`` with ``Origin``),
+  ``Accept-Language`` for every answer in a negotiated language (it carries ``Content-Language``), and
+  the layer's own (``Origin`` on every answer when CORS is configured: CORS adds its header only for
+  some origins, so a shared cache must key on the ``Origin`` of every request, including none).
 """
 
 from __future__ import annotations
@@ -54,6 +59,7 @@ __all__ = [
     "decorate_start",
     "etag_matches",
     "merged_languages",
+    "merged_vary",
     "read_headers",
     "refusal_messages",
     "tagged_messages",
@@ -272,11 +278,47 @@ _SECURITY_NAMES: Final = frozenset(name for name, _ in SECURITY_HEADERS)
 _CACHE_CONTROL: Final = {value: value.encode() for value in (IMMUTABLE, CACHEABLE_MAX_AGE, NO_STORE)}
 
 
+def merged_vary(headers: list[tuple[bytes, bytes]], vary: tuple[bytes, ...] = ()) -> list[tuple[bytes, bytes]]:
+    """``headers`` with every ``Vary`` header merged into one, last: its tokens in order of appearance, then
+    ``Accept-Language`` when ``Content-Language`` is present, then ``vary``; each once (names compared
+    without case). Without any token, ``headers`` unchanged.
+
+    >>> merged_vary([(b"vary", b"Origin"), (b"content-language", b"ja")], (b"origin",))
+    [(b'content-language', b'ja'), (b'vary', b'Origin, Accept-Language')]
+    >>> merged_vary([(b"Vary", b"Accept-Language"), (b"vary", b"origin, accept-language")])
+    [(b'vary', b'Accept-Language, origin')]
+    """
+    tokens: dict[bytes, bytes] = {}
+    kept = []
+    for name, value in headers:
+        lower = name.lower()
+        if lower == b"vary":
+            for token in value.split(b","):
+                if token := token.strip():
+                    tokens.setdefault(token.lower(), token)
+            continue
+        if lower == b"content-language":
+            tokens.setdefault(b"accept-language", b"Accept-Language")
+        kept.append((name, value))
+    for token in vary:
+        tokens.setdefault(token.lower(), token)
+    if not tokens:
+        return headers
+    kept.append((b"vary", b", ".join(tokens.values())))
+    return kept
+
+
 def decorate_start(
-    method: str, path: str, status: int, headers: list[tuple[bytes, bytes]], extra: tuple[bytes, bytes]
+    method: str,
+    path: str,
+    status: int,
+    headers: list[tuple[bytes, bytes]],
+    extra: tuple[bytes, bytes],
+    vary: tuple[bytes, ...] = (),
 ) -> tuple[list[tuple[bytes, bytes]], bool]:
     """A response start's headers with the security headers and ``Cache-Control`` the handler did not set,
-    and ``extra`` (the request id); and whether the response is tagged (an ``ETag`` once the body is known).
+    ``Vary`` merged (:func:`merged_vary`, with the tokens ``vary``) and ``extra`` (the request id); and
+    whether the response is tagged (an ``ETag`` once the body is known).
 
     >>> out, tagged = decorate_start("POST", "/v1/score", 200, [(b"content-type", b"application/json")], (b"x", b"1"))
     >>> [name for name, _ in out][-3:], tagged
@@ -284,7 +326,7 @@ def decorate_start(
     """
     cache_control, tagged = cache_policy(method, path, status)
     present = {name.lower() for name, _ in headers}
-    out = list(headers)
+    out = merged_vary(headers, vary) if vary or b"vary" in present or b"content-language" in present else list(headers)
     if present.isdisjoint(_SECURITY_NAMES):
         out += SECURITY_HEADERS
     else:

@@ -38,7 +38,8 @@ LANGUAGE_HEADERS: Final = [
     ),
     ResponseHeader(
         name="Vary",
-        description="`Accept-Language`: the answer depends on that request header.",
+        description="`Accept-Language`: the answer depends on that request header (and `Origin`, on a "
+        "deployment that enables CORS).",
         documentation_only=True,
     ),
 ]

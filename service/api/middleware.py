@@ -14,6 +14,9 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
 - One access-log line per request (``event`` = ``request``) with method, path, route
   template, status and duration in milliseconds (:class:`service.api.logs.AccessLog`).
 - :meth:`service.api.metrics.Metrics.observe` for each response.
+- While the serving supervisor drains (:func:`service.api.operations.draining`), every answer carries
+  ``Connection: close``: the client's next request goes on a new connection, never on one granian is
+  closing as it stops.
 - A client that hangs up before its request body is complete (the server's ASGI
   ``http.disconnect`` arrives before the body's last chunk) is recorded with status 499
   (:data:`~service.api.context.CLIENT_CLOSED_REQUEST`, nginx's "client closed request"), not as the
@@ -49,6 +52,7 @@ from .fastpath import Plan, Replay
 from .hardening import decorate_start, merged_languages, read_headers, refusal_messages, tagged_messages
 from .logs import REQUEST_ID, access_log, get_logger
 from .metrics import Metrics
+from .operations import draining
 
 __all__ = [
     "REQUEST_ID_HEADER",
@@ -62,6 +66,7 @@ REQUEST_ID_HEADER = "X-Request-ID"
 """Request and response header carrying the request id."""
 
 _HEADER_KEY = REQUEST_ID_HEADER.lower().encode("ascii")
+_CLOSE = (b"connection", b"close")
 _ACCEPTED_ID = re.compile(rb"[\x21-\x7e]{1,128}")
 _disconnects = get_logger("service.access")
 _random_bits = random.getrandbits
@@ -112,10 +117,11 @@ class RequestContextMiddleware:
     the method (:func:`route_template`), so a 405, or a request refused before routing (431, no
     ``Host``), is counted and logged under its route, not as unmatched. If ``app`` raises before a response
     starts (it should not: the error mapping answers every exception), status 500 is recorded;
-    if the client hung up before its body was complete, 499 (whatever was answered).
+    if the client hung up before its body was complete, 499 (whatever was answered). ``vary``: tokens
+    appended to every answer's ``Vary`` (:func:`service.api.hardening.merged_vary`).
     """
 
-    __slots__ = ("app", "direct", "metrics", "templates")
+    __slots__ = ("app", "direct", "metrics", "templates", "vary")
 
     def __init__(
         self,
@@ -123,8 +129,10 @@ class RequestContextMiddleware:
         metrics: Metrics,
         direct: dict[str, Plan] | None = None,
         templates: Callable[[str], str | None] | None = None,
+        vary: tuple[bytes, ...] = (),
     ) -> None:
         self.app = app
+        self.vary = vary
         self.metrics = metrics
         self.direct = direct or {}
         self.templates = templates
@@ -153,6 +161,7 @@ class RequestContextMiddleware:
             headers = http["headers"] = merged_languages(headers)
         request_id = usable_request_id(client_id) or new_request_id()
         id_header = (_HEADER_KEY, request_id.encode("ascii"))
+        closing = draining()  # the supervisor's drain: this connection ends after its answer
         status = 500
         route: str | None = None
         id_token = REQUEST_ID.set(request_id)
@@ -176,7 +185,10 @@ class RequestContextMiddleware:
                     route = path
                     sent = answer.sent()
                     status = sent.status
-                    out, _ = decorate_start(method, path, status, sent.headers, id_header)  # POST: never tagged
+                    # POST: never tagged
+                    out, _ = decorate_start(method, path, status, sent.headers, id_header, self.vary)
+                    if closing:
+                        out.append(_CLOSE)
                     await send({"type": "http.response.start", "status": status, "headers": out})
                     await send(sent.body)  # type: ignore[arg-type]
                     return
@@ -194,7 +206,11 @@ class RequestContextMiddleware:
                 nonlocal status
                 if message["type"] == "http.response.start":
                     status = message["status"]
-                    out, tagged = decorate_start(routed, path, status, list(message.get("headers", ())), id_header)
+                    out, tagged = decorate_start(
+                        routed, path, status, list(message.get("headers", ())), id_header, self.vary
+                    )
+                    if closing:
+                        out.append(_CLOSE)
                     if tagged:
                         held.extend((out, status))  # sent with the ETag once the whole body is known
                         return

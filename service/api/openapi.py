@@ -80,7 +80,7 @@ ALLOW_REF = Reference(ref="#/components/headers/Allow")
 
 _HEADER_SCHEMAS: dict[str, Schema | Reference] = {
     "Content-Language": Reference(ref=REF_TEMPLATE.format(name="Language")),
-    "Vary": Schema(type=OpenAPIType.STRING, const="Accept-Language"),
+    "Vary": Schema(type=OpenAPIType.STRING, pattern="^Accept-Language(, Origin)?$"),
 }
 """Schemas of the response headers that litestar documents without one (``documentation_only``)."""
 
@@ -767,6 +767,11 @@ SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
     "AbortiveDraw": ("Abortive.kind", "A kind of abortive draw (`/docs/rulesets` §5)."),
     "TransferKind": ("Transfer.kind", "What a transfer of points or sticks in a settled hand is for."),
     "EndReason": ("SettleResult.end_reason", "Why a game ended (`/docs/rulesets` §6)."),
+    "Furiten": (
+        ("permanent", "temporary", "riichi"),
+        "Why a tenpai hand cannot win by ron: `permanent` (a wait is in its own river), `temporary` (a wait was let "
+        "pass since its last discard), `riichi` (a wait was let pass since its riichi) (`/docs/rules` §2).",
+    ),
     "Kazoe": ("RulesSpec.kazoe", "What 13 or more han without a yakuman are worth (option `kazoe`)."),
     "Renhou": ("RulesSpec.renhou", "How renhou (a ron before the first own draw) counts (option `renhou`)."),
     "SanmaTsumo": (
@@ -1069,6 +1074,16 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
     for operation, handler in _operations(app):
         if "request_body" in handler.opt:  # a body read as bytes (POST /v1/logs/replay) documents its media types
             operation.request_body = handler.opt["request_body"]
+        if "response_content" in handler.opt:  # a streamed answer (NDJSON): one line's schema per media type
+            component, media = handler.opt["response_content"]  # component None: lines of JSON of no one schema
+            answer = operation.responses["200"] if operation.responses else None
+            if isinstance(answer, OpenAPIResponse):
+                line = (
+                    Schema(type=OpenAPIType.STRING)
+                    if component is None
+                    else Reference(ref=f"#/components/schemas/{component}")
+                )
+                answer.content = {media: OpenAPIMediaType(schema=line)}
         has_body = operation.request_body is not None
         _add_problem_responses(operation, has_body)
         path = next(iter(handler.paths))

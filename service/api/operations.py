@@ -12,6 +12,9 @@ shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are dra
 from __future__ import annotations
 
 import os
+import signal
+import threading
+import time
 from typing import Any, Literal
 
 import msgspec
@@ -26,6 +29,7 @@ from .metrics import METRICS_MEDIA_TYPE, Metrics
 
 __all__ = [
     "DRAIN_FILE_ENV",
+    "EXIT_WITH_PARENT_ENV",
     "METRICS_STATE_KEY",
     "NOT_READY_DETAIL",
     "OPERATIONS_ROUTES",
@@ -33,6 +37,7 @@ __all__ = [
     "Health",
     "Ready",
     "draining",
+    "exit_with_parent",
     "health",
     "mark_not_ready",
     "mark_ready",
@@ -42,6 +47,9 @@ __all__ = [
 
 DRAIN_FILE_ENV = "RIICHI_DRAIN_FILE"
 """Environment variable naming the file whose existence means "draining" (set by :mod:`service.serve`)."""
+
+EXIT_WITH_PARENT_ENV = "RIICHI_EXIT_WITH_PARENT"
+"""Environment variable: when set (non-empty), :func:`exit_with_parent` stops a worker whose parent died."""
 
 READY_STATE_KEY = "ready"
 """Application-state key: true once started and until shutdown begins."""
@@ -84,6 +92,27 @@ def mark_ready(app: Litestar) -> None:
     logger.info("ready")
 
 
+def exit_with_parent(app: Litestar) -> None:
+    """Startup hook: with :data:`EXIT_WITH_PARENT_ENV` set (:mod:`service.serve` sets it for granian's
+    workers), a daemon thread looks at this process's parent every 0.5 s; once it has changed (the granian
+    master is gone, killed, and the worker was handed to another parent), the worker stops as on SIGTERM
+    (it closes its listener and answers what it holds) and exits at once if still alive 10 s later. No
+    worker keeps serving unsupervised, and the port is free for the next start."""
+    if not os.environ.get(EXIT_WITH_PARENT_ENV):
+        return
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        logger.warning("parent gone: stopping", parent=parent)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 def mark_not_ready(app: Litestar) -> None:
     """Shutdown hook: stop reporting ready (in-flight requests are still answered)."""
     app.state[READY_STATE_KEY] = False
@@ -96,17 +125,28 @@ def _health() -> Health:
     return Health()
 
 
-def draining() -> bool:
+_drain = [0.0, False]  # when the file was last looked for (monotonic seconds), and whether it was there
+
+
+def draining(max_age: float = 0.1) -> bool:
     """Whether the serving supervisor (:mod:`service.serve`) has begun draining: its file
-    :data:`DRAIN_FILE_ENV` names exists, so every worker answers ``/ready`` with 503 before the
-    listener closes."""
-    path = os.environ.get(DRAIN_FILE_ENV)
-    return bool(path) and os.path.exists(path)  # type: ignore[arg-type]
+    :data:`DRAIN_FILE_ENV` names exists, so every worker answers ``/ready`` with 503 and every answer
+    carries ``Connection: close`` (a keep-alive client opens a new connection for its next request,
+    which the load balancer sends elsewhere) before the listener closes. The file is looked for again
+    when the last look is older than ``max_age`` seconds (every request asks; ``/ready`` asks with 0);
+    once found, a drain is never over in this process."""
+    if _drain[1]:
+        return True
+    now = time.monotonic()
+    if now - _drain[0] >= max_age:
+        path = os.environ.get(DRAIN_FILE_ENV)
+        _drain[:] = [now, bool(path) and os.path.exists(path)]  # type: ignore[arg-type]
+    return bool(_drain[1])
 
 
 def _ready(request: Request[Any, Any, Any]) -> Ready:
     """``{"status": "ready"}``, or a 503 problem while starting, draining or shutting down."""
-    if not request.app.state.get(READY_STATE_KEY, False) or draining():
+    if not request.app.state.get(READY_STATE_KEY, False) or draining(0):
         raise problem(503, NOT_READY_DETAIL)
     return Ready()
 

@@ -3,9 +3,10 @@
 ``type`` names).
 
 The table companion is the static files of ``service/web/`` (shipped in the package): ``index.html`` at
-``/`` and its scripts, style sheet and label catalogues under ``/app/``. It is a client of the public API
-like any other (no private route); its HTML has no inline script or style, so it is served with a strict
-Content-Security-Policy (everything from the same origin).
+``/``, its service worker at ``/sw.js`` (a worker controls only the pages under its own path: ``/`` needs it at
+the root) and its scripts, style sheet, web app manifest and label catalogues under ``/app/``. It is a client
+of the public API like any other (no private route); its HTML has no inline script or style, so it is served
+with a strict Content-Security-Policy (everything from the same origin).
 
 The pages are the Markdown files of ``service/docs/`` (shipped in the package), rendered to HTML once, at
 first use, with markdown-it-py; they link to each other and to ``/schema`` only, never outside the
@@ -43,6 +44,7 @@ __all__ = [
     "WEB_DIR",
     "app_assets_router",
     "companion_page",
+    "companion_worker",
     "doc_page",
     "index_page",
     "problem_page",
@@ -101,6 +103,20 @@ def companion_page() -> Response[str]:
     """The table companion: enter and score a hand, keep a game, print the points table."""
     headers = {"Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
     return Response(_companion(), media_type=MediaType.HTML, headers=headers)
+
+
+@lru_cache(maxsize=1)
+def _worker() -> str:
+    return (WEB_DIR / "sw.js").read_text(encoding="utf-8")
+
+
+@get("/sw.js", include_in_schema=False, sync_to_thread=False)
+def companion_worker() -> Response[str]:
+    """The companion's service worker (JavaScript, scope ``/``): keeps the page and the rules and points tables it
+    read usable while the service is unreachable; the page registers it only in a secure context (HTTPS,
+    localhost)."""
+    headers = {"Cache-Control": "no-cache", "Content-Security-Policy": PAGE_CSP}
+    return Response(_worker(), media_type="text/javascript", headers=headers)
 
 
 def app_assets_router() -> Router:
@@ -167,6 +183,7 @@ def problem_page(name: Annotated[str, PathParameter()]) -> Response[str]:
 
 PAGE_ROUTES: Final[list[HTTPRouteHandler | Router]] = [
     companion_page,
+    companion_worker,
     index_page,
     doc_page,
     problem_page,

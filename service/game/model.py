@@ -423,7 +423,7 @@ class FinalRequest(_Request, frozen=True, kw_only=True):
 
 class FinalPlacing(msgspec.Struct, frozen=True, kw_only=True):
     """One player's end result, points: `final` = `score` + `sticks` − return + `uma` + `oka` − `penalty`
-    (with `final_rounding: gosha_rokunyuu` `score` − return is rounded to 1,000 for 2nd–4th place and
+    (with `final_rounding` `shisha_gonyuu` or `gosha_rokunyuu` 2nd–4th place's part is rounded to 1,000 and
     first place takes what makes the sum 0 before penalties)."""
 
     place: int

@@ -46,9 +46,11 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     """Oka's return (kaeshi) score, points: oka = players × (return − start) goes to first place."""
     uma: tuple[int, ...]
     """Uma for 1st–4th place (1st–3rd with three players), points (sum 0)."""
-    final_rounding: Literal["none", "gosha_rokunyuu"]
-    """`none`: final points are exact; `gosha_rokunyuu` (Tenhou): each of 2nd–4th place's score minus the
-    return is rounded to 1,000 with 500 down and 600 up (on its size), first place takes what makes the sum 0."""
+    final_rounding: Literal["none", "shisha_gonyuu", "gosha_rokunyuu"]
+    """`none`: final points are exact (Tenhou today); `shisha_gonyuu` (Tenhou until about 2020): each of 2nd–4th
+    place's score is rounded to 1,000 half away from zero (35,500 → 36,000, −7,500 → −8,000) before the return is
+    subtracted; `gosha_rokunyuu`: each of 2nd–4th place's score minus the return is rounded to 1,000 with 500 down
+    and 600 up (on its size). With either rounding first place takes what makes the sum 0."""
     ties: Literal["seat_order", "shared"]
     """Equal scores: the seat nearer the first dealer ranks higher, or the tied players share uma and oka."""
     leftover_sticks: Literal["first", "none"]

@@ -101,7 +101,7 @@ def final(req: FinalRequest) -> FinalResult:
     umas = _shares(req.scores, order, list(game.uma), game)
     okas = _shares(req.scores, order, [oka, *rest], game)
     measured = [req.scores[seat] - game.return_points for seat in order]
-    if game.final_rounding == "gosha_rokunyuu":
+    if game.final_rounding != "none":
         measured = _rounded(req.scores, order, measured, game)
     penalties = req.penalties or [0] * n
     rows = [
@@ -137,9 +137,20 @@ def _gosha_rokunyuu(points: int) -> int:
     return size if points >= 0 else -size
 
 
+def _shisha_gonyuu(score: int) -> int:
+    """``score`` (a multiple of 100) rounded to 1,000 half away from zero (四捨五入 on its size).
+
+    >>> [_shisha_gonyuu(p) for p in (35500, 35400, -7500, -7400, 25500, 0)]
+    [36000, 35000, -8000, -7000, 26000, 0]
+    """
+    size = (abs(score) + 500) // 1000 * 1000
+    return size if score >= 0 else -size
+
+
 def _rounded(scores: list[int], order: list[int], measured: list[int], game: GameRules) -> list[int]:
-    """``measured`` (score − return, by place) under ``gosha_rokunyuu``: every place below the first
-    rounded by :func:`_gosha_rokunyuu`, first place taking what makes the sum unchanged. Under
+    """``measured`` (score − return, by place) under a rounding: every place below the first rounded
+    (``gosha_rokunyuu``: score − return by :func:`_gosha_rokunyuu`; ``shisha_gonyuu``: the score by
+    :func:`_shisha_gonyuu`, then the return subtracted), first place taking what makes the sum unchanged. Under
     ``ties: shared`` the seats tied with first place are one first place: they split that rest
     equally in 100s (a remainder one 100 each in seat order), so tied players stay equal.
 
@@ -156,7 +167,10 @@ def _rounded(scores: list[int], order: list[int], measured: list[int], game: Gam
     if game.ties == "shared":
         while top < len(order) and scores[order[top]] == scores[order[0]]:
             top += 1
-    below = [_gosha_rokunyuu(x) for x in measured[top:]]
+    if game.final_rounding == "shisha_gonyuu":
+        below = [_shisha_gonyuu(scores[seat]) - game.return_points for seat in order[top:]]
+    else:
+        below = [_gosha_rokunyuu(x) for x in measured[top:]]
     hundreds, extra = divmod((sum(measured) - sum(below)) // 100, top)
     return [(hundreds + (1 if k < extra else 0)) * 100 for k in range(top)] + below
 

@@ -6,7 +6,8 @@ The format is read from the body when the caller does not name it:
   so a small compressed body cannot make a large one);
 - ``<`` first (after a UTF-8 byte-order mark and white space): Tenhou mjlog XML;
 - a JSON object with ``log`` (an array of rounds): tenhou.net/6 JSON;
-- a JSON object with ``head`` and ``data``/``actions``/``records``: a Mahjong Soul game record;
+- a JSON object with ``head`` and ``data``/``actions``/``records``, or whose first records are Mahjong
+  Soul's (``NewRound``): a Mahjong Soul game record;
 - JSON objects one a line with ``type`` (``start_game``, ``start_kyoku``, …), or a JSON array of them:
   mjai.
 """
@@ -57,7 +58,7 @@ def detect_format(text: bytes) -> LogFormatName:
         first_line = head.split(b"\n", 1)[0]
         if b'"type"' in first_line and (b"start_game" in first_line or b"start_kyoku" in first_line):
             return "mjai"
-        if b'"head"' in head or (b'"uuid"' in head and b'"actions"' in head):
+        if b'"head"' in head or (b'"uuid"' in head and b'"actions"' in head) or b'NewRound"' in head:
             return "majsoul"
         if b'"log"' in head or b'"log":' in text:
             return "tenhou6"

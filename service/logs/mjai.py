@@ -6,8 +6,9 @@ them): ``start_game`` (``names``), ``start_kyoku`` (``bakaze``, ``kyoku`` 1–4,
 ``tsumogiri``), ``chi``/``pon``/``daiminkan`` (``actor``, ``target``, ``pai``, ``consumed``),
 ``kakan``, ``ankan``, ``nukidora`` (three players), ``dora`` (``dora_marker``), ``reach``,
 ``reach_accepted``, ``hora`` (``actor``, ``target``, ``deltas``, ``ura_markers`` or ``uradora_markers``;
-the original mjai's ``yakus``, ``fu``, ``fan``, ``hora_points`` where present), ``ryukyoku``
-(``deltas``; ``reason`` and ``tenpais`` where present), ``end_kyoku``, ``end_game``.
+``pao`` the liable seat where the writer gives it, as this service's conversion does; the original
+mjai's ``yakus``, ``fu``, ``fan``, ``hora_points`` where present), ``ryukyoku`` (``deltas``; ``reason``
+and ``tenpais`` where present), ``end_kyoku``, ``end_game``.
 
 Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`` (red fives), ``E S W N``
 (winds), ``P F C`` (white, green, red dragon). A hidden tile (``?``) cannot be replayed: a 422.
@@ -129,7 +130,7 @@ def decode(text: bytes) -> GameLog:
     rounds: list[RoundLog] = []
     names: list[str] | None = None
     players = 4
-    reach_deltas = False
+    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit in its deltas
     final_scores: list[int] | None = None
     next_scores: list[list[int]] = []
     aka = False
@@ -214,7 +215,7 @@ def decode(text: bytes) -> GameLog:
             current.events.append(Riichi(seat))
         elif kind == "reach_accepted":
             if event.get("deltas") is not None:
-                reach_deltas = True
+                accepted.setdefault(len(rounds) - 1, []).append(seat)
         elif kind == "hora":
             target = _int(event, "target", where, 0, players - 1)
             ura = event.get("ura_markers", event.get("uradora_markers")) or []
@@ -234,6 +235,7 @@ def decode(text: bytes) -> GameLog:
                 yaku = tuple(pairs)
                 yakuman = sum(h // 13 for _, h in pairs if h >= 13)
             deltas = _ints(event, "deltas", players, where)
+            pao = event.get("pao")
             fan = event.get("fan")
             fu = event.get("fu")
             points = event.get("hora_points")
@@ -241,6 +243,7 @@ def decode(text: bytes) -> GameLog:
                 LogWin(
                     seat=seat,
                     from_seat=target,
+                    pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
                     ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
                     han=fan if isinstance(fan, int) and not yakuman else None,
                     fu=fu if isinstance(fu, int) and not yakuman else None,
@@ -273,10 +276,8 @@ def decode(text: bytes) -> GameLog:
             round_log.scores_after = after
             round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
         elif round_log.deltas is not None and round_log.scores is not None:
-            if reach_deltas:  # the deposits were given as reach_accepted deltas, not in the round's own
-                for happened in round_log.events:
-                    if isinstance(happened, Riichi):
-                        round_log.deltas[happened.seat] -= 1000
+            for seat in accepted.get(index, []):  # deposits given in reach_accepted's deltas, not the round's own
+                round_log.deltas[seat] -= 1000
             round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
     start = rounds[0].scores
     rules: dict[str, object] = {"aka": aka} if aka else {}

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from service.game.model import FinalResult
+from service.game.model import FinalResult, Transfer
 
 __all__ = ["Difference", "LogFinal", "ReplayResult", "ReplaySummary", "RoundReplay", "WinReplay", "YakuHan"]
 
@@ -143,6 +143,9 @@ class RoundReplay(msgspec.Struct, frozen=True, kw_only=True):
     """The service's settlement, per seat, points."""
     scores: list[int] | None = None
     """The service's scores after the round."""
+    transfers: list[Transfer] = []
+    """Every payment of the service's settlement, as `POST /v1/settle` answers them (who pays whom, for
+    what): the riichi deposits, each win's payments, honba and sticks, noten payments."""
     log_deltas: list[int] | None = None
     """The log's deltas, per seat, points (from the round's start scores)."""
     log_scores: list[int] | None = None

@@ -275,7 +275,8 @@ def _score_request(
     """The winner's hand as the events left it, and the situation they showed."""
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
-    last = table.log.events[-1] if table.log.events else None
+    # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
+    last = next((e for e in reversed(table.log.events) if not isinstance(e, Dora)), None)
     hand = list(seat.hand)
     chankan = False
     if tsumo:
@@ -386,6 +387,12 @@ def rules_for(
         caller_preset = caller.pop("preset")
         if ("preset" in rules.__struct_fields__ and caller_preset != "standard") or not game_log.rules.get("preset"):
             preset = caller_preset
+    if preset in ("tenhou", "tenhou_sanma") and _rounded_to_thousands(game_log):
+        # Tenhou's results until about 2020 (/docs/rulesets §6 Final score formula): rounded to thousands, and
+        # the four-player East-only lobbies paid uma 10-5 then (10-20 today)
+        stated.setdefault("final_rounding", "shisha_gonyuu")
+        if preset == "tenhou" and stated.get("length") == "tonpuu":
+            stated.setdefault("uma", [10000, 5000, -5000, -10000])
     hand_fields = set(RulesSpec.__struct_fields__)
     game_fields = set(GameOptions.__struct_fields__)
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
@@ -394,6 +401,24 @@ def rules_for(
     spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
     options = msgspec.convert({**game_options, **game_caller}, GameOptions)
     return spec, options
+
+
+def _rounded_to_thousands(game_log: GameLog) -> bool:
+    """The log's final points are whole thousands though a score is not: it was written when Tenhou rounded
+    the final scores (until about 2020; exact to 100 since, /docs/rulesets §6 Final score formula).
+
+    >>> from service.logs.record import GameLog
+    >>> old = GameLog("tenhou_xml", 4, {}, [], final_scores=[25500, 11200, 43800, 19500],
+    ...               final_points=[6000, -39000, 53000, -20000])
+    >>> new = GameLog("tenhou_xml", 4, {}, [], final_scores=[53800, 16100, 29300, 800],
+    ...               final_points=[63800, -23900, 9300, -49200])
+    >>> _rounded_to_thousands(old), _rounded_to_thousands(new)
+    (True, False)
+    """
+    points, scores = game_log.final_points, game_log.final_scores
+    if not points or not scores:
+        return False
+    return all(p % 1000 == 0 for p in points) and any(s % 1000 for s in scores)
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:
@@ -552,6 +577,8 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
             nxt = game_log.rounds[index + 1] if index + 1 < len(game_log.rounds) else None
             if nxt is not None:
                 dealer, honba, sticks, round_wind = nxt.dealer, nxt.honba, nxt.riichi_sticks, nxt.round_wind
+            else:  # the last round: a win takes the sticks on the table, a draw leaves them with the new deposits
+                sticks = 0 if round_log.wins else sticks + len(riichi)
             game_over = nxt is None
         is_last = index == len(game_log.rounds) - 1
         if is_last and ended and result is not None and not result.game_over:
@@ -575,6 +602,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 nagashi=nagashi,
                 deltas=result.deltas if result else None,
                 scores=result.scores if result else None,
+                transfers=result.transfers if result else [],
                 log_deltas=round_log.deltas,
                 log_scores=round_log.scores_after,
                 game_over=bool(result and result.game_over),
@@ -585,12 +613,17 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
     final_result: FinalResult | None = None
     final_differences: list[Difference] = []
     if game_log.rounds:
-        final_result = final(
-            FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
-        )
-        by_seat = sorted(final_result.placings, key=lambda p: p.seat)
-        _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
-        _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
+        try:
+            final_result = final(
+                FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
+            )
+        except InvalidHand as refused:  # scores the rules cannot end with (a refused round carried the log's)
+            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
+            final_differences.append(Difference(field="final", service=reasons, log=None))
+        else:
+            by_seat = sorted(final_result.placings, key=lambda p: p.seat)
+            _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
+            _compare(final_differences, "final.points", [p.final for p in by_seat], game_log.final_points)
     log_final = (
         LogFinal(scores=game_log.final_scores, points=game_log.final_points)
         if game_log.final_scores or game_log.final_points

@@ -136,6 +136,15 @@ def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -
         raise LogError(f"{element.tag} {name}={text!r} is not a list of numbers", *where) from None
 
 
+_TILES: Final = {aka: tuple(tile(i, aka) for i in range(136)) for aka in (True, False)}
+"""The mpsz tile of every 136-id, with and without red fives."""
+
+_MOVES: Final = {
+    f"{letter}{i}": (_SEAT_OF[letter], letter in "TUVW", i, letter) for letter in "TUVWDEFG" for i in range(136)
+}
+"""Every draw and discard tag (``T0`` … ``G135``) → (seat, is a draw, tile id, letter): one lookup per move."""
+
+
 def _tile_id(value: int, where: tuple[int | None, int | None]) -> int:
     if not 0 <= value <= 135:
         raise LogError(f"tile id {value} is not 0–135", *where)
@@ -226,16 +235,21 @@ class _Decoder:
         self.drawn = [None] * 4
 
     def move(self, letter: str, tile_id: int) -> None:
-        current = self.current(letter)
+        """A draw (``T U V W``) or a discard (``D E F G``) of ``tile_id`` (any number: checked here)."""
         seat = _SEAT_OF[letter]
+        _tile_id(tile_id, self.where)
+        self.known_move(seat, letter in "TUVW", tile_id, letter)
+
+    def known_move(self, seat: int, draw: bool, tile_id: int, letter: str) -> None:
+        """A move whose tile id is known to be 0–135 (from :data:`_MOVES`): the bulk of a log, kept short."""
+        current = self.current(letter)
         if seat >= self.players:
             raise LogError(f"<{letter}{tile_id}> is a move of seat {seat} in a {self.players}-player game", *self.where)
-        _tile_id(tile_id, self.where)
-        if letter in "TUVW":
-            current.events.append(Draw(seat, tile(tile_id, self.aka)))
+        if draw:
+            current.events.append(Draw(seat, _TILES[self.aka][tile_id]))
             self.drawn[seat] = tile_id
         else:
-            current.events.append(Discard(seat, tile(tile_id, self.aka), self.drawn[seat] == tile_id))
+            current.events.append(Discard(seat, _TILES[self.aka][tile_id], self.drawn[seat] == tile_id))
             self.drawn[seat] = None
             self.last_discard = (seat, tile_id)
 
@@ -359,8 +373,10 @@ def decode(document: bytes | str) -> GameLog:
     decoder = _Decoder()
     for element in root:
         tag = element.tag
-        move = _MOVE.fullmatch(tag)
-        if move:
+        known = _MOVES.get(tag)
+        if known is not None:
+            decoder.known_move(*known)
+        elif move := _MOVE.fullmatch(tag):  # a tile id out of range, or written with a leading zero
             decoder.move(move[1], int(move[2]))
         elif tag == "GO":
             decoder.go(element)

@@ -62,7 +62,7 @@ class YakuNames(msgspec.Struct, frozen=True, kw_only=True):
 
 
 DORA_IDS: Final = ("dora", "ura_dora", "aka_dora", "nukidora")
-"""The ids of the dora items a score lists beside its yaku (API.md)."""
+"""The ids of the dora items a score lists beside its yaku (as `GET /v1/yaku` lists them)."""
 
 YAKU_NAMES: Final[dict[str, YakuNames]] = {
     id_: YakuNames(en=yaku_name(id_, "en"), ja=yaku_name(id_, "ja"), ru=yaku_name(id_, "ru"))

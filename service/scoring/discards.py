@@ -108,20 +108,22 @@ class _Tenpai13:
 def _extra(
     req: DiscardsRequest, rules: Rules, p: Parsed | None, errors: list[FieldError]
 ) -> tuple[list[int], int | None]:
-    """Check ``river`` and ``offered`` (notation, tiles of the tile set, a fifth copy or red five once each
-    is counted); the river's 34 counts and the offered tile's kind.
+    """Check ``offered`` (notation, a tile of the tile set, a fifth copy or red five once the rest is counted);
+    the river's 34 counts and the offered tile's kind.
 
-    The copies and red fives are only counted when the other fields are valid (``p`` given): the river
-    and then the offered tile come last, so a kind they take past 4 copies is their error.
+    The river itself is checked with the rest of the request (`POST /v1/tenpai`'s ``river``: notation, tile set,
+    copies, red fives), and counted there as seen; the offered tile comes last, so a kind it takes past 4 copies
+    is its error, counted only when the other fields are valid (``p`` given).
     """
     river = [0] * 34
-    river_kinds: tuple[int, ...] = ()
     river_red: tuple[int, ...] = ()
     try:
         parsed = parse_tiles(req.river)
-        river_kinds, river_red = parsed.kinds, parsed.red
-    except NotationError as exc:
-        errors.append(FieldError("river", str(exc)))
+        river_red = parsed.red
+        for k in parsed.kinds:
+            river[k] += 1
+    except NotationError:
+        pass  # named by the request's own check
     offered: int | None = None
     offered_red = False
     if req.offered is not None:
@@ -129,49 +131,36 @@ def _extra(
             offered, offered_red = parse_tile(req.offered)
         except NotationError as exc:
             errors.append(FieldError("offered", str(exc)))
-    for field, kinds in (("river", river_kinds), ("offered", () if offered is None else (offered,))):
-        if rules.players == 3 and any(1 <= k <= 7 for k in kinds):
-            errors.append(FieldError(field, removed_message([k for k in kinds if 1 <= k <= 7])))
-        if not rules.winds and any(k in WINDS for k in kinds):
-            errors.append(
-                FieldError(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
-            )
-    for k in river_kinds:
-        river[k] += 1
-    if p is None:
-        return river, offered
-    ura = parse_tiles(req.ura_indicators)
-    others = [a + b + c for a, b, c in zip(p.counts, p.meld_counts, p.seen_extra, strict=True)]
-    for k in ura.kinds:
-        others[k] += 1
-    for kind in range(34):  # seen_extra: dora indicators, visible, nukidora
-        total = others[kind] + river[kind]
-        if river[kind] and total > 4:
+    if offered is not None:
+        if rules.players == 3 and 1 <= offered <= 7:
+            errors.append(FieldError("offered", removed_message([offered])))
+        if not rules.winds and offered in WINDS:
             errors.append(
                 FieldError(
-                    "river",
-                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible, nukidora and "
-                    "river; there are 4",
+                    "offered", f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
                 )
             )
-    if offered is not None and others[offered] + river[offered] + 1 > 4:
+    if p is None or offered is None:
+        return river, offered
+    ura = parse_tiles(req.ura_indicators)
+    others = [a + b + c for a, b, c in zip(p.counts, p.meld_counts, p.seen_extra, strict=True)]  # river included
+    for k in ura.kinds:
+        others[k] += 1
+    if others[offered] + 1 > 4:
         errors.append(
             FieldError(
                 "offered",
-                f"{others[offered] + river[offered] + 1} copies of {kind_name(offered)} across hand, melds, "
+                f"{others[offered] + 1} copies of {kind_name(offered)} across hand, melds, "
                 "indicators, visible, nukidora, river and the offered tile; there are 4",
             )
         )
-    reds = [0, 0, 0]
-    for value in (req.hand, req.dora_indicators, req.ura_indicators, req.visible, *(m.tiles for m in req.melds)):
-        for k in parse_tiles(value).red:
+    if offered_red:
+        reds = [0, 0, 0]
+        for value in (req.hand, req.dora_indicators, req.ura_indicators, req.visible, *(m.tiles for m in req.melds)):
+            for k in parse_tiles(value).red:
+                reds[k // 9] += 1
+        for k in river_red:
             reds[k // 9] += 1
-    for k in river_red:
-        reds[k // 9] += 1
-    for suit in sorted({k // 9 for k in river_red}):  # one error per suit, however many red fives
-        if reds[suit] > rules.aka_per_suit:
-            errors.append(FieldError("river", red_fives_message(reds[suit], suit, rules.aka_per_suit)))
-    if offered is not None and offered_red:
         reds[offered // 9] += 1
         if reds[offered // 9] > rules.aka_per_suit:
             errors.append(
@@ -211,9 +200,7 @@ def _validated(req: DiscardsRequest, rules: Rules, *, drawn: bool = True) -> tup
         )
     if errors or parsed is None:
         raise InvalidHand(errors)
-    seen = [a + b for a, b in zip(parsed.seen_extra, river, strict=True)]
-    gone = [a + b for a, b in zip(parsed.physical_extra, river, strict=True)]
-    return msgspec.structs.replace(parsed, seen_extra=seen, physical_extra=gone), river, offered
+    return parsed, river, offered  # the river already counted as seen and as gone
 
 
 def _value(waits: list[Wait], furiten: bool) -> int:
@@ -293,7 +280,7 @@ def _discards(
             good = _good(tables, counts, ukeire)
             good_unseen = sum(t.remaining for t in good)
         wait_kinds = [_kind(w.tile) for w in a.waits]
-        furiten = tenpai and any(k == kind or river[k] for k in wait_kinds)
+        furiten = tenpai and (a.furiten is not None or any(k == kind or river[k] for k in wait_kinds))
         value = _value(a.waits, furiten) if tenpai and req.values else None
         option = DiscardOption(
             discard=code,
@@ -381,7 +368,7 @@ def _offered(req: DiscardsRequest, rules: Rules, p: Parsed, river: list[int], of
     a = _analyse_13(req, passed, ctx, p.codes, list(p.counts), None)
     tenpai = a.shanten == 0
     wait_kinds = [_kind(w.tile) for w in a.waits]
-    furiten = tenpai and any(river[k] for k in wait_kinds)
+    furiten = tenpai and (a.furiten is not None or any(river[k] for k in wait_kinds))
     ukeire = [TileCount(tile=w.tile, remaining=w.remaining) for w in a.waits] if tenpai else a.improving
     good = _good(tables, list(p.counts), ukeire) if a.shanten == 1 else None
     rows: list[tuple[tuple[int, ...], CallOption]] = []
@@ -430,7 +417,7 @@ def _offered(req: DiscardsRequest, rules: Rules, p: Parsed, river: list[int], of
             sctx = _Context(sub, sp)
             k = _analyse_13(sub, sp, sctx, sp.codes, list(sp.counts), None)
             kt = k.shanten == 0
-            kfuriten = kt and any(sriver[_kind(w.tile)] for w in k.waits)
+            kfuriten = kt and (k.furiten is not None or any(sriver[_kind(w.tile)] for w in k.waits))
             kuke = [TileCount(tile=w.tile, remaining=w.remaining) for w in k.waits] if kt else k.improving
             kgood = _good(_Tenpai13(sctx, sp.meld_counts), list(sp.counts), kuke) if k.shanten == 1 else None
             option = CallOption(

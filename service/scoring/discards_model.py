@@ -12,7 +12,7 @@ import msgspec
 from msgspec import Meta
 
 from .model import ScoreResult, TileCode
-from .tenpai_model import RiichiCheck, ShantenByShape, TenpaiRequest, TileCount, VisibleTiles, Wait
+from .tenpai_model import RiichiCheck, ShantenByShape, TenpaiRequest, TileCount, Wait
 
 __all__ = [
     "CallKind",
@@ -43,8 +43,9 @@ class DiscardsRequest(TenpaiRequest, frozen=True, kw_only=True, forbid_unknown_f
     `visible`: tiles seen elsewhere (other players' discards and calls; not the dora indicators, which
     count on their own, nor this player's `river`). `river`: this player's own discards, in any order:
     they count as seen, and a tenpai discard waiting on one of them (or on the tile it discards) is
-    furiten. A copy is never given twice across `hand`, `melds`, the indicators, `visible` and `river`:
-    a fifth copy is a 422 naming the field that passes four.
+    furiten; `passed` (tiles let pass since the riichi declaration) makes it riichi furiten. A copy is never
+    given twice across `hand`, `melds`, the indicators, `visible` and `river`: a fifth copy is a 422 naming the
+    field that passes four.
 
     `offered`: a tile another player just discarded; the hand then holds 13 − 3 × melds tiles and the
     question is: ron, pass, or call (chi, pon, open kan) and then discard what? `offered_from`: who
@@ -52,8 +53,6 @@ class DiscardsRequest(TenpaiRequest, frozen=True, kw_only=True, forbid_unknown_f
     games; no call at all after riichi (only ron or pass).
     """
 
-    river: VisibleTiles = ""
-    """This player's own discards, in any order (mpsz or a list): seen tiles, and the furiten of a tenpai discard."""
     offered: TileCode | None = None
     """A tile another player just discarded: ron, pass or call? The hand then holds 13 − 3 × melds tiles."""
     offered_from: Literal["left", "across", "right"] = "left"

@@ -63,7 +63,7 @@ def score_kids(hand: Hand) -> ScoreResult:
     """Score a validated hand under the kids preset: the best reading's points, itemised, and the
     explanation a child reads (English here; :func:`.names.localise` for ru / ja).
 
-    `han`, `fu`, `limit`, `base_points` are null and `payments` empty (API.md).
+    `han`, `fu`, `limit`, `base_points` are null and `payments` empty (/docs/rules §5).
     """
     from .score import reading_out, readings
 

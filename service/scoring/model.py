@@ -218,11 +218,13 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     ) = None
     """Uma for 1st, 2nd, 3rd, 4th place, points (e.g. [15000, 5000, -5000, -15000]); must sum to 0.
     One value a player: 3 values with option `players` 3 (e.g. [20000, 0, -20000]), else a 422 naming `game.uma`."""
-    final_rounding: Literal["none", "gosha_rokunyuu"] | None = None
-    """`POST /v1/final`: `none` (exact), or `gosha_rokunyuu` (Tenhou): for 2nd–4th place the difference
-    score − `return_points` is rounded to 1,000 on its size, 500 down and 600 up (−4,500 → −4,000,
-    −6,600 → −7,000); first place takes the rest so the sum is 0 (under `ties: shared`, the seats tied
-    for first split it)."""
+    final_rounding: Literal["none", "shisha_gonyuu", "gosha_rokunyuu"] | None = None
+    """`POST /v1/final`: `none` (exact: Tenhou today); `shisha_gonyuu` (Tenhou's logs until about 2020): for
+    2nd–4th place the score is rounded to 1,000 half away from zero before `return_points` is subtracted
+    (35,500 → 36,000, −7,500 → −8,000); or `gosha_rokunyuu`: for 2nd–4th place the difference score −
+    `return_points` is rounded to 1,000 on its size, 500 down and 600 up (−4,500 → −4,000, −6,600 → −7,000).
+    With a rounding, first place takes the rest so the sum is 0 (under `ties: shared`, the seats tied for
+    first split it) (/docs/rulesets §6)."""
     ties: Literal["seat_order", "shared"] | None = None
     """Equal final scores: `seat_order` (nearer the first dealer ranks higher) or `shared` (the tied
     players share their uma and oka equally, WRC)."""

@@ -23,16 +23,30 @@ suit tables are then merged. Improving tiles (and waits) need no table per candi
 the same pass also gives, per suit, the best overlap with one extra tile and the ranks where
 that tile counts (:func:`plus_table`, :func:`shanten_and_improving`). The module is compiled
 with mypyc (``setup.py``).
+
+The C path. :func:`shanten` and :func:`shanten_and_improving` ask ``_shanten.c`` first (built by
+``setup.py`` beside the scorer's ``_native.c``): the same definition and the same per-suit pass, with a
+table of every suit without melds (each rank 0–4 tiles, at most 14 in all) built when the extension is
+imported, so that no answer depends on the hands asked before. Its interface is plain values: the 34
+counts, the 34 caps or ``None`` for :data:`ALL_KINDS_CAPS`, the two shape flags; out come
+``(shanten, standard, chiitoitsu, kokushi)`` (and the improving kinds), or ``None`` for anything it does
+not take (a count or cap outside 0–4, a tile count refused here), which the Python path then answers.
+The Python path is the source of truth and stays whole (:func:`_py_shanten`,
+:func:`_py_shanten_and_improving`); ``tests/discards/test_shanten_native.py`` compares the two, and with
+xiangting. Without the extension (``RIICHI_PURE_PYTHON=1`` installs) or with ``RIICHI_NATIVE=0`` in the
+environment only the Python path runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+import os
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from .tiles import TERMINALS_AND_HONOURS, WINDS
+from .tiles import HONOURS, TERMINALS_AND_HONOURS, WINDS
 
 __all__ = [
     "ALL_KINDS_CAPS",
@@ -55,7 +69,7 @@ _SLOTS: Final = 10
 """Slot index ``2 × sets + pair`` for sets 0–4 and pair 0–1."""
 _EMPTY: Final = (0,) + (_NEG,) * (_SLOTS - 1)
 
-ALL_KINDS_CAPS: Final = (4,) * 34
+ALL_KINDS_CAPS: Final[tuple[int, ...]] = (4,) * 34
 """Caps with every kind available and no melds: 4 copies of each of the 34 kinds."""
 NO_WINDS_CAPS: Final = tuple(0 if k in WINDS else 4 for k in range(34))
 """Caps for a preset without winds (/docs/rules §1): winds can never be part of the hand."""
@@ -691,6 +705,33 @@ class ShantenResult(NamedTuple):
     kokushi: int | None
 
 
+def _native_functions() -> tuple[Callable[..., Any] | None, Callable[..., Any] | None]:
+    """``_shanten.c``'s ``shanten`` and ``improving``, or ``None`` twice (not built, or ``RIICHI_NATIVE=0``).
+
+    Raises ``ImportError`` when the layout the C code states (its answer's field names, the orphan and
+    honour kinds) is not :class:`ShantenResult`'s and :mod:`.tiles`'.
+    """
+    if os.environ.get("RIICHI_NATIVE", "1") == "0":
+        return None, None
+    try:
+        module = importlib.import_module("service.scoring._shanten")
+    except ImportError:
+        return None, None
+    stated = (tuple(module.FIELDS), tuple(module.ORPHANS), tuple(module.HONOURS))
+    expected = (ShantenResult._fields, _ORPHANS, (min(HONOURS), max(HONOURS) + 1))
+    if stated != expected:
+        raise ImportError(f"_shanten.c states {stated}, shanten.py expects {expected}: rebuild or align them")
+    return module.shanten, module.improving
+
+
+_C_FUNCTIONS: Final = _native_functions()
+_C_SHANTEN: Final = _C_FUNCTIONS[0]
+_C_IMPROVING: Final = _C_FUNCTIONS[1]
+NATIVE: Final = _C_SHANTEN is not None
+"""Whether :func:`shanten` and :func:`shanten_and_improving` ask the C code first (their answers: ``_shanten.c``'s
+plain tuple made a :class:`ShantenResult` by the field names it states, checked here)."""
+
+
 def shanten(
     counts: Sequence[int],
     caps: Sequence[int] = ALL_KINDS_CAPS,
@@ -710,6 +751,21 @@ def shanten(
     >>> shanten(c)
     ShantenResult(shanten=0, regular=8, chiitoitsu=6, kokushi=0)
     """
+    if _C_SHANTEN is not None:
+        answer = _C_SHANTEN(counts, None if caps is ALL_KINDS_CAPS else caps, chiitoitsu, kokushi)
+        if answer is not None:
+            return tuple.__new__(ShantenResult, answer)
+    return _py_shanten(counts, caps, chiitoitsu=chiitoitsu, kokushi=kokushi)
+
+
+def _py_shanten(
+    counts: Sequence[int],
+    caps: Sequence[int] = ALL_KINDS_CAPS,
+    *,
+    chiitoitsu: bool = True,
+    kokushi: bool = True,
+) -> ShantenResult:
+    """:func:`shanten` by the Python path alone."""
     regular = regular_shanten(counts, caps)
     chiitoi = chiitoitsu_shanten(counts, caps) if chiitoitsu else None
     koku = kokushi_shanten(counts, caps) if kokushi else None
@@ -757,6 +813,21 @@ def shanten_and_improving(
     Long because it runs once per discard of every ``POST /v1/tenpai`` answer: the shapes and
     the draws share their counts and tables in one compiled function.
     """
+    if _C_IMPROVING is not None:
+        answer = _C_IMPROVING(counts, None if caps is ALL_KINDS_CAPS else caps, chiitoitsu, kokushi)
+        if answer is not None:
+            return tuple.__new__(ShantenResult, answer[0]), answer[1]
+    return _py_shanten_and_improving(counts, caps, chiitoitsu=chiitoitsu, kokushi=kokushi)
+
+
+def _py_shanten_and_improving(
+    counts: Sequence[int],
+    caps: Sequence[int] = ALL_KINDS_CAPS,
+    *,
+    chiitoitsu: bool = True,
+    kokushi: bool = True,
+) -> tuple[ShantenResult, list[int]]:
+    """:func:`shanten_and_improving` by the Python path alone (the docstring there says how)."""
     c = list(counts)
     tiles = sum(c)
     if tiles % 3 != 1 or tiles > 13:
@@ -777,7 +848,7 @@ def shanten_and_improving(
     beside = (_merge(pin, sou_hon), _merge(man, sou_hon), _merge(man_pin, hon), _merge(man_pin, sou))
     total = _best(beside[3], hon, slot)
     if total < 0:  # no completion fits the caps (see regular_shanten): try every draw
-        return shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
+        return _py_shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi), _improving_by_draws(
             c, caps, chiitoitsu, kokushi
         )
     regular = 3 * n + 1 - total
@@ -871,7 +942,7 @@ def shanten_and_improving(
 def _improving_by_draws(c: list[int], caps: Sequence[int], chiitoitsu: bool, kokushi: bool) -> list[int]:
     """:func:`improving` by trying every draw with its suit's own table (any hand, also one with no finite shanten)."""
     tiles = sum(c)
-    now = shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi).shanten
+    now = _py_shanten(c, caps, chiitoitsu=chiitoitsu, kokushi=kokushi).shanten
     n = _sets_needed(tiles + 1)
     slot = 2 * n + 1
     tables = _tables(c, caps)

@@ -37,6 +37,7 @@ from .shanten import caps_for, shanten, shanten_and_improving
 from .tenpai_model import (
     Analysis,
     Discard,
+    FuritenKind,
     Parsed,
     RiichiCheck,
     ShantenByShape,
@@ -151,6 +152,8 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     dora, dora_red = tiles(req.dora_indicators, "dora_indicators")
     ura, ura_red = tiles(req.ura_indicators, "ura_indicators")
     visible, visible_red = tiles(req.visible, "visible")
+    river, river_red = tiles(req.river, "river")
+    passed, _passed_red = tiles(req.passed, "passed")
     for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
         if len(ind) > 5:
             errors.append(FieldError(name, f"at most 5 indicators (1 + 4 kan dora), got {len(ind)}"))
@@ -172,12 +175,19 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     for k in (*dora, *ura):
         indicators[k] += 1
     seen = [0] * 34
-    for k in (*dora, *visible):
+    for k in (*dora, *visible, *river):
         seen[k] += 1
+    in_river = [0] * 34
+    for k in river:
+        in_river[k] = 1
+        indicators[k] = indicators[k] + 1  # discarded: a copy that can never be won on
+    let_pass = [0] * 34
+    for k in passed:
+        let_pass[k] = 1
     seen[NORTH] += req.nukidora  # set aside: seen, and never to be won on
     indicators[NORTH] += req.nukidora
-    per_field = [[0] * 34 for _ in range(3)]  # dora, ura, visible: copies per kind
-    for row, kinds in zip(per_field, (dora, ura, visible), strict=True):
+    per_field = [[0] * 34 for _ in range(4)]  # dora, ura, visible, river: copies per kind
+    for row, kinds in zip(per_field, (dora, ura, visible, river), strict=True):
         for k in kinds:
             row[k] += 1
     for kind in range(34):
@@ -186,15 +196,16 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
             ("dora_indicators", per_field[0][kind]),
             ("ura_indicators", per_field[1][kind]),
             ("visible", per_field[2][kind]),
+            ("river", per_field[3][kind]),
             ("nukidora", req.nukidora if kind == NORTH else 0),
         )
-        total = stages[0][1] + stages[1][1] + stages[2][1] + stages[3][1] + stages[4][1]
+        total = stages[0][1] + stages[1][1] + stages[2][1] + stages[3][1] + stages[4][1] + stages[5][1]
         if total > 4:
             errors.append(
                 FieldError(
                     _first_past(stages, 4),
-                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible and nukidora; "
-                    "there are 4",
+                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible, river and "
+                    "nukidora; there are 4",
                 )
             )
     for suit in range(3):
@@ -204,6 +215,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
             ("dora_indicators", sum(1 for k in dora_red if k // 9 == suit)),
             ("ura_indicators", sum(1 for k in ura_red if k // 9 == suit)),
             ("visible", sum(1 for k in visible_red if k // 9 == suit)),
+            ("river", sum(1 for k in river_red if k // 9 == suit)),
         )
         total = sum(n for _, n in stages)
         if total > rules.aka_per_suit:
@@ -215,11 +227,11 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     _situation(req, rules, menzen, errors)
     if errors:
         raise InvalidHand(errors)
-    return Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen)
+    return Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
-    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (API.md; /docs/rules §2)."""
+    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (/docs/rules §2)."""
     if rules.players == 3:
         if req.seat_wind == "N":
             errors.append(
@@ -348,7 +360,9 @@ def _analyse_13(
     seen_extra = p.seen_extra
     out_waits: list[Wait] = []
     useful: list[TileCount] = []
+    furiten: FuritenKind | None = None
     if s.shanten == 0:
+        furiten = _furiten(req, p, better, discarded)
         hand = tuple(codes)
         for k in better:
             ron = tsumo = None
@@ -363,6 +377,7 @@ def _analyse_13(
                     ron=ron,
                     tsumo=tsumo,
                     no_yaku_on_ron=ron is not None and ron.reason == "no_yaku",
+                    furiten=furiten is not None,
                 )
             )
     elif s.shanten > 0:
@@ -373,7 +388,23 @@ def _analyse_13(
     riichi = ctx.riichi.get(tenpai)
     if riichi is None:
         riichi = ctx.riichi[tenpai] = _riichi(req, p, tenpai)
-    return Analysis(s.shanten, by_shape, out_waits, useful, riichi)
+    return Analysis(s.shanten, by_shape, out_waits, useful, riichi, furiten)
+
+
+def _furiten(req: TenpaiRequest, p: Parsed, waits: list[int], discarded: int | None) -> FuritenKind | None:
+    """Why a tenpai part with these wait kinds cannot win by ron (/docs/rules §2), or None.
+
+    ``discarded``: the tile about to be discarded (a 14-tile request), which joins the river; the discard also
+    ends a temporary furiten, so only the river and, in riichi, the passed tiles then count.
+    """
+    riichi = req.riichi or req.double_riichi
+    for k in waits:
+        if p.river[k] or k == discarded:
+            return "permanent"
+    for k in waits:
+        if p.passed[k] and (riichi or discarded is None):
+            return "riichi" if riichi else "temporary"
+    return None
 
 
 def analyse(req: TenpaiRequest) -> TenpaiResult:
@@ -406,6 +437,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
             wait_tiles_unseen=sum(w.remaining for w in a.waits),
             improving=a.improving,
             riichi=a.riichi,
+            furiten=a.furiten,
         )
 
     whole = shanten(p.counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
@@ -417,7 +449,6 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
         counts = list(p.counts)
         counts[kind] -= 1
         a = _analyse_13(req, p, ctx, rest, counts, kind)
-        wait_kinds = {w.tile for w in a.waits}
         unseen = sum(w.remaining for w in a.waits) + sum(t.remaining for t in a.improving)
         option = Discard(
             discard=code,
@@ -428,7 +459,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
             wait_tiles_unseen=sum(w.remaining for w in a.waits),
             improving=a.improving,
             riichi=a.riichi,
-            furiten=kind_name(kind) in wait_kinds,
+            furiten=a.furiten is not None,
         )
         options.append(((a.shanten, -unseen, kind, code == kind_name(kind)), option))
     options.sort(key=lambda o: o[0])

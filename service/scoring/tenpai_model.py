@@ -29,6 +29,7 @@ from .presets import Rules
 __all__ = [
     "Analysis",
     "Discard",
+    "FuritenKind",
     "Parsed",
     "RiichiCheck",
     "ShantenByShape",
@@ -39,6 +40,9 @@ __all__ = [
     "Wait",
     "declared",
 ]
+
+FuritenKind = Literal["permanent", "temporary", "riichi"]
+"""Why a tenpai hand cannot win by ron: a wait in its own river, or let pass (in riichi, or not)."""
 
 VisibleTiles = (
     Annotated[
@@ -65,8 +69,9 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
     `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
     the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
-    — unless `values: false`, which skips the ron/tsumo values. Furiten from earlier discards
-    is not known here (only a 14-tile answer flags a discard that is one of its own waits).
+    — unless `values: false`, which skips the ron/tsumo values. Furiten: `river` (this player's
+    discards) and `passed` (tiles let pass since its last discard, or since riichi) say it; without
+    them only a 14-tile answer flags a discard that is one of its own waits.
     """
 
     hand: Tiles
@@ -110,6 +115,13 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
     """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
     unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
+    river: VisibleTiles = ""
+    """This player's own discards, in any order (mpsz or a list), called ones included: seen copies (never given
+    again in `visible`), and permanent furiten when a wait is among them (/docs/rules §2)."""
+    passed: VisibleTiles = ""
+    """Tiles other players discarded that this player let pass: since its last discard (temporary furiten), or,
+    with `riichi` or `double_riichi`, since the declaration (riichi furiten). They mark furiten only; give them in
+    `visible` too for the unseen counts."""
 
 
 class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):
@@ -177,13 +189,16 @@ class Wait(msgspec.Struct, frozen=True, kw_only=True):
     """The score of a tsumo on this tile; null when values were not asked for or no copy can still be drawn."""
     no_yaku_on_ron: bool = False
     """Ron on this tile gives `no_yaku`: the wait wins only by tsumo or after riichi."""
+    furiten: bool = False
+    """No ron on this tile: the hand is furiten (a wait of it is in `river`, or among `passed`); tsumo still wins."""
 
 
 class Discard(msgspec.Struct, frozen=True, kw_only=True):
     """The hand after discarding `discard` (a tile code; a red five is `0m`/`0p`/`0s`).
 
     `shanten`, `tenpai`, `waits`, `improving`, `riichi` as in :class:`TenpaiResult`;
-    `furiten`: the discard is one of the waits, so this hand could not win by ron.
+    `furiten`: the discard is one of the waits, a wait is in `river`, or (in riichi) among `passed`: this hand could
+    not win by ron.
     """
 
     discard: str
@@ -203,7 +218,7 @@ class Discard(msgspec.Struct, frozen=True, kw_only=True):
     riichi: RiichiCheck
     """Whether riichi may be declared with this discard."""
     furiten: bool = False
-    """The discard is one of its own waits, so the hand could not win by ron."""
+    """The discard is one of its own waits, a wait is in `river`, or (in riichi) among `passed`: no ron."""
 
 
 class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -243,6 +258,10 @@ class TenpaiResult(msgspec.Struct, frozen=True, kw_only=True):
     """A 13 − 3 × melds hand: whether riichi may be declared now; null for a 14-tile hand."""
     discards: list[Discard] | None = None
     """A 14 − 3 × melds hand: one entry per distinct tile to discard, best first; null for a 13-tile hand."""
+    furiten: FuritenKind | None = None
+    """A tenpai 13 − 3 × melds hand that cannot win by ron: `permanent` (a wait is in `river`), `riichi` (in riichi,
+    a wait is among `passed`) or `temporary` (not in riichi, a wait is among `passed`); null: ron is open, or the
+    hand is not tenpai (/docs/rules §2)."""
 
 
 class Parsed(msgspec.Struct, frozen=True):
@@ -252,9 +271,11 @@ class Parsed(msgspec.Struct, frozen=True):
     codes: list[str]
     counts: list[int]
     meld_counts: list[int]
-    seen_extra: list[int]  # dora indicators + visible: lowers the unseen counts
+    seen_extra: list[int]  # dora indicators + visible + river: lowers the unseen counts
     physical_extra: list[int]  # dora + ura indicators: copies that can never be won on
     menzen: bool
+    river: list[int]  # per kind: in this player's river (permanent furiten)
+    passed: list[int]  # per kind: let pass (temporary or riichi furiten)
 
 
 class Analysis(msgspec.Struct, frozen=True):
@@ -265,6 +286,7 @@ class Analysis(msgspec.Struct, frozen=True):
     waits: list[Wait]
     improving: list[TileCount]
     riichi: RiichiCheck
+    furiten: FuritenKind | None = None
 
 
 def declared(req: TenpaiRequest) -> TenpaiRequest:
@@ -283,8 +305,10 @@ def declared(req: TenpaiRequest) -> TenpaiRequest:
         value = getattr(req, name)
         if isinstance(value, list):
             changes[name] = tuple(value)
-    if isinstance(req.visible, tuple):
-        changes["visible"] = list(req.visible)
+    for name in ("visible", "river", "passed"):
+        value = getattr(req, name)
+        if isinstance(value, tuple):
+            changes[name] = list(value)
     melds = req.melds
     if not isinstance(melds, tuple) or any(isinstance(m.tiles, list) for m in melds):
         changes["melds"] = tuple(

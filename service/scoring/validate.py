@@ -196,7 +196,7 @@ MELDS: Final = _meld_texts()
 def _winds(
     seat_wind: str | None, round_wind: str | None, dealer_flag: bool | None, rules: Rules, errors: _Errors
 ) -> tuple[bool, int, int]:
-    """Dealer, seat wind kind and round wind kind, -1 for none (API.md: dealer from seat_wind)."""
+    """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind)."""
     if not rules.winds:
         if seat_wind is not None:
             errors.add("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")

@@ -1,6 +1,6 @@
 """Yaku and yakuman: one pure predicate plus frozen data per yaku (/docs/rules §3, §4).
 
-Each :class:`Yaku` carries its id (API.md), han closed / open (``None`` = closed only),
+Each :class:`Yaku` carries its id (as `GET /v1/yaku` lists it), han closed / open (``None`` = closed only),
 yakuman multiple, and the ids it replaces. :data:`REGISTRY` is keyed by id and never
 changes at run time; :func:`active_yaku` selects the entries a preset uses.
 

@@ -163,9 +163,9 @@ def _request_components(document: dict[str, Any]) -> set[str]:
     """Component names reachable from any request body."""
     schemas = document["components"]["schemas"]
     todo = [
-        op["requestBody"]["content"]["application/json"]["schema"]
+        media["schema"]
         for _, _, op in _operations(document)
-        if "requestBody" in op
+        for media in op.get("requestBody", {}).get("content", {}).values()
     ]
     seen: set[str] = set()
     while todo:

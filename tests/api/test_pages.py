@@ -187,6 +187,7 @@ def test_links_in_the_docs_stay_inside_the_service() -> None:
     "path",
     [
         "README.md",
+        "ARCHITECTURE.md",
         "openapi/openapi.json",
         *(str(p.relative_to(ROOT)) for p in DOCS.rglob("*.md")),
         # the page's own files (not its font, copied from an npm package by scripts/web_font.py)

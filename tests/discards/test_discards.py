@@ -253,8 +253,20 @@ def test_impossible_input_names_the_field(fields: dict[str, Any], field: str) ->
 
 
 def test_a_river_of_red_fives_is_one_error_per_field() -> None:
-    """300 red 5m in the river: the river passes 4 copies and the red-five limit (one error each), and the
-    offered red 5m passes both again: 4 errors, not one per tile."""
+    """290 red 5m in the river: the river passes 4 copies and the red-five limit (one error each), not one error
+    per tile; the offered tile is counted only against a valid rest, so it adds none here."""
     with pytest.raises(InvalidHand) as exc:
         run(hand="23m456p789s34s11z6p", offered="0m", river="0" * 290 + "m")
-    assert sorted(e.field for e in exc.value.errors) == ["offered", "offered", "river", "river"]
+    assert sorted(e.field for e in exc.value.errors) == ["river", "river"]
+
+
+def test_a_wait_let_pass_since_riichi_makes_the_tenpai_discard_furiten() -> None:
+    """23m 456p 789p 456s 11z + 9s: discarding 9s waits on 1m / 4m. 1m let pass since the riichi: riichi furiten
+    (no ron on 4m either); without riichi the discard ends the temporary furiten."""
+
+    def furiten(**fields: Any) -> bool:
+        result = run(hand="23m456789p456s11z9s", values=False, passed="1m", **fields)
+        return next(d.furiten for d in result.discards if d.discard == "9s")
+
+    assert furiten(riichi=True) is True
+    assert furiten() is False

@@ -1,15 +1,16 @@
-"""Tenhou's final points (五捨六入, uma 10-20, oka 20) against 34 real games (/docs/rulesets §6).
+"""Tenhou's final points (uma 10-20, oka 20) against 34 real games of 2010–2020 (/docs/rulesets §6): they were
+rounded then (`final_rounding: shisha_gonyuu`); Tenhou's results are exact today, the preset's default.
 
 Each row is the ``owari`` attribute of a Tenhou mjlog file in the public repository
 mjx-project/mjx (path at its HEAD; other copies of the same game are not repeated):
 ``score/100, final, …`` for seats 0–3, seat 0 the first dealer, leftover riichi sticks already
-added to first place's score. Tenhou computes, per RULESETS §6: 2nd–4th place get
-(score − 30,000) / 1,000 rounded with 5 down, 6 up on its size, plus uma +10 / −10 / −20;
-first place takes what makes the sum 0 (it carries oka +20 and uma +20).
+added to first place's score. Tenhou computed then: 2nd–4th place's score rounded to 1,000 half away
+from zero, less 30,000, plus uma +10 / −10 / −20; first place takes what makes the sum 0 (it carries oka
++20 and uma +20). No row has a score where that differs from rounding score − 30,000 with 5 down and 6 up.
 
 Worked by hand, the first row (pao-tsumo.mjlog) ``-1,-50.0,189,-21.0,473,57.0,339,14.0``:
-seat 3 33,900 → +3.9 → +4, 2nd: +4 + 10 = +14; seat 1 18,900 → −11.1 → −11, 3rd: −11 − 10 = −21;
-seat 0 −100 → −30.1 → −30, 4th: −30 − 20 = −50; seat 2 first: −(14 − 21 − 50) = +57.
+seat 3 33,900 → 34,000: +4, 2nd: +4 + 10 = +14; seat 1 18,900 → 19,000: −11, 3rd: −11 − 10 = −21;
+seat 0 −100 → 0: −30, 4th: −30 − 20 = −50; seat 2 first: −(14 − 21 − 50) = +57.
 """
 
 from __future__ import annotations
@@ -76,10 +77,37 @@ def test_tenhou_final_points_match_the_owari(client: TestClient[Any], path: str,
     values = owari.split(",")
     scores = [int(v) * 100 for v in values[0::2]]
     finals = [round(float(v) * 1000) for v in values[1::2]]
-    response = client.post("/v1/final", json={"rules": "tenhou", "scores": scores})
+    body = {"rules": "tenhou", "scores": scores, "game": {"final_rounding": "shisha_gonyuu"}}
+    response = client.post("/v1/final", json=body)
     assert response.status_code == 200, response.text
     ours = {p["seat"]: p["final"] for p in response.json()["placings"]}
     assert [ours[seat] for seat in range(4)] == finals, path
+
+
+def test_today_tenhou_final_points_are_exact(client: TestClient[Any]) -> None:
+    """A 2022–2023 result (/docs/rulesets §6): 53,800 / 16,100 / 29,300 / 800 end +63.8 / −23.9 / +9.3 / −49.2:
+    2nd 29,300 − 30,000 + 10,000 = 9,300; 3rd 16,100 − 30,000 − 10,000 = −23,900; 4th 800 − 30,000 − 20,000 =
+    −49,200; 1st 53,800 − 30,000 + 20,000 + 20,000 = 63,800."""
+    response = client.post("/v1/final", json={"rules": "tenhou", "scores": [53_800, 16_100, 29_300, 800]})
+    ours = {p["seat"]: p["final"] for p in response.json()["placings"]}
+    assert [ours[seat] for seat in range(4)] == [63_800, -23_900, 9_300, -49_200]
+
+
+@pytest.mark.parametrize(
+    ("rounding", "finals"),
+    [
+        # 35,500 → 36,000: +6 + 10; 22,000: −8 − 10; −7,500 → −8,000: −38 − 20; 1st −(16 − 18 − 58) = 60
+        ("shisha_gonyuu", [60_000, 16_000, -18_000, -58_000]),
+        # 5,500 → 5,000: +5 + 10; −8 − 10; −37,500 → −37,000: −37 − 20; 1st −(15 − 18 − 57) = 60
+        ("gosha_rokunyuu", [60_000, 15_000, -18_000, -57_000]),
+    ],
+)
+def test_the_two_roundings_differ_on_half_thousands_above_the_return_and_below_zero(
+    client: TestClient[Any], rounding: str, finals: list[int]
+) -> None:
+    body = {"rules": "tenhou", "scores": [50_000, 35_500, 22_000, -7_500], "game": {"final_rounding": rounding}}
+    response = client.post("/v1/final", json=body)
+    assert [p["final"] for p in response.json()["placings"]] == finals
 
 
 def test_shared_ties_stay_equal_under_tenhou_rounding(client: TestClient[Any]) -> None:
@@ -91,7 +119,11 @@ def test_shared_ties_stay_equal_under_tenhou_rounding(client: TestClient[Any]) -
     uma (20,000 + 10,000) / 2 = 15,000 and oka 20,000 / 2 = 10,000 each: +20,000. The others:
     −5,000 + (−10,000 − 20,000) / 2 = −20,000.
     """
-    body = {"rules": "tenhou", "scores": [25_500, 25_500, 24_500, 24_500], "game": {"ties": "shared"}}
+    body = {
+        "rules": "tenhou",
+        "scores": [25_500, 25_500, 24_500, 24_500],
+        "game": {"ties": "shared", "final_rounding": "gosha_rokunyuu"},
+    }
     response = client.post("/v1/final", json=body)
     assert response.status_code == 200, response.text
     assert [p["final"] for p in response.json()["placings"]] == [20_000, 20_000, -20_000, -20_000]

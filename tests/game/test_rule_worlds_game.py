@@ -170,9 +170,9 @@ def test_mleague_pao_covers_suukantsu_and_tenhou_does_not() -> None:
 @pytest.mark.parametrize(
     ("preset", "scores", "finals"),
     [
-        # Tenhou (gosha rokunyuu): 2nd −1,500 → −1,000 + 10,000 = 9,000; 3rd −10,600 → −11,000 − 10,000
-        # = −21,000; 4th −19,400 → −19,000 − 20,000 = −39,000; 1st takes the rest: 51,000
-        pytest.param("tenhou", [41_500, 28_500, 19_400, 10_600], [51_000, 9_000, -21_000, -39_000], id="tenhou"),
+        # Tenhou (exact today): 2nd −1,500 + 10,000 = 8,500; 3rd −10,600 − 10,000 = −20,600; 4th −19,400 − 20,000
+        # = −39,400; 1st 11,500 + 20,000 uma + 20,000 oka = 51,500
+        pytest.param("tenhou", [41_500, 28_500, 19_400, 10_600], [51_500, 8_500, -20_600, -39_400], id="tenhou"),
         # Mahjong Soul: from 25,000, no oka, uma 15/5: 16,500 + 15,000; 3,500 + 5,000; −5,600 − 5,000; −14,400 − 15,000
         pytest.param("majsoul", [41_500, 28_500, 19_400, 10_600], [31_500, 8_500, -10_600, -29_400], id="majsoul"),
         # M-League: from 30,000, oka 20,000, uma 30/10: 11,500 + 30,000 + 20,000; −1,500 + 10,000;
@@ -191,7 +191,7 @@ def test_mleague_pao_covers_suukantsu_and_tenhou_does_not() -> None:
         pytest.param(
             "mleague", [30_000, 30_000, 30_000, 10_000], [16_700, 16_700, 16_600, -50_000], id="mleague-3-tie"
         ),
-        # Tenhou ties go to seat order: seat 0 is 1st (−1,000 rounding) and seat 1 is 2nd
+        # Tenhou ties go to seat order: seat 0 is 1st (5,000 + 20,000 + 20,000) and seat 1 is 2nd (5,000 + 10,000)
         pytest.param("tenhou", [35_000, 35_000, 20_000, 10_000], [45_000, 15_000, -20_000, -40_000], id="tenhou-tie"),
     ],
 )

@@ -8,6 +8,8 @@ non-dealer = 1,300, plus 2 honba × 300 = 1,900 from the discarder.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from service.logs import read_log, replay
@@ -66,3 +68,43 @@ def test_a_log_whose_delta_is_wrong_is_shown_side_by_side() -> None:
     assert not result.agrees
     deltas = next(d for d in third.differences if d.field == "deltas")
     assert (deltas.service, deltas.log) == ([-1900, 1900, 0, 0], [-2000, 2000, 0, 0])
+
+
+def test_a_round_the_rules_refuse_and_an_end_they_cannot_reach_are_differences_not_errors() -> None:
+    """The script moved to South 4 and then a West round holding a stick nobody deposited (72,000 + 3 × 9,000 +
+    1 stick = 100,000): a hanchan ends at South 4, so the service refuses the West round, carries the log's
+    scores, and the final standings cannot be made from 99,000 points: both are listed, nothing raises."""
+    events = [json.loads(line) for line in mjai_lines().splitlines()]
+    first, second, third = (e for e in events if e["type"] == "start_kyoku")
+    first.update(bakaze="S", kyoku=4)
+    second.update(bakaze="S", kyoku=4)
+    third.update(bakaze="W", kyotaku=1, scores=[72000, 9000, 9000, 9000])
+
+    result = replay(read_log("\n".join(json.dumps(e) for e in events).encode()), "standard")
+
+    assert "it has no W round" in next(d.service for d in result.rounds[2].differences if d.field == "settle")
+    assert result.final is None
+    assert [d.field for d in result.final_differences] == ["final"]
+    assert not result.agrees
+
+
+def test_a_tenhou_log_with_whole_thousand_results_is_replayed_with_that_eras_rounding_and_uma() -> None:
+    """Final points in whole thousands though a score is not (25,500 → +6.0): the log was written when Tenhou
+    rounded (until about 2020, /docs/rulesets §6), so the replay ends it with `shisha_gonyuu`; an East-only
+    game of then paid uma 10-5. Exact results (53,800 → +63.8) keep today's rules; the caller's always win."""
+    from service.game.options import GameOptions
+    from service.logs.record import GameLog
+    from service.logs.replay import rules_for
+
+    def options(points: list[int], scores: list[int], length: str, game: GameOptions | None = None) -> tuple:
+        log = GameLog("tenhou_xml", 4, {"preset": "tenhou", "length": length}, [], final_scores=scores,
+                      final_points=points)  # fmt: skip
+        _, chosen = rules_for(log, None, game)
+        return chosen.final_rounding, None if chosen.uma is None else tuple(chosen.uma)
+
+    old = ([6000, -39000, 53000, -20000], [25500, 11200, 43800, 19500])
+    new = ([63800, -23900, 9300, -49200], [53800, 16100, 29300, 800])
+    assert options(*old, "hanchan") == ("shisha_gonyuu", None)
+    assert options(*old, "tonpuu") == ("shisha_gonyuu", (10000, 5000, -5000, -10000))
+    assert options(*new, "tonpuu") == (None, None)
+    assert options(*old, "tonpuu", GameOptions(final_rounding="none")) == ("none", (10000, 5000, -5000, -10000))

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -45,7 +48,7 @@ def served(tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen[bytes]
         stderr=subprocess.STDOUT,
         start_new_session=True,
     )
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{settings['PORT']}"
     try:
         wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 30, "service.serve", proc, log)
         yield url, proc
@@ -134,3 +137,81 @@ def worker_pids(proc: subprocess.Popen[bytes]) -> list[int]:
 
     masters = children(proc.pid)
     return [w for m in masters for w in children(m)]
+
+
+class IdleHolder:
+    """``count`` connections to 127.0.0.1:``port`` that never send a byte, each opened again as soon as
+    the server closes it (as a client that means harm would), held from a thread of their own until
+    :meth:`stop`. ``opened``: connections opened in all; ``closed_by_server``: those the server ended."""
+
+    def __init__(self, port: int, count: int) -> None:
+        self.port = port
+        self.count = count
+        self.opened = 0
+        self.closed_by_server = 0
+        self.holding = threading.Event()  # every one of ``count`` open at least once
+        self._loop = asyncio.new_event_loop()
+        self._done = asyncio.Event()
+        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._hold(),), daemon=True)
+
+    async def _one(self) -> None:
+        while not self._done.is_set():
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            except OSError:
+                await asyncio.sleep(0.1)
+                continue
+            self.opened += 1
+            ended = asyncio.ensure_future(reader.read(1))
+            stopped = asyncio.ensure_future(self._done.wait())
+            await asyncio.wait({ended, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            if ended.done():
+                self.closed_by_server += 1
+            for task in (ended, stopped):
+                task.cancel()
+            writer.close()
+
+    async def _hold(self) -> None:
+        tasks = []
+        for i in range(self.count):
+            tasks.append(asyncio.ensure_future(self._one()))
+            if i % 100 == 99:
+                await asyncio.sleep(0.05)
+        while self.opened < self.count:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # the last ones accepted (or queued) by the server
+        self.holding.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def __enter__(self) -> IdleHolder:
+        self._thread.start()
+        if not self.holding.wait(30):
+            pytest.fail(f"could not open {self.count} idle connections ({self.opened} opened)")
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._loop.call_soon_threadsafe(self._done.set)
+        self._thread.join(30)
+        self._loop.close()
+
+
+def normal_client(url: str, requests: int, timeout: float = 5) -> tuple[int, list[float]]:
+    """``requests`` GET /health, each on a connection of its own (the case idle connections can shut out):
+    how many were answered 200, and every request's seconds (a failed one's included). Plain sockets, so
+    the seconds are the server's and the network's, not a client library's setup."""
+    port = int(url.rsplit(":", 1)[1])
+    ok = 0
+    seconds = []
+    for _ in range(requests):
+        started = time.perf_counter()
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+                conn.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                answer = b""
+                while chunk := conn.recv(65536):
+                    answer += chunk
+            ok += answer.startswith(b"HTTP/1.1 200 ") and answer.endswith(b'{"status":"ok"}')
+        except OSError:  # refused, reset, or timed out
+            pass
+        seconds.append(time.perf_counter() - started)
+    return ok, seconds

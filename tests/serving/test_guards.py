@@ -156,3 +156,39 @@ def test_cors_answers_only_the_allowed_origins(monkeypatch: pytest.MonkeyPatch) 
     assert allowed.headers["access-control-allow-origin"] == "https://table.example"
     assert "access-control-allow-origin" not in other.headers
     assert simple.headers["access-control-allow-origin"] == "https://table.example"
+
+
+def _vary(response: Any) -> list[str]:
+    """The ``Vary`` tokens of ``response``, from every ``Vary`` header it has."""
+    return [t.strip() for value in response.headers.get_list("vary") for t in value.split(",") if t.strip()]
+
+
+def test_cors_appends_origin_to_vary_and_keeps_accept_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared cache keys a localised answer on Accept-Language, and with CORS on Origin too, whether the
+    request had an Origin (allowed or not) or none: one Vary header, each token once."""
+    with TestClient(app=app_with(monkeypatch, RIICHI_CORS_ORIGINS="https://table.example")) as c:
+        allowed = c.post("/v1/score", json=SCORE, headers={"Origin": "https://table.example", "Accept-Language": "ja"})
+        other = c.get("/v1/rules", headers={"Origin": "https://elsewhere.example"})
+        none = c.get("/v1/rules", headers={"Accept-Language": "ru"})
+        probe = c.get("/health")
+        preflight = c.options(
+            "/v1/score", headers={"Origin": "https://table.example", "Access-Control-Request-Method": "POST"}
+        )
+
+    assert allowed.headers["access-control-allow-origin"] == "https://table.example"
+    assert allowed.headers["content-language"] == "ja"
+    for response in (allowed, other, none):
+        assert len(response.headers.get_list("vary")) == 1
+        assert sorted(_vary(response)) == ["Accept-Language", "Origin"]
+    assert none.headers["cache-control"] == "public, max-age=300"  # cacheable: the case that matters
+    assert _vary(probe) == ["Origin"]  # not localised: nothing else to vary on
+    assert _vary(preflight) == ["Origin"]
+
+
+def test_without_cors_vary_is_accept_language_only() -> None:
+    with TestClient(app=create_app()) as c:
+        localised = c.get("/v1/rules", headers={"Origin": "https://table.example"})
+        probe = c.get("/health")
+
+    assert localised.headers.get_list("vary") == ["Accept-Language"]
+    assert "vary" not in probe.headers

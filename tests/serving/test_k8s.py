@@ -11,6 +11,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from service.api.guards import API_KEYS_FILE_ENV, REDIS_URL_ENV, rate_limit_settings
 from service.serve import SETTINGS
 
 K8S = Path(__file__).resolve().parents[2] / "deploy" / "k8s"
@@ -62,7 +63,10 @@ def test_hpa_on_cpu_pdb_service_and_ingress_limits() -> None:
 
     assert hpa["metrics"][0]["resource"]["name"] == "cpu"
     assert hpa["minReplicas"] >= 2
-    assert by_kind("PodDisruptionBudget")["spec"]["minAvailable"] == 1
+    assert by_kind("PodDisruptionBudget")["spec"] == {  # one pod at a time, however many the HPA runs
+        "maxUnavailable": 1,
+        "selector": {"matchLabels": {"app": "riichi-scoring"}},
+    }
     assert by_kind("Service")["spec"]["ports"][0]["targetPort"] == "http"
     assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"
     assert annotations["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "on"
@@ -95,3 +99,86 @@ def test_the_replicas_spread_over_nodes_and_the_ingress_ends_tls() -> None:
     assert tls["hosts"] == hosts
     assert tls["secretName"] == "riichi-scoring-tls"
     assert ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/ssl-redirect"] == "true"
+
+
+def test_the_hpa_alone_sets_the_replica_count() -> None:
+    assert "replicas" not in by_kind("Deployment")["spec"]  # an apply would reset what the HPA scaled to
+    assert by_kind("HorizontalPodAutoscaler")["spec"]["scaleTargetRef"]["name"] == "riichi-scoring"
+
+
+def test_api_keys_come_from_a_secret_and_the_limit_is_on() -> None:
+    pod = by_kind("Deployment")["spec"]["template"]["spec"]
+    (container,) = pod["containers"]
+    env = {e["name"]: e["value"] for e in container["env"]}
+    keys_file = Path(env[API_KEYS_FILE_ENV])
+    mount = next(m for m in container["volumeMounts"] if m["mountPath"] == str(keys_file.parent))
+    volume = next(v for v in pod["volumes"] if v["name"] == mount["name"])
+
+    assert volume["secret"]["secretName"] == "riichi-scoring-api-keys"
+    assert not volume["secret"].get("optional", False)  # no Secret, no pod: never served open by mistake
+    assert [item["path"] for item in volume["secret"]["items"]] == [keys_file.name]
+    assert mount["readOnly"] is True
+    assert rate_limit_settings(env) is not None  # reads as the service reads it
+
+
+def test_the_ingress_limits_connections_and_requests_per_client() -> None:
+    annotations = by_kind("Ingress")["metadata"]["annotations"]
+    for key in ("limit-connections", "limit-rps", "limit-burst-multiplier"):
+        assert int(annotations[f"nginx.ingress.kubernetes.io/{key}"]) > 0, key
+
+
+def test_the_namespace_enforces_the_restricted_pod_security_profile() -> None:
+    labels = by_kind("Namespace")["metadata"]["labels"]
+    assert labels["pod-security.kubernetes.io/enforce"] == "restricted"
+
+
+REDIS = K8S.parent / "components" / "redis"
+
+
+def _patched(resource: dict[str, Any], operations: list[dict[str, Any]]) -> dict[str, Any]:
+    """``resource`` with the JSON patch ``operations`` applied (the ``add`` and ``replace`` the component uses)."""
+    resource = yaml.safe_load(yaml.safe_dump(resource))  # a deep copy
+    for op in operations:
+        *parents, last = op["path"].strip("/").split("/")
+        target = resource
+        for part in parents:
+            target = target[int(part)] if isinstance(target, list) else target[part]
+        if op["op"] == "add" and last == "-":
+            target.append(op["value"])
+        else:
+            assert op["op"] in ("add", "replace"), op
+            target[int(last) if isinstance(target, list) else last] = op["value"]
+    return resource
+
+
+def test_the_redis_component_opens_egress_to_redis_and_dns_only() -> None:
+    component = yaml.safe_load((REDIS / "kustomization.yaml").read_text())
+    added = [doc for name in component["resources"] for doc in yaml.safe_load_all((REDIS / name).read_text())]
+    patches = {p["target"]["kind"]: yaml.safe_load(p["patch"]) for p in component["patches"]}
+    deployment = _patched(by_kind("Deployment"), patches["Deployment"])
+    policy = _patched(by_kind("NetworkPolicy"), patches["NetworkPolicy"])
+    for resource in [deployment, policy, *added]:
+        kubernetes_validate.validate(resource, VERSION, strict=True)
+    env = {e["name"]: e["value"] for e in deployment["spec"]["template"]["spec"]["containers"][0]["env"]}
+    (redis_service,) = [r for r in added if r["kind"] == "Service"]
+    (redis_pods,) = [r for r in added if r["kind"] == "Deployment"]
+    to_redis, to_dns = policy["spec"]["egress"]
+
+    assert (
+        env[REDIS_URL_ENV]
+        == f"redis://{redis_service['metadata']['name']}:{redis_service['spec']['ports'][0]['port']}/0"
+    )
+    assert to_redis["to"] == [{"podSelector": {"matchLabels": redis_pods["spec"]["template"]["metadata"]["labels"]}}]
+    assert to_redis["ports"] == [{"port": 6379, "protocol": "TCP"}]
+    assert {(p["port"], p["protocol"]) for p in to_dns["ports"]} == {(53, "UDP"), (53, "TCP")}
+    assert to_dns["to"][0]["podSelector"]["matchLabels"] == {"k8s-app": "kube-dns"}
+    assert by_kind("NetworkPolicy")["spec"]["egress"] == []  # without the component: no egress at all
+
+
+def test_the_example_overlay_names_the_base_and_the_component() -> None:
+    overlay = K8S.parent / "overlays" / "example"
+    kustomization = yaml.safe_load((overlay / "kustomization.yaml").read_text())
+    assert [(overlay / r).resolve() for r in kustomization["resources"]] == [K8S]
+    assert [(overlay / c).resolve() for c in kustomization["components"]] == [REDIS]
+    (image,) = kustomization["images"]
+    assert image["name"] == by_kind("Deployment")["spec"]["template"]["spec"]["containers"][0]["image"].split("@")[0]

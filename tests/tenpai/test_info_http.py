@@ -77,8 +77,8 @@ def test_tenpai_14_tiles_per_discard(client: TestClient[Litestar]) -> None:
     assert (body["tiles"], body["complete"], body["waits"], body["riichi"]) == (14, False, [], None)
     assert [d["discard"] for d in body["discards"][:3]] == ["5p", "6s", "9s"]
     assert body["discards"][0]["waits"] == [
-        {"tile": "6s", "remaining": 3, "ron": None, "tsumo": None, "no_yaku_on_ron": False},
-        {"tile": "9s", "remaining": 3, "ron": None, "tsumo": None, "no_yaku_on_ron": False},
+        {"tile": "6s", "remaining": 3, "ron": None, "tsumo": None, "no_yaku_on_ron": False, "furiten": False},
+        {"tile": "9s", "remaining": 3, "ron": None, "tsumo": None, "no_yaku_on_ron": False, "furiten": False},
     ]
 
 

@@ -3,6 +3,7 @@
 // POST /v1/sticks, the end and the standings from POST /v1/final. Export / import as JSON.
 import { call, problemLines } from "./api.js";
 import { language, number, plural, presetName, signed, t, thousands } from "./i18n.js";
+import { payDiagram } from "./diagram.js";
 import { tileFigure } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +18,7 @@ let selectPreset = async () => {}; // preset id → chosen in the Rules selector
 let rules = null;
 let said = null; // what #game-message says, as a function (said again in the new language after a switch)
 let shown = null; // the hand #last-hand shows: { request, result, sticks, previous } (drawn again after a switch)
+let winControls = [""]; // the suffix of the controls of each ron winner sent (wins[1] is entered in "winner-1", …)
 
 function save() {
   try {
@@ -90,7 +92,17 @@ async function checkedGame(data) {
   const list = await call("/v1/rules", { lang: language() });
   const ids = list.ok && Array.isArray(list.data.presets) ? list.data.presets.map((p) => p && p.id) : [];
   if (!ids.includes(valid.preset)) return null;
-  return fits(valid, await rulesFor(valid.preset)) ? valid : null;
+  const presetRules = await rulesFor(valid.preset);
+  return fits(valid, presetRules) ? withoutRounds(valid, presetRules) : null;
+}
+
+// A game under rules without winds has no rounds (one kept from before this was so drops its "East"): the
+// service is not asked to end it by the rules' length (the family's game ends when a player is out, /docs/rules §4).
+function withoutRounds(valid, presetRules) {
+  if (presetRules.preset.winds) return valid;
+  valid.round_wind = null;
+  for (const h of valid.hands) h.before.round_wind = null; // its history names each hand by its dealer, too
+  return valid;
 }
 
 // A game fits its preset's rules: as many players, and no score below zero in a game still going
@@ -106,7 +118,11 @@ function fits(valid, presetRules) {
 // dropped; while the service does not answer, it is kept as it is (rules null) and checked once it answers.
 async function checkKept() {
   rules = await rulesFor(game.preset);
-  if (rules ? fits(game, rules) : !(await presetGone(game.preset))) return;
+  if (rules && fits(game, rules)) {
+    withoutRounds(game, rules);
+    return;
+  }
+  if (!rules && !(await presetGone(game.preset))) return;
   game = null;
   save();
 }
@@ -231,7 +247,7 @@ async function start(event) {
     first_dealer: 0,
     honba: 0,
     riichi_sticks: 0,
-    round_wind: "E",
+    round_wind: rules.preset.winds ? "E" : null, // no winds (kostarev, kids): no rounds, no end after South 4
     hands: [],
     over: false,
     end_reason: null,
@@ -270,10 +286,12 @@ function outcome(kind) {
   const pao = !$("pao-row").hidden && $("pao").value !== "" ? { pao: Number($("pao").value) } : {};
   if (kind === "tsumo") return { type: "tsumo", winner, ...v, ...pao };
   const wins = [{ winner, ...v, ...pao }];
+  winControls = [""];
   // a double (triple) ron: each further winner on the same discard with the value entered beside them
   for (const i of [1, 2]) {
     if ($(`extra-win-${i}`).hidden || $(`winner-${i}`).value === "") continue;
     wins.push({ winner: Number($(`winner-${i}`).value), value: manualValue(`-${i}`) });
+    winControls.push(`-${i}`);
   }
   return { type: "ron", discarder: Number($("discarder").value), wins };
 }
@@ -400,7 +418,9 @@ const CONTROLS = {
   "outcome.nagashi": "nagashi-seats",
   last_hand: "last-hand-flag",
 };
-const MARKABLE = [...new Set(Object.values(CONTROLS))];
+// The controls each further ron winner has of their own (with the suffix "-1" or "-2").
+const FURTHER = ["winner", "value-han", "value-fu", "value-yakuman", "value-points"];
+const MARKABLE = [...new Set(Object.values(CONTROLS)), ...FURTHER.flatMap((id) => [`${id}-1`, `${id}-2`])];
 
 // The controls of the fields a refusal names marked invalid (described by the message that says why); none
 // when `answer` is null (a hand applied).
@@ -408,11 +428,15 @@ function markFields(answer) {
   const named = new Set();
   const errors = answer && answer.data && Array.isArray(answer.data.errors) ? answer.data.errors : [];
   for (const e of errors) {
-    const path = (String(e && e.field).match(/[^.[\]]+/g) || []).filter((p) => !/^\d+$/.test(p));
+    const parts = String(e && e.field).match(/[^.[\]]+/g) || [];
+    const path = parts.filter((p) => !/^\d+$/.test(p));
+    // a further ron winner's fields are their own controls ("outcome.wins[2].value.fu" is value-fu-2)
+    const win = parts[0] === "outcome" && parts[1] === "wins" && /^\d+$/.test(parts[2] ?? "") ? Number(parts[2]) : 0;
+    const suffix = winControls[win] ?? "";
     for (let n = path.length; n > 0; n--) {
       const id = CONTROLS[path.slice(0, n).join(".")];
       if (id) {
-        named.add(id);
+        named.add(suffix && FURTHER.includes(id) ? `${id}${suffix}` : id);
         break;
       }
     }
@@ -479,6 +503,10 @@ function fieldName(field, body) {
   let seat = null;
   if (path[0] === "scores" && /^\d+$/.test(last)) seat = Number(last);
   else if (["riichi", "tenpai", "nagashi", "winner", "discarder", "dealer", "first_dealer", "seat", "pao"].includes(path[path.length - 1]) && Number.isInteger(value)) seat = value;
+  else if (parts[0] === "outcome" && parts[1] === "wins" && /^\d+$/.test(parts[2] ?? "") && body?.outcome?.wins?.length > 1) {
+    const win = body.outcome.wins[Number(parts[2])]; // one of several winners' values: named with that winner
+    if (win && Number.isInteger(win.winner)) seat = win.winner;
+  }
   const label = t(key);
   return seat !== null && game && game.names[seat] !== undefined ? t("problem.seat", { field: label, name: game.names[seat] }) : label;
 }
@@ -562,48 +590,9 @@ function drawTransfers() {
   if (transfers.length) box.append(seatsDiagram(transfers));
 }
 
-// Who pays whom drawn between the seats, as around the table: the first player at the bottom, the next ones
-// to the right, across and to the left (three players: bottom, right, left); the riichi sticks from the middle.
-// An arrow from the payer to the payee with the amount. Decorative (aria-hidden): the list above says the same.
+// Who pays whom drawn between the seats, the first player at the bottom (the list above says the same).
 function seatsDiagram(transfers) {
-  const NS = "http://www.w3.org/2000/svg";
-  const el = (name, attrs, text) => {
-    const node = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-  const n = game.names.length;
-  const spots = n === 3 ? [[160, 196], [284, 110], [36, 110]] : [[160, 196], [284, 110], [160, 22], [36, 110]];
-  const svg = el("svg", { viewBox: "0 0 320 220", class: "seats-diagram", "aria-hidden": "true", focusable: "false" });
-  const defs = el("defs", {});
-  const marker = el("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
-  marker.append(el("path", { d: "M0 0L10 5L0 10z", class: "arrow-head" }));
-  defs.append(marker);
-  svg.append(defs);
-  const at = (seat) => (seat === null ? [160, 110] : spots[seat]);
-  transfers.forEach((x, i) => {
-    const [x1, y1] = at(x.payer);
-    const [x2, y2] = at(x.payee);
-    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-    const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
-    const shrink = 30; // stop short of the names
-    const offset = (i % 2 ? -1 : 1) * 5 * Math.min(i, 2); // several arrows on one line side by side
-    const [ox, oy] = [-uy * offset, ux * offset];
-    svg.append(
-      el("line", {
-        x1: x1 + ux * shrink + ox, y1: y1 + uy * shrink + oy, x2: x2 - ux * shrink + ox, y2: y2 - uy * shrink + oy,
-        class: "pay-line", "marker-end": "url(#arrow)",
-      }),
-    );
-    svg.append(el("text", { x: (x1 + x2) / 2 + ox - uy * 10, y: (y1 + y2) / 2 + oy + ux * 10 + 4, class: "pay-amount" }, number(x.amount)));
-  });
-  if (transfers.some((x) => x.payer === null)) svg.append(el("text", { x: 160, y: 114, class: "seat-name table-pot" }, t("game.table_pot")));
-  game.names.forEach((name, s) => {
-    const [x, y] = spots[s];
-    svg.append(el("text", { x, y: y + 5, class: "seat-name" }, name));
-  });
-  return svg;
+  return payDiagram(game.names, transfers, t("game.table_pot"));
 }
 
 function paragraph(text) {
@@ -745,8 +734,9 @@ function render() {
     row.dataset.seat = s;
     const who = row.insertCell();
     who.className = "who";
-    // the seat wind this hand, as its tile (East is the dealer's)
-    if (!game.over) who.append(tileFigure(`${((s - game.dealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
+    // the seat wind this hand, as its tile (East is the dealer's); none where the rules have no winds (the badge
+    // says who deals)
+    if (!game.over && (!rules || rules.preset.winds)) who.append(tileFigure(`${((s - game.dealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
     who.append(game.names[s]);
     if (s === game.dealer && !game.over) {
       const badge = document.createElement("span");
@@ -828,7 +818,8 @@ function handRound(before) {
   const n = game.scores.length;
   const wind = before.round_wind ? t(before.round_wind === "E" ? "wind.round_E" : `wind.${before.round_wind}`) : "";
   const number = ((before.dealer - game.first_dealer + n) % n) + 1;
-  const round = wind ? t("game.round", { wind, number }) : t("history.dealer", { name: game.names[before.dealer] ?? "" });
+  // without winds (no rounds) the hand is named by its dealer (the column says "Dealer")
+  const round = wind ? t("game.round", { wind, number }) : (game.names[before.dealer] ?? "");
   return before.honba ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
 }
 
@@ -855,7 +846,8 @@ function renderHistory() {
   $("history").hidden = hands.length === 0;
   const head = $("history-head");
   head.replaceChildren();
-  for (const text of ["#", t("history.hand"), t("history.what"), ...seats().map((s) => game.names[s])]) {
+  const rounds = hands.some((h) => h.before.round_wind) || (hands.length === 0 && game.round_wind);
+  for (const text of ["#", t(rounds ? "history.hand" : "history.dealer_col"), t("history.what"), ...seats().map((s) => game.names[s])]) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = text;
@@ -866,7 +858,9 @@ function renderHistory() {
   hands.forEach((h, i) => {
     const row = body.insertRow();
     row.insertCell().textContent = String(i + 1);
-    row.insertCell().textContent = handRound(h.before);
+    const round = row.insertCell();
+    round.className = "round";
+    round.textContent = handRound(h.before);
     row.insertCell().textContent = handWhat(h.request.outcome);
     for (const s of seats()) {
       const d = h.result.deltas[s] || 0;

@@ -3,6 +3,7 @@
 // has 13 tiles; with the winning tile, its 14 tiles' discards ranked (POST /v1/analysis/discards).
 import { call, problemLines } from "./api.js";
 import { language, number, plural, t } from "./i18n.js";
+import { payDiagram } from "./diagram.js";
 import { format, kind, PICKER_ROWS, parse, sorted, tileFigure, tileName, tileSvg } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -386,6 +387,13 @@ export function applyRules(presetRules) {
   const info = rules.preset;
   const defaults = info.defaults || {};
   const hanFu = info.scoring !== "kids";
+  // Kids: three alike drawn by yourself go into the hand (closed: riichi and the worked example's 5 points stay);
+  // the call modes say they are for a tile taken from another player's discard.
+  $("kids-hint").hidden = hanFu;
+  for (const [id, key] of [["label-pon", "call.pon"], ["label-kan", "call.kan"]]) {
+    $(id).dataset.i18n = hanFu ? key : `${key}_kids`;
+    $(id).textContent = t($(id).dataset.i18n);
+  }
   $("winds-row").hidden = !info.winds;
   $("dealer-row").hidden = info.winds || !hanFu;
   for (const el of document.querySelectorAll(".han-fu-only")) el.hidden = !hanFu;
@@ -608,6 +616,7 @@ function showScore(out, answer, body) {
     if (pays.length) {
       parts.push(heading(t("result.payments")));
       parts.push(list(paymentLines(r, pays, body), "payments"));
+      parts.push(paymentDiagram(r, pays, body));
     }
   } else {
     const items = Array.isArray(r.points_breakdown) ? r.points_breakdown : [];
@@ -644,6 +653,39 @@ function paymentLines(r, pays, body) {
   if (each) lines.push([payers > 1 ? t("result.honba_each", { n, each: number(each) }) : t("result.honba", { n }), number(honba)]);
   if (r.riichi_sticks_won > 0) lines.push([t("result.sticks", { n: body.riichi_sticks ?? 0 }), number(r.riichi_sticks_won)]);
   return lines;
+}
+
+const WINDS = ["E", "S", "W", "N"];
+const windName = (w) => t(w === "E" ? "wind.round_E" : `wind.${w}`);
+
+// Who pays whom drawn around the table: the winner at the bottom, the payers in their seats (by the seat winds
+// where the preset has them: the next wind to the right), each arrow with what that payer pays (honba included),
+// the riichi sticks won from the middle. On ron the discarder sits across (any of the others could be);
+// without winds a non-dealer winner's dealer sits across too.
+function paymentDiagram(r, pays, body) {
+  const n = rules.preset.defaults.players === 3 ? 3 : 4;
+  const labels = Array(n).fill(null);
+  const transfers = [];
+  const paid = (payer) => pays.find((p) => p.payer === payer);
+  const across = n === 4 ? 2 : 1;
+  const winds = typeof body.seat_wind === "string" && WINDS.includes(body.seat_wind);
+  const dealer = winds ? body.seat_wind === "E" : body.dealer === true;
+  labels[0] = winds ? t("diagram.winner_wind", { wind: windName(body.seat_wind) }) : t(dealer ? "diagram.winner_dealer" : "diagram.winner");
+  const discarder = paid("discarder");
+  if (discarder) {
+    labels[across] = discarder.name || t("game.discarder");
+    transfers.push({ payer: across, payee: 0, amount: discarder.amount });
+  } else {
+    for (let spot = 1; spot < n; spot++) {
+      const wind = winds ? WINDS[(WINDS.indexOf(body.seat_wind) + spot) % n] : null;
+      const isDealer = winds ? wind === "E" : !dealer && spot === across;
+      const pay = paid(isDealer ? "dealer" : "non_dealer");
+      labels[spot] = winds ? windName(wind) : t(isDealer ? "diagram.dealer" : "diagram.non_dealer");
+      if (pay) transfers.push({ payer: spot, payee: 0, amount: pay.amount });
+    }
+  }
+  if (r.riichi_sticks_won > 0) transfers.push({ payer: null, payee: 0, amount: r.riichi_sticks_won });
+  return payDiagram(labels, transfers, t("game.table_pot"));
 }
 
 // A line of text with its mpsz codes ("Pon 333p") drawn as small tile pictures (named for a screen

@@ -109,4 +109,11 @@ async function main() {
   document.body.dataset.ready = "true";
 }
 
+// Installable: where the page is served from a secure context (HTTPS, or localhost) its service worker keeps the
+// page and the points tables read so far usable while the service is unreachable; plain HTTP on a home network
+// cannot register one (the page works the same without it).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
 main();

@@ -112,28 +112,54 @@ async function kidsExample() {
   return section;
 }
 
+// The kids' points as the sheet says them (/docs/rules §5): a win is 1, or 2 with riichi (instead of the 1), the
+// rest are added ("+1"); chi is worth nothing; the closed-hand point goes to a win without riichi unless the rules
+// give it with riichi too (option kids_closed_bonus_with_riichi). The points are the service's (GET /v1/rules/kids).
+const KIDS_BASE = ["base", "riichi"];
+
+function kidsSheet(rules) {
+  const items = Array.isArray(rules.kids_points) ? [...rules.kids_points] : [];
+  const at = items.findIndex((p) => p.id === "kan");
+  if (at >= 0) items.splice(at + 1, 0, { id: "chi", points: 0 });
+  const withRiichi = rules.preset.defaults.kids_closed_bonus_with_riichi === true;
+  const ul = document.createElement("ul");
+  ul.className = "kids-points";
+  for (const p of items) {
+    const key = `kids_sheet.${p.id === "closed_hand" && withRiichi ? "closed_hand_any" : p.id}`;
+    const own = t(key);
+    const li = document.createElement("li");
+    li.dataset.item = p.id;
+    const a = document.createElement("span");
+    a.textContent = own !== key ? own : p.name || p.id;
+    const b = document.createElement("span");
+    b.className = "value";
+    b.textContent = KIDS_BASE.includes(p.id) || !p.points ? String(p.points) : `+${p.points}`;
+    li.append(a, b);
+    ul.append(li);
+  }
+  return ul;
+}
+
+// The preset and language the table shows (or is being drawn for): asked again for the same (a preset chosen
+// and the tab opened at once both ask), it is not drawn twice; one that could not be drawn is asked again.
+let drawnFor = null;
+
 export async function showTable(rules) {
   const box = $("table-body");
   const preset = rules.preset.id;
+  const key = `${preset} ${language()}`;
+  if (key === drawnFor) return;
+  drawnFor = key;
   $("table-title").textContent = t("table.title", { preset: presetName(preset) });
   if (rules.preset.scoring === "kids") {
-    const ul = document.createElement("ul");
-    ul.className = "kids-points";
-    for (const p of Array.isArray(rules.kids_points) ? rules.kids_points : []) {
-      const li = document.createElement("li");
-      const a = document.createElement("span");
-      a.textContent = p.name || p.id;
-      const b = document.createElement("span");
-      b.className = "value";
-      b.textContent = String(p.points);
-      li.append(a, b);
-      ul.append(li);
-    }
-    box.replaceChildren(ul, await kidsExample());
+    const example = await kidsExample();
+    if (drawnFor === key) box.replaceChildren(kidsSheet(rules), example); // else another table was asked for since
     return;
   }
   const answer = await call(`/v1/table?preset=${encodeURIComponent(preset)}`, { lang: language() });
+  if (drawnFor !== key) return;
   if (!answer.ok || !Array.isArray(answer.data.cells)) {
+    drawnFor = null;
     const p = document.createElement("p");
     p.textContent = `${t("result.invalid")} ${problemLines(answer, () => "").join(" ")}`;
     box.replaceChildren(p);

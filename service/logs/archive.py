@@ -1,0 +1,139 @@
+"""Many logs in one body or file, read one at a time (/docs/logs §Many games).
+
+:func:`iter_logs` reads a binary stream holding many games and yields them one by one as
+``(name, bytes)``, or ``(name, LogError)`` for an entry that cannot be taken (too large, a broken
+archive member), so one bad entry does not stop the others. What the stream may be, read from its
+first bytes:
+
+- a zip archive (``PK``): every file in it, in the archive's order (the stream must be seekable);
+- a tar archive, plain or gzip-compressed (``ustar`` at byte 257 of the tar data): every regular file,
+  read as the archive streams;
+- anything else: NDJSON, one log a line (gzip-compressed as a whole, or plain): a JSON string holding
+  the log's text (an mjlog's XML, mjai's lines), a JSON object (a tenhou.net/6 log, a Mahjong Soul
+  record) or a JSON array (mjai events); blank lines are skipped.
+
+Each entry is at most :data:`~service.logs.detect.MAX_LOG_BYTES` (a gzip entry is inflated later, by
+:func:`~service.logs.read_log`, under the same cap); only one entry is held in memory at a time.
+
+    >>> import io
+    >>> body = b'"<mjloggm ver=\\\\"2.3\\\\"/>"\\n\\n["not", "mjai"]\\n'
+    >>> list(iter_logs(io.BytesIO(body)))
+    [('line 1', b'<mjloggm ver="2.3"/>'), ('line 3', b'["not", "mjai"]')]
+"""
+
+from __future__ import annotations
+
+import gzip
+import tarfile
+import zipfile
+import zlib
+from collections.abc import Iterator
+from typing import IO, Final
+
+import msgspec
+
+from .detect import MAX_LOG_BYTES
+from .record import LogError
+
+__all__ = ["Entry", "iter_logs"]
+
+Entry = tuple[str, bytes | LogError]
+"""One game of a batch: its name (the archive member's path, or ``line N``) and its bytes or the error."""
+
+_TOO_LARGE: Final = f"larger than {MAX_LOG_BYTES:,} bytes"
+
+
+def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
+    """The logs in ``stream`` (see the module doc), one at a time.
+
+    Raises :class:`LogError` (``field`` ``log``) only when the stream as a whole cannot be read: a broken
+    zip directory, a broken gzip stream or tar header before the first entry.
+    """
+    head = stream.read(4)
+    stream.seek(0)
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        yield from _zip_entries(stream)
+        return
+    source: IO[bytes] | gzip.GzipFile = (
+        gzip.GzipFile(fileobj=stream, mode="rb") if head.startswith(b"\x1f\x8b") else stream
+    )
+    try:
+        peek = source.read(512)
+    except (OSError, EOFError, zlib.error) as error:
+        raise LogError(f"the gzip stream is broken: {error}") from None
+    if len(peek) == 512 and peek[257:262] == b"ustar":
+        stream.seek(0)
+        yield from _tar_entries(stream)
+        return
+    source.seek(0)
+    yield from _ndjson_entries(source)
+
+
+def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
+    try:
+        archive = zipfile.ZipFile(stream)
+        members = [info for info in archive.infolist() if not info.is_dir()]
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+        raise LogError(f"the zip archive cannot be read: {error}") from None
+    for info in members:
+        if info.file_size > MAX_LOG_BYTES:
+            yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
+            continue
+        try:
+            with archive.open(info) as member:
+                data = member.read(MAX_LOG_BYTES + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as error:
+            yield info.filename, LogError(f"{info.filename} cannot be read from the archive: {error}")
+            continue
+        if len(data) > MAX_LOG_BYTES:
+            yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
+        else:
+            yield info.filename, data
+
+
+def _tar_entries(stream: IO[bytes]) -> Iterator[Entry]:
+    try:
+        with tarfile.open(fileobj=stream, mode="r|*") as archive:
+            for member in archive:
+                if not member.isfile():
+                    continue
+                if member.size > MAX_LOG_BYTES:
+                    yield member.name, LogError(f"{member.name} is {_TOO_LARGE}")
+                    continue
+                extracted = archive.extractfile(member)
+                yield member.name, extracted.read() if extracted is not None else LogError(f"{member.name} is empty")
+    except (tarfile.TarError, OSError, EOFError, zlib.error) as error:
+        raise LogError(f"the tar archive cannot be read: {error}") from None
+
+
+def _ndjson_entries(source: IO[bytes] | gzip.GzipFile) -> Iterator[Entry]:
+    number = 0
+    while True:
+        try:
+            line = source.readline(MAX_LOG_BYTES + 1)
+            oversized = len(line) > MAX_LOG_BYTES
+            if oversized and not line.endswith(b"\n"):  # skip the rest of the line
+                while (more := source.readline(65536)) and not more.endswith(b"\n"):
+                    pass
+        except (OSError, EOFError, zlib.error) as error:
+            raise LogError(f"the gzip stream is broken: {error}") from None
+        if not line:
+            return
+        number += 1
+        name = f"line {number}"
+        text = line.strip()
+        if oversized:
+            yield name, LogError(f"{name} is {_TOO_LARGE}")
+        elif not text:
+            continue
+        elif text.startswith(b'"'):
+            try:
+                decoded = msgspec.json.decode(text)
+            except msgspec.DecodeError as error:
+                yield name, LogError(f"{name} is not a JSON string: {error}")
+                continue
+            yield name, decoded.encode() if isinstance(decoded, str) else LogError(f"{name} is not a JSON string")
+        elif text[:1] in (b"{", b"["):
+            yield name, text
+        else:
+            yield name, LogError(f"{name} is not a log: a JSON string, object or array")

@@ -1,0 +1,95 @@
+"""Whole games over HTTP: many games in one body (streamed NDJSON) and the conversion to mjai."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import tarfile
+from typing import Any
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from tests.logs.script import mjai_lines, mjlog
+
+NDJSON = {"content-type": "application/x-ndjson"}
+
+
+def _lines(response: Any) -> list[dict[str, Any]]:
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("application/x-ndjson")
+    return [json.loads(line) for line in response.text.splitlines()]
+
+
+def test_a_batch_answers_one_line_per_game_in_order_and_a_bad_one_in_its_place(client: TestClient[Litestar]) -> None:
+    events = [json.loads(line) for line in mjai_lines().splitlines()]
+    body = f"{json.dumps(mjlog())}\n{json.dumps('<mjloggm>')}\n{json.dumps(events)}\n"
+
+    lines = _lines(client.post("/v1/logs/replay/batch?rules=tenhou", content=body.encode(), headers=NDJSON))
+
+    assert [(line["index"], line["name"], line["agrees"]) for line in lines] == [
+        (0, "line 1", True),
+        (1, "line 2", False),
+        (2, "line 3", True),
+    ]
+    assert lines[0]["result"]["rounds"][2]["scores"] == [71100, 10900, 9000, 9000]  # the script's 1,900 ron
+    assert lines[0]["problem"] is None
+    problem = lines[1]["problem"]
+    assert (problem["status"], problem["detail"]) == (422, "The log cannot be read or replayed.")
+    assert lines[1]["result"] is None
+
+
+def test_a_tar_gz_archive_is_read_member_by_member(client: TestClient[Litestar]) -> None:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for name, text in (("a.mjlog", mjlog()), ("b.json", mjai_lines())):
+            info = tarfile.TarInfo(name)
+            info.size = len(text.encode())
+            archive.addfile(info, io.BytesIO(text.encode()))
+
+    response = client.post(
+        "/v1/logs/replay/batch?rules=tenhou", content=buffer.getvalue(), headers={"content-type": "application/gzip"}
+    )
+
+    assert [(line["name"], line["agrees"]) for line in _lines(response)] == [("a.mjlog", True), ("b.json", True)]
+
+
+def test_a_body_that_holds_no_game_is_422_naming_log(client: TestClient[Litestar]) -> None:
+    for body in (b"", b"\n\n", b"PK\x03\x04 broken"):
+        response = client.post("/v1/logs/replay/batch", content=body, headers=NDJSON)
+
+        assert response.status_code == 422, body
+        assert response.headers["content-type"] == "application/problem+json"
+        assert [e["field"] for e in response.json()["errors"]] == ["log"]
+
+
+def test_convert_answers_the_game_as_mjai_lines(client: TestClient[Litestar]) -> None:
+    response = client.post("/v1/logs/convert", content=gzip.compress(mjlog().encode()))
+
+    events = _lines(response)
+    assert response.headers["x-replay-agrees"] == "true"
+    assert [e["type"] for e in events][:4] == ["start_game", "start_kyoku", "tsumo", "hora"]
+    assert events[3]["deltas"] == [48000, -16000, -16000, -16000]  # the dealer's tenhou, 16,000 all
+    assert events[-1] == {"type": "end_game"}
+
+
+def test_convert_of_a_truncated_log_is_422_naming_the_round(client: TestClient[Litestar]) -> None:
+    cut = mjlog()
+    body = cut[: cut.rindex("<AGARI")] + "</mjloggm>"
+
+    response = client.post("/v1/logs/convert", content=body.encode(), headers={"content-type": "application/xml"})
+
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "log.rounds[2]"
+
+
+def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Litestar]) -> None:
+    def chunks() -> Any:  # no Content-Length: the limit is enforced while reading
+        for _ in range(64 * 16 + 1):
+            yield b" " * 65536
+
+    response = client.post("/v1/logs/replay/batch", content=chunks(), headers=NDJSON)
+
+    assert response.status_code == 413
+    assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch) bytes")

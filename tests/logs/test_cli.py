@@ -1,0 +1,64 @@
+"""``python -m service.logs``: many games offline, the summary and the exit status."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from service.logs.__main__ import main
+from tests.logs.script import mjai_lines, mjlog
+
+
+@pytest.fixture
+def games(tmp_path: Path) -> Path:
+    (tmp_path / "one.mjlog").write_text(mjlog())
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("two.json", mjai_lines())
+    (tmp_path / "more.zip").write_bytes(buffer.getvalue())
+    return tmp_path
+
+
+def test_a_folder_of_agreeing_games_prints_the_summary_and_exits_0(
+    games: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main([str(games), "--jobs", "1", "--rules", "tenhou"])
+
+    assert status == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "2 games: 2 agree, 0 disagree, 0 cannot be read; 6 rounds (6 agree), 4 wins"
+    ]
+
+
+def test_a_truncated_game_is_named_and_the_exit_status_is_1(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cut = mjlog()
+    (games / "cut.mjlog").write_text(cut[: cut.rindex("<AGARI")] + "</mjloggm>")
+
+    status = main([str(games / "cut.mjlog"), str(games / "one.mjlog"), "--jobs", "1"])
+
+    out = capsys.readouterr().out.splitlines()
+    assert status == 1
+    assert out[0].startswith(f"{games / 'cut.mjlog'}: round 2: the round has no end")
+    assert out[-1] == "2 games: 1 agree, 0 disagree, 1 cannot be read; 3 rounds (3 agree), 2 wins"
+
+
+def test_ndjson_prints_one_line_per_game(games: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main([str(games / "one.mjlog"), "--jobs", "1", "--ndjson"])
+
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (first["agrees"], first["rounds"], first["wins"]) == (True, 3, 2)
+
+
+def test_runs_as_a_module_and_refuses_a_missing_path(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "service.logs", str(tmp_path / "nowhere")], capture_output=True, text=True, check=False
+    )
+
+    assert done.returncode == 2
+    assert "no such file or directory" in done.stderr

@@ -1,0 +1,93 @@
+"""The served process's life: its workers exit with their master, and a stop drains keep-alive clients.
+
+``python -m service.serve`` (2 granian workers) on 127.0.0.1, bounded in time (each wait has a deadline).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .conftest import served, worker_pids
+from .test_serving import _load, scored
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead and not yet reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.slow
+def test_a_killed_master_takes_its_workers_along_and_the_next_start_works(tmp_path: Path) -> None:
+    (tmp_path / "first").mkdir()
+    (tmp_path / "again").mkdir()
+    with served(tmp_path / "first") as (url, proc):
+        port = int(url.rsplit(":", 1)[1])
+        workers = worker_pids(proc)
+        master = int(Path(f"/proc/{workers[0]}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        assert scored(url).status_code == 200
+        os.kill(master, signal.SIGKILL)
+        deadline = time.monotonic() + 15
+        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        orphans = [w for w in workers if _alive(w)]
+        still_listening = _listening(port)
+        supervisor_status = proc.wait(timeout=10)
+    with served(tmp_path / "again", PORT=str(port)) as (again, _):
+        answer = scored(again).status_code
+
+    assert len(workers) == 2
+    assert orphans == []  # no worker left serving unsupervised
+    assert not still_listening
+    assert supervisor_status != 0  # granian's own end, not a requested stop: a container restarts it
+    assert answer == 200  # "Address already in use" no more
+
+
+@pytest.mark.slow
+def test_keep_alive_clients_are_answered_through_a_stop(tmp_path: Path) -> None:
+    """Clients reusing their connections while SIGTERM drains the server: during the drain every answer
+    says ``Connection: close``, so no request is sent on a connection as granian closes it. Every request
+    sent is answered 200; after the listener closes, connections are refused (not sent). The one exception
+    is the kernel's (see ``test_sigterm_drains_finishes_in_flight_and_exits_0_within_the_deadline``): a
+    connection still in the listen backlog when the listener closes is reset, at most one per client."""
+    with served(tmp_path, DRAIN_SECONDS="2", SHUTDOWN_DEADLINE="8") as (url, proc):
+        stop = threading.Event()
+        outcomes: list[str] = []
+        clients = [threading.Thread(target=_load, args=(url, stop, outcomes, True)) for _ in range(4)]
+        for c in clients:
+            c.start()
+        time.sleep(1)
+        before = httpx.get(f"{url}/health", timeout=5).headers.get("connection")
+        proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)
+        during = httpx.get(f"{url}/health", timeout=5).headers.get("connection")
+        returncode = proc.wait(timeout=15)
+        stop.set()
+        for c in clients:
+            c.join()
+
+    assert (before, during) == (None, "close")
+    assert returncode == 0
+    reset = ("RemoteProtocolError", "ReadError")
+    assert set(outcomes) <= {"200", "ConnectError", *reset}, set(outcomes)
+    assert sum(outcomes.count(r) for r in reset) <= len(clients), [o for o in outcomes if o in reset]
+    assert outcomes.count("200") > 100
