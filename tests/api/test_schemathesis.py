@@ -12,6 +12,7 @@ the hypothesis settings below: derandomized, so every run sends the same cases.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import hypothesis
@@ -30,6 +31,13 @@ SETTINGS = hypothesis.settings(
     database=None,
     suppress_health_check=list(hypothesis.HealthCheck),
 )
+
+
+@schemathesis.serializer("application/x-ndjson")
+def _ndjson(context: Any, value: Any) -> bytes:
+    """An NDJSON body (POST /v1/logs/replay/batch: one log a line) as generated: a string is the text itself;
+    anything else one JSON line."""
+    return value.encode() if isinstance(value, str) else json.dumps(value).encode() + b"\n"
 
 
 @schema.parametrize()
