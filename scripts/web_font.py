@@ -1,17 +1,23 @@
-"""Copies the table companion's font into ``service/web/fonts/`` (not committed; ``.ci/run`` and the browser
-tests run this): Noto Sans JP, regular weight, from the npm package pinned in ``web-deps/package.json``
-(``npm ci`` there first, which this does when ``web-deps/node_modules`` is missing).
+"""Copies the table companion's font into ``service/web/fonts/`` and the API reference's Redoc bundle into
+``service/web/redoc/`` (neither committed; ``.ci/run`` and the browser tests run this), from the npm packages
+pinned in ``web-deps/package.json`` (``npm ci`` there first, which this does when a package is missing).
+
+The font: Noto Sans JP, regular weight.
 
 The package splits the font by ``unicode-range`` into small WOFF2 files; all of them are copied with a style
 sheet ``noto-sans-jp.css`` naming them, so a browser fetches only the pieces holding characters the page shows
 (the Japanese labels, and "日本語" in the language list): Japanese is readable on a system without a CJK font.
 The font's licence (SIL Open Font License 1.1) is copied beside it.
 
+Redoc (MIT): its self-contained ``redoc.standalone.js`` and licences, served at ``/app/redoc/`` for the API
+reference page ``/docs/reference`` (:mod:`service.api.pages`), which renders ``/schema/openapi.json`` with no CDN.
+
 Usage: ``python3 scripts/web_font.py`` (from anywhere); exits 0 having written the folder, or 1 saying why.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -22,13 +28,17 @@ ROOT = Path(__file__).resolve().parents[1]
 DEPS = ROOT / "web-deps"
 PACKAGE = DEPS / "node_modules" / "@fontsource" / "noto-sans-jp"
 TARGET = ROOT / "service" / "web" / "fonts"
+REDOC = DEPS / "node_modules" / "redoc"
+REDOC_TARGET = ROOT / "service" / "web" / "redoc"
+REDOC_FILES = ("bundles/redoc.standalone.js", "bundles/redoc.standalone.js.LICENSE.txt", "LICENSE")
 STYLE = "noto-sans-jp.css"
 NPM_TIMEOUT = 600
 
 
 def install() -> None:
     """``npm ci`` in ``web-deps/`` (the lockfile's versions) when the package is not there yet."""
-    if (PACKAGE / "400.css").exists() and (DEPS / "node_modules" / "axe-core" / "axe.min.js").exists():
+    wanted = [PACKAGE / "400.css", DEPS / "node_modules" / "axe-core" / "axe.min.js", REDOC / REDOC_FILES[0]]
+    if all(path.exists() for path in wanted):
         return
     npm = shutil.which("npm")
     if npm is None:
@@ -66,6 +76,12 @@ def main() -> int:
     (TARGET / STYLE).write_text(css, encoding="utf-8")
     shutil.copyfile(PACKAGE / "LICENSE", TARGET / "LICENSE.txt")
     print(f"{TARGET}: {len(files)} font files and {STYLE}")
+    if REDOC_TARGET.exists():
+        shutil.rmtree(REDOC_TARGET)
+    REDOC_TARGET.mkdir(parents=True)
+    for name in REDOC_FILES:
+        shutil.copyfile(REDOC / name, REDOC_TARGET / ("LICENSE.txt" if name == "LICENSE" else Path(name).name))
+    print(f"{REDOC_TARGET}: Redoc {json.loads((REDOC / 'package.json').read_text(encoding='utf-8'))['version']}")
     return 0
 
 

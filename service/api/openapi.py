@@ -593,6 +593,18 @@ def _tagged_unions_as_one_of(schemas: dict[str, Any]) -> None:
             node["oneOf"] = node.pop("anyOf")
 
 
+INT32 = range(-(2**31), 2**31)
+"""The integers a 32-bit client type holds (Go's ``int32``, Java's ``Integer``: openapi-generator's default)."""
+
+
+def _wide_integers(schemas: dict[str, Any]) -> None:
+    """``format: int64`` on every integer whose bounds leave :data:`INT32` (the points of a hand under option
+    ``aotenjou`` reach 2^53 − 1): a generated client then holds them in a 64-bit type, not one that overflows."""
+    for node in _objects(schemas):
+        if node.get("type") == "integer" and not all(node.get(bound, 0) in INT32 for bound in ("minimum", "maximum")):
+            node["format"] = "int64"
+
+
 def _typed_enums(schemas: dict[str, Any]) -> None:
     """Give every ``enum`` without a ``type`` the JSON type of its values (msgspec writes a ``Literal`` as a
     bare ``enum``, which generators then type as ``unknown``)."""
@@ -640,6 +652,17 @@ def _referenced(node: Any, schemas: dict[str, Any], found: set[str]) -> set[str]
             if name not in found:
                 found.add(name)
                 _referenced(schemas.get(name), schemas, found)
+    return found
+
+
+def _request_components(openapi: Any) -> set[str]:
+    """The component schemas a request body refers to, directly or through other components."""
+    built = msgspec.to_builtins(openapi.to_schema())
+    found: set[str] = set()
+    for path_item in built.get("paths", {}).values():
+        for operation in path_item.values():
+            if isinstance(operation, dict):
+                _referenced(operation.get("requestBody"), built["components"]["schemas"], found)
     return found
 
 
@@ -742,6 +765,8 @@ SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
         "A problem's type: a page under `/docs/problems` (relative to the server), or `about:blank`.",
     ),
     "AbortiveDraw": ("Abortive.kind", "A kind of abortive draw (`/docs/rulesets` §5)."),
+    "TransferKind": ("Transfer.kind", "What a transfer of points or sticks in a settled hand is for."),
+    "EndReason": ("SettleResult.end_reason", "Why a game ended (`/docs/rulesets` §6)."),
     "Furiten": (
         ("permanent", "temporary", "riichi"),
         "Why a tenpai hand cannot win by ron: `permanent` (a wait is in its own river), `temporary` (a wait was let "
@@ -764,10 +789,12 @@ SHARED_ENUMS: dict[str, tuple[str | tuple[Any, ...], str]] = {
 themselves, its description)``. Every other enum found in two places or more is named too (:func:`_name_enums`),
 after its first property."""
 
-GROWING_ENUMS = frozenset({"YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit"})
-"""The vocabularies of answers that may gain values within ``/v1`` (``/docs/compatibility``): every place that
-holds one takes its known values or any other string, so a client generated today decodes an answer with a value
-added later."""
+GROWING_ENUMS = frozenset(
+    {"YakuId", "FuId", "KidsPointsId", "ProblemType", "Limit", "TransferKind", "EndReason", "AbortiveDraw"}
+)
+"""The vocabularies of answers that may gain values within ``/v1`` (``/docs/compatibility``): every place of an
+answer that holds one takes its known values or any other string, so a client generated today decodes an answer
+with a value added later; a request takes the known values only (``AbortiveDraw`` in ``GameOptions``)."""
 _GROWING = "The known values; an answer may hold another one, added later within /v1 (`/docs/compatibility`)."
 _LATER_VALUE = {"type": "string", "description": "A value added after this document (`/docs/compatibility`)."}
 
@@ -826,6 +853,8 @@ def _name_enums(openapi: Any) -> None:
                     parameter.schema = msgspec.to_builtins(parameter.schema.to_schema())
                     parameters.append(parameter)
     places = [*(schemas[name] for name in sorted(schemas)), *(p.schema for p in parameters)]
+    requested = {id(node) for name in _request_components(openapi) for node in _enum_nodes(schemas[name])}
+    requested |= {id(node) for p in parameters for node in _enum_nodes(p.schema)}
     occurrences: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for place in places:
         for node in _enum_nodes(place):
@@ -860,7 +889,7 @@ def _name_enums(openapi: Any) -> None:
         for node in occurrences.get(key, []):
             for field in ("type", "enum"):
                 node.pop(field, None)
-            if name in GROWING_ENUMS:
+            if name in GROWING_ENUMS and id(node) not in requested:  # a request takes the known values only
                 node["anyOf"] = [{"$ref": REF_TEMPLATE.format(name=name)}, _LATER_VALUE]
             else:
                 node["$ref"] = REF_TEMPLATE.format(name=name)
@@ -876,6 +905,139 @@ def _name_enums(openapi: Any) -> None:
         if isinstance(branches, list) and any(set(b) == {"anyOf"} for b in branches):
             item["anyOf"] = [inner for b in branches for inner in (b["anyOf"] if set(b) == {"anyOf"} else [b])]
     openapi.components.schemas = dict(sorted(schemas.items()))
+
+
+TILE_UNIONS: dict[tuple[int, int], tuple[str, str, str, str]] = {
+    (64, 18): ("Tiles", "TileText", "TileList", "At most 18 tiles (64 characters)"),
+    (300, 136): ("ManyTiles", "ManyTileText", "ManyTileList", "At most 136 tiles (300 characters)"),
+}
+"""``(maxLength, maxItems) → (union, its text form, its list form, the bound in words)``: each "tiles as mpsz text
+or a list of tile codes" of the requests becomes one component of each size, a ``oneOf`` of two named shapes (a
+string and an array never both match). Generators then give it one name everywhere, and the list form a type of
+its own (``TileList``), which openapi-generator's Java templates need to tell it from the text."""
+
+TAGGED_UNIONS: dict[frozenset[str], tuple[str, str]] = {
+    frozenset({"BooleanOption", "EnumOption", "IntegerOption", "ListOption"}): (
+        "OptionInfo",
+        "One rule option, tagged by `type`: `boolean`, `enum` (one of `values`), `integer` (between `minimum` and "
+        "`maximum`) or `list` (of `values`, or of integers when `values` is null).",
+    ),
+    frozenset({"Ron", "Tsumo", "Draw", "Abortive", "Chombo"}): (
+        "Outcome",
+        "How a hand ended, tagged by `type`: `ron`, `tsumo`, an exhaustive `draw`, an `abortive` draw or `chombo`.",
+    ),
+}
+"""The tagged unions (``oneOf`` with a ``discriminator``) named as components: ``variants → (name, description)``."""
+
+RULES_BRANCHES = [{"$ref": REF_TEMPLATE.format(name="Preset")}, {"$ref": REF_TEMPLATE.format(name="RulesSpec")}]
+"""``rules`` of a request: a preset's id or an object, one ``oneOf`` component ``Rules`` (a string and an object
+never both match; as ``anyOf``, typescript-fetch made it the object alone). Its string branch lists the preset ids
+in place, the one enum written twice: typescript-fetch's ``oneOf`` template casts the object to a referenced enum
+component, which ``tsc`` refuses."""
+
+OPTION_SCALAR_BRANCHES = [{"type": "string"}, {"type": "integer"}]
+"""A word or an integer (an ``enum`` option's values, a ``list`` option's items), named ``OptionScalar``."""
+
+OPTION_LISTS: dict[str, tuple[str, str]] = {
+    "OptionWords": ("string", "A list option's value of words (`pao_yakuman`, `abortive_draws`)."),
+    "OptionIntegers": ("integer", "A list option's value of integers, points (`uma`, one per placing)."),
+}
+"""The list branches of ``OptionValue``, one per item type (a list option's items are all words or all integers):
+openapi-generator's Python client cannot decode a list of a union inside a union, and untyped items make
+openapi-python-client write a cast mypy calls redundant."""
+
+OPTION_VALUE_TYPES = ["boolean", "integer", "string", "array"]
+"""The branches of a rule option's value of any kind (``PresetInfo.defaults``), named ``OptionValue``."""
+
+_TILE = "One tile in mpsz notation: 1m–9m, 1p–9p, 1s–9s, 1z–7z; 0m/0p/0s = red five."
+
+
+def _tile_union(node: dict[str, Any]) -> tuple[int, int] | None:
+    branches = node.get("anyOf")
+    if not isinstance(branches, list) or len(branches) != 2:
+        return None
+    text, listed = branches
+    if text.get("type") != "string" or listed.get("type") != "array":
+        return None
+    return text["maxLength"], listed["maxItems"]
+
+
+def _name_unions(schemas: dict[str, Any], requested: set[str]) -> None:
+    """The request's tile unions (:data:`TILE_UNIONS`) and the tagged unions (:data:`TAGGED_UNIONS`) as named
+    components, referenced wherever they occur. A property's ``default`` beside a union goes into its
+    description instead (``Left out: …``) in the components of ``requested`` (dropped in answers, which send every
+    field): generators write a union's default as a literal of the union's own
+    type, which does not compile (Go, Java). An inline union whose place would give it a component's name
+    (``Problem.type`` → ``ProblemType``) gets a ``title``, which generators name it after instead."""
+    for item in list(_objects(schemas)):
+        size = _tile_union(item)
+        if size is not None:
+            union, text_name, list_name, bound = TILE_UNIONS[size]
+            text, listed = item.pop("anyOf")
+            if "Tile" not in schemas:
+                schemas["Tile"] = {**listed["items"], "description": _TILE}
+            schemas[text_name] = {k: v for k, v in text.items() if k != "examples"}
+            schemas[list_name] = {**listed, "items": {"$ref": REF_TEMPLATE.format(name="Tile")}}
+            schemas[union] = {
+                "description": f"Tiles as mpsz text (`'234567m3455p234s'`) or as a list of tile codes "
+                f"(`['2m', '3m', …]`). {bound}.",
+                "oneOf": [{"$ref": REF_TEMPLATE.format(name=text_name)}, {"$ref": REF_TEMPLATE.format(name=list_name)}],
+            }
+            item["$ref"] = REF_TEMPLATE.format(name=union)
+        branches = item.get("oneOf")
+        if "discriminator" in item and isinstance(branches, list):
+            variants = frozenset(b["$ref"].rsplit("/", 1)[1] for b in branches)
+            name, description = TAGGED_UNIONS[variants]
+            schemas[name] = {
+                "description": description,
+                "oneOf": item.pop("oneOf"),
+                "discriminator": item.pop("discriminator"),
+            }
+            item["$ref"] = REF_TEMPLATE.format(name=name)
+    for item in list(_objects(schemas)):
+        branches = item.get("anyOf")
+        if branches == RULES_BRANCHES:
+            preset = schemas["Preset"]
+            schemas["Rules"] = {
+                "description": 'The rules of a request: a preset\'s id (`"tenhou"`), or a preset with options '
+                'overriding its defaults (`{"preset": "standard", "aka": true}`).',
+                "oneOf": [
+                    {"type": "string", "enum": list(preset["enum"]), "description": preset["description"]},
+                    item.pop("anyOf")[1],
+                ],
+            }
+            item["$ref"] = REF_TEMPLATE.format(name="Rules")
+        if isinstance(branches, list) and [b.get("type") for b in branches] == OPTION_VALUE_TYPES:
+            *scalars, _ = item.pop("anyOf")
+            schemas["OptionValue"] = {
+                "description": "A rule option's value: a boolean, an integer, a word, or a list of words or of "
+                "integers.",
+                "anyOf": [*scalars, *({"$ref": REF_TEMPLATE.format(name=name)} for name in OPTION_LISTS)],
+            }
+            for name, (kind, description) in OPTION_LISTS.items():
+                schemas[name] = {"type": "array", "items": {"type": kind}, "description": description}
+            item["$ref"] = REF_TEMPLATE.format(name="OptionValue")
+    for item in _objects(schemas):
+        if item.get("anyOf") == OPTION_SCALAR_BRANCHES:
+            schemas["OptionScalar"] = {
+                "description": "An option's value or list item that is a word or an integer.",
+                "oneOf": item.pop("anyOf"),  # never both: typescript-fetch then types it `number | string`
+            }
+            item["$ref"] = REF_TEMPLATE.format(name="OptionScalar")
+    for component, schema in list(schemas.items()):
+        for prop, value in (schema.get("properties") or {}).items():
+            inline_name = component + "".join(part.title() for part in prop.split("_"))
+            if "anyOf" in value and inline_name in schemas:
+                value["title"] = f"{inline_name}Value"  # generators name an inline union after its place
+    for name in sorted(schemas):
+        for item in _objects(schemas[name]):
+            if "default" in item and ("anyOf" in item or "oneOf" in item or "$ref" in item):
+                if isinstance(item.get("$ref"), str) and "enum" in schemas[item["$ref"].rsplit("/", 1)[1]]:
+                    continue  # a named enum's default is one of its values: every generator writes it
+                default = item.pop("default")
+                if name in requested:  # an answer sends every field: its defaults say nothing
+                    left_out = f"Left out: `{json.dumps(default, ensure_ascii=False)}`."
+                    item["description"] = f"{item.get('description', '').rstrip()} {left_out}".strip()
 
 
 def _names_of(schemas: dict[str, Any], parameters: list[OpenAPIParameter], node: dict[str, Any]) -> list[str]:
@@ -897,6 +1059,7 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
+    _wide_integers(openapi.components.schemas)
     _portable_patterns(openapi.components.schemas)
     _tagged_unions_as_one_of(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
@@ -941,6 +1104,8 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
         _tidy_parameters(operation)
         operation.parameters = [*(operation.parameters or []), REQUEST_ID_PARAMETER]
     _name_enums(openapi)
+    _name_unions(openapi.components.schemas, _request_components(openapi))
+    openapi.components.schemas = dict(sorted(openapi.components.schemas.items()))
     _responses_list_every_field(openapi)
 
 

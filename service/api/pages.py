@@ -136,12 +136,39 @@ def index_page() -> Response[str]:
     return _page("index")
 
 
+REFERENCE_PAGE: Final = "reference"
+"""``/docs/reference``: the OpenAPI document read by Redoc (its bundle: ``/app/redoc/``, see
+``scripts/web_font.py``), beside Swagger UI at ``/schema``."""
+
+REFERENCE_CSP: Final = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of :data:`REFERENCE_PAGE`: same origin only, as everywhere, but with the style
+elements Redoc's components write at run time and the search worker it starts from a ``blob:``."""
+
+REFERENCE_HTML: Final = (
+    "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+    "<title>API reference · Riichi mahjong scoring</title></head>"
+    "<body><redoc spec-url='/schema/openapi.json'></redoc>"
+    f"<script src='{APP_PATH}/redoc/redoc.standalone.js'></script></body></html>"
+)
+
+
 @get("/docs/{page:str}", include_in_schema=False, sync_to_thread=False)
 def doc_page(page: Annotated[str, PathParameter()]) -> Response[str]:
-    """One page of :data:`DOC_PAGES`; another name is a 404 problem naming ``page``."""
+    """One page of :data:`DOC_PAGES`, or the API reference (:data:`REFERENCE_PAGE`); another name is a 404
+    problem naming ``page``."""
+    if page == REFERENCE_PAGE:
+        headers = {"Cache-Control": "no-cache", "Content-Security-Policy": REFERENCE_CSP}
+        return Response(REFERENCE_HTML, media_type=MediaType.HTML, headers=headers)
     if page not in DOC_PAGES:
         raise problem(
-            404, "There is no such documentation page.", [FieldError("page", f"one of {', '.join(DOC_PAGES)}")]
+            404,
+            "There is no such documentation page.",
+            [FieldError("page", f"one of {', '.join((*DOC_PAGES, REFERENCE_PAGE))}")],
         )
     return _page(page)
 

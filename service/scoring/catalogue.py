@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import typing
 from functools import lru_cache
-from typing import Final, Literal, NamedTuple
+from typing import ClassVar, Final, Literal, NamedTuple
 
 import msgspec
 
@@ -29,7 +29,11 @@ __all__ = [
     "LANGUAGES",
     "OPTION_SECTIONS",
     "YAKU_NAMES",
+    "BooleanOption",
+    "EnumOption",
+    "IntegerOption",
     "Language",
+    "ListOption",
     "OptionInfo",
     "PresetInfo",
     "PresetRules",
@@ -128,35 +132,84 @@ OPTION_SECTIONS: Final[dict[str, str]] = {
 # --- options and presets -------------------------------------------------------------------
 
 
-class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """One rule option: `type` `boolean`, `enum` (then `values`), `integer` (`minimum`, `maximum`) or
-    `list` (of `values`, or of integers when `values` is null); `set_in`: the request object that
-    takes it (`rules`, `game`, or `both`); `meaning` (in the answer's language), `rules` (the
-    documentation sections), and per preset its default and where that default comes from:
-    `defaults` and `sources`, keyed by preset id. `GET /v1/rules` lists every preset,
-    `GET /v1/rules/{preset}` the one asked for, in the same shape."""
+class _Option(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """What every rule option says, whatever its kind (the variants of :data:`OptionInfo`)."""
 
     name: str
     """The option's name, as a property of `rules` or `game` in a request."""
-    type: Literal["boolean", "enum", "integer", "list"]
-    """The option's kind of value: `boolean`, `enum` (one of `values`), `integer` (between `minimum` and `maximum`) or
-    `list` (of `values`, or of integers when `values` is null)."""
-    values: list[OptionValue] | None = None
-    """The values an `enum` option takes, or a `list` option's items may take; null for the other kinds."""
-    minimum: int | None = None
-    """The smallest value of an `integer` option; null for the other kinds."""
-    maximum: int | None = None
-    """The largest value of an `integer` option; null for the other kinds."""
     set_in: Literal["rules", "game", "both"]
     """The request object that takes it: `rules`, `game`, or `both`."""
     meaning: str
     """What the option means, in the answer's language."""
     rules: str
     """The documentation sections that define it, e.g. `/docs/rules §3 Limits`."""
-    defaults: dict[str, OptionValue]
-    """Its default in each preset, keyed by preset id."""
     sources: dict[str, str]
     """Where each preset's default comes from (a rule book, a site's rules), keyed by preset id."""
+
+
+class BooleanOption(_Option, frozen=True, kw_only=True, tag="boolean"):
+    """A rule option that is on or off (`type` `boolean`)."""
+
+    type: ClassVar[str] = "boolean"
+    values: list[str | int] | None = None
+    """Always null: a boolean option lists no values."""
+    minimum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    maximum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    defaults: dict[str, bool]
+    """Its default in each preset, keyed by preset id."""
+
+
+class EnumOption(_Option, frozen=True, kw_only=True, tag="enum"):
+    """A rule option that takes one of `values` (`type` `enum`): words, or a few numbers."""
+
+    type: ClassVar[str] = "enum"
+    values: list[str | int]
+    """The values it takes."""
+    minimum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    maximum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    defaults: dict[str, str | int]
+    """Its default in each preset (one of `values`), keyed by preset id."""
+
+
+class IntegerOption(_Option, frozen=True, kw_only=True, tag="integer"):
+    """A rule option that takes a whole number between `minimum` and `maximum` (`type` `integer`), in points."""
+
+    type: ClassVar[str] = "integer"
+    values: list[str | int] | None = None
+    """Always null: an integer option is bounded by `minimum` and `maximum` instead."""
+    minimum: int
+    """The smallest value it takes."""
+    maximum: int
+    """The largest value it takes."""
+    defaults: dict[str, int]
+    """Its default in each preset, keyed by preset id."""
+
+
+class ListOption(_Option, frozen=True, kw_only=True, tag="list"):
+    """A rule option that takes a list (`type` `list`): of some of `values`, or of integers (points, one per
+    placing) when `values` is null."""
+
+    type: ClassVar[str] = "list"
+    values: list[str] | None = None
+    """The values its items may take; null: its items are integers."""
+    minimum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    maximum: int | None = None
+    """Always null (only an `integer` option has one)."""
+    defaults: dict[str, list[str | int]]
+    """Its default in each preset, keyed by preset id."""
+
+
+OptionInfo = BooleanOption | EnumOption | IntegerOption | ListOption
+"""One rule option, tagged by `type`: `boolean`, `enum` (one of `values`), `integer` (between `minimum` and
+`maximum`) or `list` (of `values`, or of integers when `values` is null); `set_in`: the request object that
+takes it (`rules`, `game`, or `both`); `meaning` (in the answer's language), `rules` (the documentation
+sections), and per preset its default and where that default comes from: `defaults` and `sources`, keyed by
+preset id. `GET /v1/rules` lists every preset, `GET /v1/rules/{preset}` the one asked for, in the same shape."""
 
 
 class PresetInfo(msgspec.Struct, frozen=True, kw_only=True):
@@ -282,17 +335,25 @@ def _preset_info(rules: Rules, lang: Language) -> PresetInfo:
 
 def _option(name: str, lang: Language, presets: list[Rules]) -> OptionInfo:
     kind = _option_type(name)
-    return OptionInfo(
+    defaults: dict[str, typing.Any] = {r.preset: _default(r.preset, name) for r in presets}
+    shape: type[OptionInfo]
+    extra: dict[str, typing.Any] = {}
+    if kind.kind == "boolean":
+        shape = BooleanOption
+    elif kind.kind == "enum":
+        shape, extra = EnumOption, {"values": kind.values}
+    elif kind.kind == "integer":
+        shape, extra = IntegerOption, {"minimum": kind.minimum, "maximum": kind.maximum}
+    else:
+        shape, extra = ListOption, {"values": kind.values}
+    return shape(
         name=name,
-        type=kind.kind,
-        values=kind.values,
-        minimum=kind.minimum,
-        maximum=kind.maximum,
         set_in=_set_in(name),
         meaning=text(f"option.{name}", lang),
         rules=OPTION_SECTIONS[name],
-        defaults={r.preset: _default(r.preset, name) for r in presets},
         sources={r.preset: SOURCES[r.preset][name] for r in presets},
+        defaults=defaults,
+        **extra,
     )
 
 

@@ -80,6 +80,30 @@ def test_swagger_ui_renders_the_operations_under_the_csp(watched: Watched, serve
     watched.assert_clean()
 
 
+def test_the_api_reference_renders_the_document_with_redoc_under_its_csp(watched: Watched, server: str) -> None:
+    """``/docs/reference``: Redoc (served from ``/app/redoc/``, no CDN) reads ``/schema/openapi.json`` and lists
+    the operations and schemas; its CSP adds only inline styles and a ``blob:`` worker to the strict one."""
+    policy = httpx.get(server + "/docs/reference").headers["content-security-policy"]
+    assert "script-src 'self';" in policy
+    assert "'unsafe-eval'" not in policy
+    page = watched.page
+    page.goto(server + "/docs/reference")
+    expect(page.locator("h1").first).to_contain_text("Riichi mahjong scoring")
+    expect(page.get_by_role("heading", name="Score one winning hand").first).to_be_visible()
+    # the tagged union of GET /v1/rules is shown with its four shapes (Redoc lists a discriminator's variants)
+    menu = page.locator("[role='menuitem'], .menu-content label").all_inner_texts()
+    assert any("Score one winning hand" in item for item in menu), menu[:20]
+    assert watched.guard.local, "Redoc fetched the document from the service"
+    screenshot(page, "redoc-reference")
+    # Redoc's menu footer always shows its logo from its CDN: the CSP refuses it (nothing leaves the machine, and
+    # Redoc hides an image that fails); that one refusal is the only one allowed
+    logo = "https://cdn.redoc.ly/redoc/logo-mini.svg"
+    assert [v for v in watched.violations() if v["blocked"] != logo] == []
+    assert [e for e in watched.console_errors if logo not in e] == [], watched.console_errors
+    assert watched.page_errors == []
+    assert watched.guard.foreign == []
+
+
 @pytest.mark.parametrize("path", ["/docs", "/docs/rules", "/docs/endpoints", "/problems/unauthorized"])
 def test_docs_pages_render_their_nav_under_the_csp(watched: Watched, server: str, path: str) -> None:
     page = watched.page

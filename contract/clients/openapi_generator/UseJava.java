@@ -1,0 +1,144 @@
+// Calls the live service through the Java client (library native) openapi-generator makes from
+// openapi/openapi.json. Run by tests/contract/test_openapi_generator.py: compiled with javac beside the generated
+// sources, then `java UseJava DOCUMENT BASE_URL`. Each call sends the document's own request example; every answer
+// is read as the client's typed model, the refusal too.
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.openapitools.client.ApiClient;
+import org.openapitools.client.ApiException;
+import org.openapitools.client.api.GameApi;
+import org.openapitools.client.api.ReferenceApi;
+import org.openapitools.client.api.ScoringApi;
+import org.openapitools.client.api.StudyApi;
+import org.openapitools.client.model.BatchRequest;
+import org.openapitools.client.model.BatchResult;
+import org.openapitools.client.model.BatchResultResultsInner;
+import org.openapitools.client.model.FieldError;
+import org.openapitools.client.model.FinalRequest;
+import org.openapitools.client.model.FinalResult;
+import org.openapitools.client.model.OptionInfo;
+import org.openapitools.client.model.OptionScalar;
+import org.openapitools.client.model.Problem;
+import org.openapitools.client.model.ProblemType;
+import org.openapitools.client.model.RulesCatalogue;
+import org.openapitools.client.model.ScoreRequest;
+import org.openapitools.client.model.ScoreResult;
+import org.openapitools.client.model.SettleRequest;
+import org.openapitools.client.model.SettleResult;
+import org.openapitools.client.model.TenpaiRequest;
+import org.openapitools.client.model.TenpaiResult;
+import org.openapitools.client.model.Wait;
+import org.openapitools.client.model.YakuItem;
+
+public final class UseJava {
+    private UseJava() {}
+
+    private static void check(boolean ok, Object what) {
+        if (!ok) {
+            throw new IllegalStateException("unexpected: " + what);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        ApiClient client = new ApiClient();
+        client.updateBaseUri(args[1]);
+        // The generated oneOf decoder counts the variants an answer decodes into without checking their required
+        // properties, so with unknown properties ignored a batch slot's problem also "decodes" as a score (and is
+        // refused as matching two). Failing on unknown properties makes each slot match its one variant; a client
+        // that must outlive a field added within /v1 (/docs/compatibility) cannot do this and reads the batch
+        // slots itself. Without coercing scalars, a word or an integer (`OptionScalar`) matches one variant too.
+        ObjectMapper mapper = client.getObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
+        client.setObjectMapper(mapper);
+        JsonNode paths = mapper.readTree(new File(args[0])).get("paths");
+        java.util.function.Function<String, JsonNode> example = path ->
+            paths.get(path).get("post").get("requestBody").get("content").get("application/json")
+                .get("examples").get("ok").get("value");
+        ScoringApi scoring = new ScoringApi(client);
+        GameApi game = new GameApi(client);
+        StudyApi study = new StudyApi(client);
+        ReferenceApi reference = new ReferenceApi(client);
+
+        ScoreResult score = scoring.scoreHand(mapper.treeToValue(example.apply("/v1/score"), ScoreRequest.class), null, null);
+        check(score.getPoints() == 8000, score); // the README's mangan
+        List<String> ids = new ArrayList<>();
+        for (YakuItem y : score.getYaku()) {
+            ids.add(String.valueOf(y.getId().getActualInstance())); // YakuId or String: the anyOf's first match
+
+        }
+        check(ids.equals(List.of("riichi", "pinfu", "tanyao", "sanshoku")), ids);
+
+        BatchResult batch = scoring.scoreBatch(mapper.treeToValue(example.apply("/v1/score/batch"), BatchRequest.class), null, null);
+        List<String> slots = new ArrayList<>();
+        for (BatchResultResultsInner slot : batch.getResults()) {
+            slots.add(slot.getActualInstance().getClass().getSimpleName());
+        }
+        check(slots.equals(List.of("ScoreResult", "Problem", "ScoreResult")), slots);
+
+        SettleResult settle = game.settleHand(mapper.treeToValue(example.apply("/v1/settle"), SettleRequest.class), null, null);
+        check(settle.getDeltas().equals(List.of(0, 8000, -8000, 0)), settle.getDeltas()); // the mangan by ron; the winner's own stick back
+
+        FinalResult fin = game.finalStandings(mapper.treeToValue(example.apply("/v1/final"), FinalRequest.class), null);
+        check(fin.getPlacings().get(0).getFinal() == 47000, fin); // 42,000 − 30,000 + 15,000 uma + 20,000 oka
+
+        TenpaiResult tenpai = study.analyseTenpai(mapper.treeToValue(example.apply("/v1/tenpai"), TenpaiRequest.class), null, null);
+        List<String> waits = new ArrayList<>();
+        for (Wait w : tenpai.getWaits()) {
+            waits.add(w.getTile());
+        }
+        Collections.sort(waits);
+        check(tenpai.getTenpai() && waits.equals(List.of("2p", "5p")), waits);
+
+        RulesCatalogue rules = reference.listRules(null, null, null);
+        int found = 0;
+        for (OptionInfo option : rules.getOptions()) {
+            Object shape = option.getActualInstance();
+            if (shape instanceof org.openapitools.client.model.EnumOption e && e.getName().equals("kazoe")) {
+                List<String> values = new ArrayList<>();
+                for (OptionScalar v : e.getValues()) {
+                    values.add(v.getString());
+                }
+                check(values.equals(List.of("yakuman", "sanbaiman", "uncapped")), values);
+                found++;
+            }
+            if (shape instanceof org.openapitools.client.model.IntegerOption i && i.getName().equals("start_points")) {
+                check(i.getMaximum() == 1_000_000, i);
+                found++;
+            }
+        }
+        check(found == 2, found);
+
+        ObjectNode impossible = example.apply("/v1/score").deepCopy();
+        impossible.put("riichi", false).put("ippatsu", true);
+        try {
+            scoring.scoreHand(mapper.treeToValue(impossible, ScoreRequest.class), null, null);
+            throw new IllegalStateException("ippatsu without riichi was accepted");
+        } catch (ApiException refused) {
+            check(refused.getCode() == 422, refused.getCode());
+            Problem problem = mapper.readValue(refused.getResponseBody(), Problem.class);
+            check(problem.getStatus() == 422, problem);
+            check(problem.getType().getProblemType() == ProblemType.PROBLEMS_IMPOSSIBLE_HAND, problem.getType());
+            List<String> fields = new ArrayList<>();
+            for (FieldError e : problem.getErrors()) {
+                fields.add(e.getField());
+            }
+            check(fields.equals(List.of("ippatsu")), fields);
+        }
+
+        // an id added within /v1 after this client was generated (/docs/compatibility)
+        ObjectNode answer = mapper.valueToTree(score);
+        answer.putArray("yaku").addObject().put("id", "yaku_added_later").put("han", 1).put("name", "A new yaku");
+        ScoreResult later = mapper.treeToValue(answer, ScoreResult.class);
+        check("yaku_added_later".equals(later.getYaku().get(0).getId().getActualInstance()), later.getYaku());
+        System.out.println("java client: 7 calls, every answer parsed into its typed model; a yaku id added later decoded");
+    }
+}

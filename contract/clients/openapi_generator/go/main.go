@@ -1,0 +1,139 @@
+// Calls the live service through the Go client openapi-generator makes from openapi/openapi.json.
+// Run by tests/contract/test_openapi_generator.py: built (`go vet`, `go build`) in a module beside the generated
+// package github.com/riichi/client, then `use_go DOCUMENT BASE_URL`. Each call sends the document's own request
+// example; every answer is read as the client's typed model, the refusal too.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"sort"
+
+	riichi "github.com/riichi/client"
+)
+
+func check(ok bool, what interface{}) {
+	if !ok {
+		panic(fmt.Sprintf("unexpected: %+v", what))
+	}
+}
+
+// example decodes the request example of POST path in the document into the typed request.
+func example(document map[string]interface{}, path string, into interface{}) {
+	value := document["paths"].(map[string]interface{})[path].(map[string]interface{})["post"].(map[string]interface{})["requestBody"].(map[string]interface{})["content"].(map[string]interface{})["application/json"].(map[string]interface{})["examples"].(map[string]interface{})["ok"].(map[string]interface{})["value"]
+	text, err := json.Marshal(value)
+	check(err == nil, err)
+	check(json.Unmarshal(text, into) == nil, string(text))
+}
+
+func main() {
+	raw, err := os.ReadFile(os.Args[1])
+	check(err == nil, err)
+	var document map[string]interface{}
+	check(json.Unmarshal(raw, &document) == nil, "document")
+	configuration := riichi.NewConfiguration()
+	configuration.Servers = riichi.ServerConfigurations{{URL: os.Args[2]}}
+	client := riichi.NewAPIClient(configuration)
+	ctx := context.Background()
+
+	var scoreRequest riichi.ScoreRequest
+	example(document, "/v1/score", &scoreRequest)
+	score, scoreResponse, err := client.ScoringAPI.ScoreHand(ctx).ScoreRequest(scoreRequest).Execute()
+	check(err == nil, err)
+	answer, err := io.ReadAll(scoreResponse.Body) // the client leaves the body it read for the caller
+	check(err == nil, err)
+	check(score.Points == 8000, score.Points) // the README's mangan
+	var ids []string
+	for _, y := range score.Yaku {
+		check(y.Id.YakuId != nil, y.Id) // a known id: the enum
+		ids = append(ids, string(*y.Id.YakuId))
+	}
+	check(reflect.DeepEqual(ids, []string{"riichi", "pinfu", "tanyao", "sanshoku"}), ids)
+
+	var batchRequest riichi.BatchRequest
+	example(document, "/v1/score/batch", &batchRequest)
+	batch, _, err := client.ScoringAPI.ScoreBatch(ctx).BatchRequest(batchRequest).Execute()
+	check(err == nil, err)
+	var slots []string
+	for _, slot := range batch.Results {
+		if slot.ScoreResult != nil {
+			slots = append(slots, "ScoreResult")
+		} else if slot.Problem != nil {
+			slots = append(slots, "Problem")
+		}
+	}
+	check(reflect.DeepEqual(slots, []string{"ScoreResult", "Problem", "ScoreResult"}), slots)
+
+	var settleRequest riichi.SettleRequest
+	example(document, "/v1/settle", &settleRequest)
+	settle, _, err := client.GameAPI.SettleHand(ctx).SettleRequest(settleRequest).Execute()
+	check(err == nil, err)
+	check(reflect.DeepEqual(settle.Deltas, []int32{0, 8000, -8000, 0}), settle.Deltas) // the mangan by ron; the winner's own stick back
+
+	var finalRequest riichi.FinalRequest
+	example(document, "/v1/final", &finalRequest)
+	final, _, err := client.GameAPI.FinalStandings(ctx).FinalRequest(finalRequest).Execute()
+	check(err == nil, err)
+	check(final.Placings[0].Final == 47000, final.Placings) // 42,000 − 30,000 + 15,000 uma + 20,000 oka
+
+	var tenpaiRequest riichi.TenpaiRequest
+	example(document, "/v1/tenpai", &tenpaiRequest)
+	tenpai, _, err := client.StudyAPI.AnalyseTenpai(ctx).TenpaiRequest(tenpaiRequest).Execute()
+	check(err == nil, err)
+	var waits []string
+	for _, w := range tenpai.Waits {
+		waits = append(waits, w.Tile)
+	}
+	sort.Strings(waits)
+	check(tenpai.Tenpai && reflect.DeepEqual(waits, []string{"2p", "5p"}), waits)
+
+	rules, _, err := client.ReferenceAPI.ListRules(ctx).Execute()
+	check(err == nil, err)
+	found := 0
+	for _, option := range rules.Options {
+		if option.EnumOption != nil && option.EnumOption.Name == "kazoe" {
+			var values []string
+			for _, v := range option.EnumOption.Values {
+				check(v.String != nil, v)
+				values = append(values, *v.String)
+			}
+			check(reflect.DeepEqual(values, []string{"yakuman", "sanbaiman", "uncapped"}), values)
+			found++
+		}
+		if option.IntegerOption != nil && option.IntegerOption.Name == "start_points" {
+			check(option.IntegerOption.Maximum == 1000000, option.IntegerOption)
+			found++
+		}
+	}
+	check(found == 2, found)
+
+	impossible := scoreRequest
+	riichiFlag, ippatsu := false, true
+	impossible.Riichi, impossible.Ippatsu = &riichiFlag, &ippatsu
+	_, response, err := client.ScoringAPI.ScoreHand(ctx).ScoreRequest(impossible).Execute()
+	check(err != nil && response.StatusCode == 422, err)
+	var refusal *riichi.GenericOpenAPIError
+	check(errors.As(err, &refusal), err)
+	problem, typed := refusal.Model().(riichi.Problem)
+	check(typed, refusal.Model())
+	check(problem.Status == 422 && problem.Type.ProblemType != nil, problem)
+	check(string(*problem.Type.ProblemType) == "/problems/impossible-hand", *problem.Type.ProblemType)
+	check(len(problem.Errors) == 1 && problem.Errors[0].Field == "ippatsu", problem.Errors)
+
+	// an id added within /v1 after this client was generated (/docs/compatibility)
+	var wire map[string]interface{}
+	check(json.Unmarshal(answer, &wire) == nil, "score")
+	wire["yaku"] = []map[string]interface{}{{"id": "yaku_added_later", "han": 1, "name": "A new yaku"}}
+	answer, err = json.Marshal(wire)
+	check(err == nil, err)
+	var later riichi.ScoreResult
+	check(json.Unmarshal(answer, &later) == nil, string(answer))
+	check(later.Yaku[0].Id.YakuId == nil && later.Yaku[0].Id.String != nil, later.Yaku[0].Id)
+	check(*later.Yaku[0].Id.String == "yaku_added_later", *later.Yaku[0].Id.String)
+	fmt.Println("go client: 7 calls, every answer parsed into its typed model; a yaku id added later decoded")
+}

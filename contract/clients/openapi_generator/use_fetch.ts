@@ -1,0 +1,93 @@
+// Calls the live service through the typescript-fetch client openapi-generator makes from openapi/openapi.json.
+// Run by tests/contract/test_openapi_generator.py: compiled with `tsc --strict` beside the generated code, then
+// `node use_fetch.js DOCUMENT BASE_URL`. Each call sends the document's own request example; every answer is
+// read as the client's typed model, the refusal too.
+import { readFileSync } from "node:fs";
+import {
+  BatchRequestFromJSON,
+  Configuration,
+  FinalRequestFromJSON,
+  GameApi,
+  instanceOfProblem,
+  instanceOfScoreResult,
+  ProblemFromJSON,
+  ReferenceApi,
+  ResponseError,
+  ScoreRequestFromJSON,
+  ScoreResultFromJSON,
+  ScoreResultToJSON,
+  ScoringApi,
+  SettleRequestFromJSON,
+  StudyApi,
+  TenpaiRequestFromJSON,
+} from "./index";
+
+declare const process: { argv: string[]; exit(code: number): never };
+
+function check(ok: boolean, what: unknown): void {
+  if (!ok) throw new Error(`unexpected: ${JSON.stringify(what)}`);
+}
+
+async function main(documentPath: string, basePath: string): Promise<number> {
+  const document = JSON.parse(readFileSync(documentPath, "utf-8"));
+  const example = (path: string): unknown =>
+    document.paths[path].post.requestBody.content["application/json"].examples.ok.value;
+  const configuration = new Configuration({ basePath });
+  const scoring = new ScoringApi(configuration);
+  const game = new GameApi(configuration);
+  const study = new StudyApi(configuration);
+  const reference = new ReferenceApi(configuration);
+
+  const score = await scoring.scoreHand({ scoreRequest: ScoreRequestFromJSON(example("/v1/score")) });
+  check(score.points === 8000, score); // the README's mangan
+  const ids = score.yaku.map((y) => String(y.id));
+  check(ids.join() === "riichi,pinfu,tanyao,sanshoku", ids);
+
+  const batch = await scoring.scoreBatch({ batchRequest: BatchRequestFromJSON(example("/v1/score/batch")) });
+  const slots = batch.results.map((slot) => (instanceOfScoreResult(slot) ? "ScoreResult" : instanceOfProblem(slot) ? "Problem" : "?"));
+  check(slots.join() === "ScoreResult,Problem,ScoreResult", slots);
+
+  const settle = await game.settleHand({ settleRequest: SettleRequestFromJSON(example("/v1/settle")) });
+  check(settle.deltas.join() === "0,8000,-8000,0", settle.deltas); // the mangan by ron; the winner's own stick back
+
+  const final = await game.finalStandings({ finalRequest: FinalRequestFromJSON(example("/v1/final")) });
+  check(final.placings[0]._final === 47000, final.placings); // `final`, which the generator renames; 42,000 − 30,000 + 15,000 uma + 20,000 oka
+
+  const tenpai = await study.analyseTenpai({ tenpaiRequest: TenpaiRequestFromJSON(example("/v1/tenpai")) });
+  check(tenpai.tenpai && tenpai.waits.map((w) => w.tile).join() === "2p,5p", tenpai.waits);
+
+  const rules = await reference.listRules();
+  const kazoe = rules.options.find((o) => o.name === "kazoe");
+  check(kazoe !== undefined && kazoe.type === "enum" && kazoe.values.join() === "yakuman,sanbaiman,uncapped", kazoe);
+  const startPoints = rules.options.find((o) => o.name === "start_points");
+  check(startPoints !== undefined && startPoints.type === "integer" && startPoints.maximum === 1_000_000, startPoints);
+
+  const impossible = { ...(example("/v1/score") as object), riichi: false, ippatsu: true };
+  try {
+    await scoring.scoreHand({ scoreRequest: ScoreRequestFromJSON(impossible) });
+    throw new Error("ippatsu without riichi was accepted");
+  } catch (error) {
+    if (!(error instanceof ResponseError)) throw error;
+    check(error.response.status === 422, error.response.status);
+    const problem = ProblemFromJSON(await error.response.json());
+    check(problem.status === 422 && String(problem.type) === "/problems/impossible-hand", problem);
+    check(problem.errors.map((e) => e.field).join() === "ippatsu", problem.errors);
+  }
+
+  // an id added within /v1 after this client was generated (/docs/compatibility)
+  const later = ScoreResultFromJSON({
+    ...ScoreResultToJSON(score),
+    yaku: [{ id: "yaku_added_later", han: 1, name: "A new yaku" }],
+  });
+  check(String(later.yaku[0].id) === "yaku_added_later", later.yaku);
+  console.log("typescript-fetch client: 7 calls, every answer parsed into its typed model; a yaku id added later decoded");
+  return 0;
+}
+
+main(process.argv[2], process.argv[3]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
