@@ -36,7 +36,14 @@ from .tiles import (
     parse_tiles,
 )
 
-__all__ = ["absent_yaku_message", "option_off_message", "parse_request", "red_fives_message", "table_errors"]
+__all__ = [
+    "absent_yaku_message",
+    "nukidora_message",
+    "option_off_message",
+    "parse_request",
+    "red_fives_message",
+    "table_errors",
+]
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
@@ -806,16 +813,20 @@ def _sanma_errors(
         errors.add("round_wind", "a three-player game has no North round (option players 3): E, S or W")
 
 
+def nukidora_message(rules: Rules) -> str:
+    """The refusal of a ``nukidora`` count under ``rules`` that set no North aside (score and tenpai requests)."""
+    return (
+        f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
+        f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out"
+    )
+
+
 def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: _Errors) -> None:
     """The request's ``nukidora`` (Norths set aside): needs option ``nukidora`` with 3 players, leaves at most
     4 Norths in sight, and excludes tenhou and chiihou (a kita is a call: /docs/rulesets §7 Kita and ippatsu /
     chiihou / double riichi [TH-mj3][MS-portal])."""
     if not rules.nukidora or rules.players != 3:
-        errors.add(
-            "nukidora",
-            f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
-            f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out",
-        )
+        errors.add("nukidora", nukidora_message(rules))
         return
     if norths + nukidora > 4:
         errors.add(
