@@ -281,7 +281,8 @@ def score(req: ScoreRequest) -> ScoreResult:
     counters.misses += 1
     try:
         result = _score(req)
-    except TypeError:  # a field of a type no decoded request has (an int for a tile list, say)
+    except (TypeError, KeyError, IndexError, AttributeError):  # a field of a type or value no decoded request
+        # has (an int for a tile list, an unknown preset or wind, a string for a meld)
         retyped = checked(req)  # InvalidHand naming the field; if the types were right, a bug:
         if retyped == req:
             raise

@@ -48,7 +48,7 @@ from .tenpai_model import (
     declared,
 )
 from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
-from .validate import absent_yaku_message, red_fives_message, removed_message, table_errors
+from .validate import absent_yaku_message, nukidora_message, red_fives_message, removed_message, table_errors
 
 __all__ = [
     "RIICHI_MIN_POINTS",
@@ -242,13 +242,7 @@ def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[Fiel
                 FieldError("round_wind", "a three-player game has no North round (option players 3): E, S or W")
             )
     if req.nukidora and not (rules.nukidora and rules.players == 3):
-        errors.append(
-            FieldError(
-                "nukidora",
-                f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}): "
-                "leave nukidora out",
-            )
-        )
+        errors.append(FieldError("nukidora", nukidora_message(rules)))
     if not rules.winds:
         if req.seat_wind is not None:
             errors.append(FieldError("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead"))

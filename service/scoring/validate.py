@@ -9,6 +9,8 @@ without winds, and impossible flag combinations.
 from __future__ import annotations
 
 import itertools
+import types
+import typing
 from collections.abc import Sequence
 from typing import Final, cast
 
@@ -34,7 +36,14 @@ from .tiles import (
     parse_tiles,
 )
 
-__all__ = ["absent_yaku_message", "option_off_message", "parse_request", "red_fives_message", "table_errors"]
+__all__ = [
+    "absent_yaku_message",
+    "nukidora_message",
+    "option_off_message",
+    "parse_request",
+    "red_fives_message",
+    "table_errors",
+]
 
 DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 """The dora kind each indicator kind points to."""
@@ -108,6 +117,39 @@ RequestTuple = tuple[
     int,  # nukidora
 ]
 """The types of :data:`REQUEST_FIELDS`, for the unpacking."""
+
+PLAIN: Final = __file__.endswith(".py")
+"""This module runs as plain Python (a ``RIICHI_PURE_PYTHON=1`` install), not compiled by mypyc (``setup.py``)."""
+
+
+def _declared_types() -> tuple[tuple[int, tuple[type, ...]], ...]:
+    """:data:`DECLARED_TYPES`: the fields of :data:`RequestTuple` whose types are plain classes (``bool``,
+    ``int``, ``str``, ``bool | None``, …), by index, with those classes."""
+    out = []
+    for i, declared in enumerate(typing.get_args(RequestTuple)):
+        classes = typing.get_args(declared) if isinstance(declared, types.UnionType) else (declared,)
+        if all(isinstance(c, type) and c is not object for c in classes):
+            out.append((i, tuple(classes)))
+    return tuple(out)
+
+
+DECLARED_TYPES: Final = _declared_types()
+"""What compiled code checks as it unpacks a request (:data:`RequestTuple`): plain Python checks the same
+(:func:`_require_types`), so a request built in Python with ``riichi="yes"`` is refused by every build."""
+
+
+def _require_types(values: tuple[object, ...]) -> None:
+    """Raise ``TypeError`` where compiled code would as it unpacks ``values`` (a request's fields), and as it
+    reads its melds' ``type`` and ``closed``: :func:`.score.score` then refuses the request as the HTTP
+    decoder would, naming the field (:func:`.score.checked`)."""
+    for i, classes in DECLARED_TYPES:
+        if not isinstance(values[i], classes):
+            raise TypeError(f"{REQUEST_FIELDS[i]}: {type(values[i]).__name__} is not {classes}")
+    melds = values[REQUEST_FIELDS.index("melds")]
+    for m in melds if isinstance(melds, list | tuple) else ():
+        if not isinstance(getattr(m, "type"), str) or not isinstance(getattr(m, "closed"), bool):  # noqa: B009
+            raise TypeError(f"melds: {m!r} is not a MeldSpec of a str type and a bool closed")
+
 
 MAX_INDICATORS: Final = 5
 """One dora indicator plus up to four kan dora (/docs/rules §3 Dora)."""
@@ -454,6 +496,9 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
     """
+    values = astuple(req)  # every field in one call (order: REQUEST_FIELDS, tested)
+    if PLAIN:  # compiled, the unpacking checks these types itself
+        _require_types(values)
     (
         hand_value,
         win_tile,
@@ -483,7 +528,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         honba,
         riichi_sticks,
         nukidora,
-    ) = cast(RequestTuple, astuple(req))  # every field in one call (order: REQUEST_FIELDS, tested)
+    ) = cast(RequestTuple, values)
     if opts is None:
         opts = Options(rules)
     errors = _Errors()
@@ -768,16 +813,20 @@ def _sanma_errors(
         errors.add("round_wind", "a three-player game has no North round (option players 3): E, S or W")
 
 
+def nukidora_message(rules: Rules) -> str:
+    """The refusal of a ``nukidora`` count under ``rules`` that set no North aside (score and tenpai requests)."""
+    return (
+        f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
+        f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out"
+    )
+
+
 def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: _Errors) -> None:
     """The request's ``nukidora`` (Norths set aside): needs option ``nukidora`` with 3 players, leaves at most
     4 Norths in sight, and excludes tenhou and chiihou (a kita is a call: /docs/rulesets §7 Kita and ippatsu /
     chiihou / double riichi [TH-mj3][MS-portal])."""
     if not rules.nukidora or rules.players != 3:
-        errors.add(
-            "nukidora",
-            f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
-            f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out",
-        )
+        errors.add("nukidora", nukidora_message(rules))
         return
     if norths + nukidora > 4:
         errors.add(
