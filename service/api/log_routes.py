@@ -20,6 +20,7 @@ Register with ``Litestar(route_handlers=[..., *LOG_ROUTES])`` and pass :data:`LO
 
 from __future__ import annotations
 
+import logging
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from typing import IO, Annotated, Any, Final, Literal
@@ -57,6 +58,8 @@ __all__ = [
     "replay_log",
     "replay_logs",
 ]
+
+_LOGGER: Final = logging.getLogger("service.logs")
 
 MAX_REPLAY_BODY_BYTES: Final = 2 * 1024 * 1024
 """The largest request body of ``POST /v1/logs/replay``: 2 MiB (a gzip body inflates to at most 4 MiB)."""
@@ -290,19 +293,27 @@ class _Games:
             return self._line(name, _replay(data, None, self.rules), None)
         except LogError as error:
             return self._line(name, None, error)
+        except Exception:  # a fault of ours in one game: that game's line says so, the others go on
+            _LOGGER.exception("replaying a game of a batch failed", extra={"game": name})
+            return self._line(name, None, None, internal=True)
 
-    def _line(self, name: str, result: ReplayResult | None, error: LogError | None) -> bytes:
-        refused = (
-            None
-            if error is None
-            else Problem(
+    def _line(self, name: str, result: ReplayResult | None, error: LogError | None, internal: bool = False) -> bytes:
+        refused: Problem | None = None
+        if error is not None:
+            refused = Problem(
                 type=problem_type(422),
                 title=title_of(422),
                 status=422,
                 detail="The log cannot be read or replayed.",
                 errors=[FieldError(error.field, error.message)],
             )
-        )
+        elif internal:
+            refused = Problem(
+                type=problem_type(500),
+                title=title_of(500),
+                status=500,
+                detail="This game could not be replayed: a fault of the service, logged; the other games go on.",
+            )
         line = ReplayBatchLine(
             index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
         )

@@ -25,6 +25,8 @@ from typing import Any
 import msgspec
 from tqdm import tqdm
 
+from service.scoring.presets import PRESETS
+
 from .archive import iter_logs
 from .detect import read_log
 from .record import LogError
@@ -85,6 +87,8 @@ def replay_one(name: str, data: bytes | LogError, rules: str | None = None) -> O
         result = replay(read_log(data), rules)
     except LogError as error:
         return Outcome(name=name, agrees=False, error=str(error))
+    except Exception as error:  # a fault of ours in one game: say so for that game, go on with the others
+        return Outcome(name=name, agrees=False, error=f"internal error: {type(error).__name__}: {error}")
     differences = [
         f"round {r.index} {d.field}: service {d.service!r}, log {d.log!r}" for r in result.rounds for d in r.differences
     ] + [f"final {d.field}: service {d.service!r}, log {d.log!r}" for d in result.final_differences]
@@ -116,12 +120,27 @@ def _games(paths: list[Path]) -> Iterator[tuple[str, bytes | LogError]]:
                 yield str(path), LogError(f"cannot be read: {error.strerror}")
 
 
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number 1–64."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= jobs <= 64:
+        raise argparse.ArgumentTypeError(f"{jobs} is not 1–64")
+    return jobs
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, replay every game, print as the module doc says; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m service.logs", description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", type=Path, help="log files, archives, .ndjson files or directories")
-    parser.add_argument("--rules", help="a preset to replay every game under instead of the log's own")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: one per core)")
+    parser.add_argument(
+        "--rules", choices=sorted(PRESETS), help="a preset to replay every game under instead of the log's own"
+    )
+    parser.add_argument(
+        "--jobs", type=_jobs, default=os.cpu_count() or 1, help="processes, 1–64 (default: one per core)"
+    )
     parser.add_argument("--ndjson", action="store_true", help="print every game's outcome as a JSON line")
     args = parser.parse_args(argv)
     missing = [str(p) for p in args.paths if not p.exists()]

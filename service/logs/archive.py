@@ -13,7 +13,9 @@ first bytes:
   record) or a JSON array (mjai events); blank lines are skipped.
 
 Each entry is at most :data:`~service.logs.detect.MAX_LOG_BYTES` (a gzip entry is inflated later, by
-:func:`~service.logs.read_log`, under the same cap); only one entry is held in memory at a time.
+:func:`~service.logs.read_log`, under the same cap); the whole body inflates to at most
+:data:`MAX_INFLATED_BYTES`; only one entry is held in memory at a time. A body whose first line is no
+JSON string, object or array (and no archive) is refused as a whole.
 
     >>> import io
     >>> body = b'"<mjloggm ver=\\\\"2.3\\\\"/>"\\n\\n["not", "mjai"]\\n'
@@ -42,6 +44,34 @@ Entry = tuple[str, bytes | LogError]
 
 _TOO_LARGE: Final = f"larger than {MAX_LOG_BYTES:,} bytes"
 
+MAX_INFLATED_BYTES: Final = 512 * 1024 * 1024
+"""The most a whole body may inflate to, over all its entries (512 MiB): past it the rest of the archive is
+not read (a compression bomb costs at most that much inflating, a few seconds)."""
+
+
+class _Inflated:
+    """A binary reader that counts what it hands out and raises :class:`LogError` past
+    :data:`MAX_INFLATED_BYTES` (wrapped around gzip streams; zip members are counted where they are read)."""
+
+    def __init__(self, source: IO[bytes] | gzip.GzipFile) -> None:
+        self.source = source
+        self.total = 0
+
+    def count(self, size: int) -> None:
+        self.total += size
+        if self.total > MAX_INFLATED_BYTES:
+            raise LogError(f"the body inflates to more than {MAX_INFLATED_BYTES:,} bytes: the rest is not read")
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.source.read(size)
+        self.count(len(data))
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        data = self.source.readline(size)
+        self.count(len(data))
+        return data
+
 
 def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
     """The logs in ``stream`` (see the module doc), one at a time.
@@ -61,12 +91,12 @@ def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
         peek = source.read(512)
     except (OSError, EOFError, zlib.error) as error:
         raise LogError(f"the gzip stream is broken: {error}") from None
-    if len(peek) == 512 and peek[257:262] == b"ustar":
-        stream.seek(0)
-        yield from _tar_entries(stream)
-        return
     source.seek(0)
-    yield from _ndjson_entries(source)
+    counted = _Inflated(source)
+    if len(peek) == 512 and peek[257:262] == b"ustar":
+        yield from _tar_entries(counted)
+        return
+    yield from _ndjson_entries(counted)
 
 
 def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
@@ -75,6 +105,7 @@ def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
         members = [info for info in archive.infolist() if not info.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
         raise LogError(f"the zip archive cannot be read: {error}") from None
+    inflated = 0
     for info in members:
         if info.file_size > MAX_LOG_BYTES:
             yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
@@ -85,15 +116,18 @@ def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as error:
             yield info.filename, LogError(f"{info.filename} cannot be read from the archive: {error}")
             continue
+        inflated += len(data)
+        if inflated > MAX_INFLATED_BYTES:
+            raise LogError(f"the body inflates to more than {MAX_INFLATED_BYTES:,} bytes: the rest is not read")
         if len(data) > MAX_LOG_BYTES:
             yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
         else:
             yield info.filename, data
 
 
-def _tar_entries(stream: IO[bytes]) -> Iterator[Entry]:
+def _tar_entries(stream: _Inflated) -> Iterator[Entry]:
     try:
-        with tarfile.open(fileobj=stream, mode="r|*") as archive:
+        with tarfile.open(fileobj=stream, mode="r|") as archive:  # type: ignore[call-overload]
             for member in archive:
                 if not member.isfile():
                     continue
@@ -106,8 +140,9 @@ def _tar_entries(stream: IO[bytes]) -> Iterator[Entry]:
         raise LogError(f"the tar archive cannot be read: {error}") from None
 
 
-def _ndjson_entries(source: IO[bytes] | gzip.GzipFile) -> Iterator[Entry]:
+def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
     number = 0
+    seen_a_log = False
     while True:
         try:
             line = source.readline(MAX_LOG_BYTES + 1)
@@ -126,14 +161,18 @@ def _ndjson_entries(source: IO[bytes] | gzip.GzipFile) -> Iterator[Entry]:
             yield name, LogError(f"{name} is {_TOO_LARGE}")
         elif not text:
             continue
+        elif not seen_a_log and text[:1] not in (b'"', b"{", b"["):  # bytes of no kind read here
+            raise LogError("the body is neither an archive (zip, tar, tar.gz) nor NDJSON of logs")
         elif text.startswith(b'"'):
             try:
                 decoded = msgspec.json.decode(text)
             except msgspec.DecodeError as error:
                 yield name, LogError(f"{name} is not a JSON string: {error}")
                 continue
+            seen_a_log = True
             yield name, decoded.encode() if isinstance(decoded, str) else LogError(f"{name} is not a JSON string")
         elif text[:1] in (b"{", b"["):
+            seen_a_log = True
             yield name, text
         else:
             yield name, LogError(f"{name} is not a log: a JSON string, object or array")

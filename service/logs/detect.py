@@ -76,6 +76,13 @@ def read_log(body: bytes, format: LogFormatName | None = None) -> GameLog:
     if len(text) > MAX_LOG_BYTES:
         raise LogError(f"the log is larger than {MAX_LOG_BYTES} bytes")
     name = format or detect_format(text)
+    try:
+        return _decode(text, name)
+    except RecursionError:  # JSON nested thousands deep: no log format nests more than a few levels
+        raise LogError("the log nests too deeply to be any of the formats") from None
+
+
+def _decode(text: bytes, name: LogFormatName) -> GameLog:
     if name == "tenhou_xml":
         from . import tenhou_xml
 

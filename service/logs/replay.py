@@ -137,7 +137,22 @@ class _Round:
         raise self.error(f"seat {seat} does not hold {tile} (holds {''.join(sorted(hand, key=_sort_key))})", event)
 
     def play(self) -> None:
+        """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
+        shown, a tile the player does not hold, a draw past the wall)."""
+        shown: dict[str, int] = {}
+        for tile in (*(t for hand in self.log.hands for t in hand), self.log.dora):
+            shown[kind_of(tile)] = shown.get(kind_of(tile), 0) + 1
+        for kind, count in shown.items():
+            if count > 4:
+                raise LogError(
+                    f"the deal and the dora indicator hold {count} copies of {kind}; there are 4", self.index
+                )
         for i, event in enumerate(self.log.events):
+            if isinstance(event, (Draw, Dora)):
+                tile = event.tile if isinstance(event, Draw) else event.indicator
+                shown[kind_of(tile)] = count = shown.get(kind_of(tile), 0) + 1
+                if count > 4:
+                    raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
             self.step(event, i)
             self.last = event
 

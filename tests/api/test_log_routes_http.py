@@ -8,6 +8,7 @@ import json
 import tarfile
 from typing import Any
 
+import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -93,3 +94,33 @@ def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Lit
 
     assert response.status_code == 413
     assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch) bytes")
+
+
+def test_a_game_the_service_fails_on_is_a_500_line_and_the_next_game_goes_on(
+    client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import service.api.log_routes as routes
+
+    real = routes._replay
+    calls = []
+
+    def failing_once(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a fault of ours")
+        return real(*args)
+
+    monkeypatch.setattr(routes, "_replay", failing_once)
+    body = f"{json.dumps(mjlog())}\n{json.dumps(mjlog())}\n"
+
+    lines = _lines(client.post("/v1/logs/replay/batch?rules=tenhou", content=body.encode(), headers=NDJSON))
+
+    assert [(line["problem"] or {}).get("status") for line in lines] == [500, None]
+    assert lines[1]["agrees"] is True
+
+
+def test_random_bytes_are_one_422_before_any_line(client: TestClient[Litestar]) -> None:
+    response = client.post("/v1/logs/replay/batch", content=bytes(range(256)) * 64, headers=NDJSON)
+
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "log"

@@ -67,14 +67,16 @@ def test_gzip_compressed_ndjson_is_read_as_ndjson() -> None:
 
 
 def test_a_line_that_is_no_log_is_an_error_in_its_place_and_the_next_goes_on() -> None:
-    body = b"42\n" + json.dumps(XML.decode()).encode() + b"\n"
+    good = json.dumps(XML.decode()).encode() + b"\n"
+    body = good + b"42\n" + good
 
-    (first, error), second = iter_logs(io.BytesIO(body))
+    first, (second, error), third = iter_logs(io.BytesIO(body))
 
-    assert first == "line 1"
+    assert first == ("line 1", XML)
+    assert second == "line 2"
     assert isinstance(error, LogError)
     assert "not a log" in error.message
-    assert second == ("line 2", XML)
+    assert third == ("line 3", XML)
 
 
 def test_an_entry_over_the_cap_is_refused_in_its_place() -> None:
@@ -106,3 +108,20 @@ def test_a_broken_container_is_one_error_for_the_whole_body(body: bytes, says: s
     with pytest.raises(LogError, match=says) as caught:
         list(iter_logs(io.BytesIO(body)))
     assert caught.value.field == "log"
+
+
+def test_bytes_that_are_no_archive_and_no_ndjson_are_refused_as_a_whole() -> None:
+    with pytest.raises(LogError, match="neither an archive"):
+        list(iter_logs(io.BytesIO(b"\x00\x17garbage\nmore garbage\n")))
+
+
+def test_a_body_inflating_past_the_cap_stops_with_an_error_after_the_games_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("service.logs.archive.MAX_INFLATED_BYTES", 200)
+    line = json.dumps(XML.decode()).encode() + b"\n"  # 60 bytes a line: the fourth passes 200
+    entries = iter_logs(io.BytesIO(gzip.compress(line * 10)))
+
+    assert [next(entries) for _ in range(3)] == [(f"line {n}", XML) for n in (1, 2, 3)]
+    with pytest.raises(LogError, match="inflates to more than 200 bytes"):
+        next(entries)

@@ -62,3 +62,14 @@ def test_runs_as_a_module_and_refuses_a_missing_path(tmp_path: Path) -> None:
 
     assert done.returncode == 2
     assert "no such file or directory" in done.stderr
+
+
+@pytest.mark.parametrize("argument", [["--rules", "nosuch"], ["--jobs", "0"], ["--jobs", "100000"]])
+def test_bad_arguments_exit_2_with_a_message(
+    games: Path, argument: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([str(games), *argument])
+
+    assert stopped.value.code == 2
+    assert "error: argument" in capsys.readouterr().err

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from service.logs import read_log, replay
+from service.logs import LogError, read_log, replay
 from tests.logs.script import mjai_lines, mjlog
 
 
@@ -107,3 +107,21 @@ def test_a_tenhou_logs_results_say_its_era_and_the_final_agrees_either_way(owari
 
     assert game_log.rules.get("final_rounding") == era
     assert result.final_differences == []
+
+
+def test_a_fifth_copy_drawn_is_refused_naming_the_event() -> None:
+    """Round 1 of the script deals 1m to every seat (4 copies); a draw of a fifth 1m cannot happen."""
+    events = [json.loads(line) for line in mjai_lines().splitlines()]
+    draw = next(i for i, e in enumerate(events) if e["type"] == "tsumo")
+    events[draw]["pai"] = "1m"
+    body = "\n".join(json.dumps(e) for e in events).encode()
+
+    with pytest.raises(LogError, match="a fifth copy of 1m") as refused:
+        replay(read_log(body))
+    assert refused.value.field == "log.rounds[0].events[0]"
+
+
+def test_json_nested_thousands_deep_is_a_log_error_not_a_crash() -> None:
+    body = ('{"type": "start_game", "names": ' + "[" * 5000 + "]" * 5000 + "}").encode()
+    with pytest.raises(LogError, match="nests too deeply"):
+        read_log(body)

@@ -138,8 +138,13 @@ def test_draws_as_the_log_names_them() -> None:
 
 
 def _one_round(result: list[Any], rule: dict[str, Any] | None = None) -> bytes:
-    hands = [[11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24] for _ in range(4)]
-    hands[0] = [11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15]
+    pins = [21, 22, 23, 24, 25, 26, 27, 28, 29]  # three seats of pins and one honour or sou set each: no fifth copy
+    hands = [
+        [11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 14, 15],
+        [*pins, 31, 32, 33, 34],
+        [*pins, 35, 36, 37, 38],
+        [*pins, 39, 41, 42, 43],
+    ]
     round_ = [[0, 0, 0], [25000] * 4, [47], []]
     for s in range(4):
         round_ += [hands[s], [15] if s == 0 else [], []]

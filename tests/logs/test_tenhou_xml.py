@@ -86,7 +86,7 @@ _ROUND = f'<INIT seed="0,0,0,0,0,135" ten="250,250,250,250" oya="0" {_HANDS}/><R
             "no end",
         ),
         (
-            f'<mjloggm><INIT seed="0,0,0,0,0,1" ten="250" oya="0" {_HANDS}/><D135/><RYUUKYOKU/></mjloggm>'.encode(),
+            f'<mjloggm><INIT seed="0,0,0,0,0,135" ten="250" oya="0" {_HANDS}/><D134/><RYUUKYOKU/></mjloggm>'.encode(),
             "log.rounds[0].events[0]",
             "does not hold",
         ),
