@@ -96,8 +96,9 @@ def exit_with_parent(app: Litestar) -> None:
     """Startup hook: with :data:`EXIT_WITH_PARENT_ENV` set (:mod:`service.serve` sets it for granian's
     workers), a daemon thread looks at this process's parent every 0.5 s; once it has changed (the granian
     master is gone, killed, and the worker was handed to another parent), the worker stops as on SIGTERM
-    (it closes its listener and answers what it holds) and exits at once if still alive 10 s later. No
-    worker keeps serving unsupervised, and the port is free for the next start."""
+    (it closes its listener and answers what it holds) and exits at once if still alive 3 s later (granian's
+    workers may leave SIGTERM to their master). No worker keeps serving unsupervised, and the port is free
+    for the next start."""
     if not os.environ.get(EXIT_WITH_PARENT_ENV):
         return
     parent = os.getppid()
@@ -107,7 +108,7 @@ def exit_with_parent(app: Litestar) -> None:
             time.sleep(0.5)
         logger.warning("parent gone: stopping", parent=parent)
         os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(10)
+        time.sleep(3)
         os._exit(1)
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
