@@ -142,10 +142,9 @@ def _problem_response(description: str, status: int, detail: str, errors: list[F
 )
 async def replay_log(
     request: Request[Any, Any, Any],
-    log_format: Annotated[
+    format: Annotated[  # the query parameter's own name, so a refusal names it
         LogFormatName | None,
         QueryParameter(
-            name="format",
             description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
         ),
     ] = None,
@@ -161,11 +160,11 @@ async def replay_log(
     :class:`~service.logs.LogError` becomes a 422 naming where it is."""
     body = await request.body()
     try:
-        result = await anyio.to_thread.run_sync(_replay, body, log_format, rules)
+        result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
         field = (
             "format"
-            if log_format is not None and error.round is None and "recognised" in error.message
+            if format is not None and error.round is None and "recognised" in error.message
             else error.field
         )
         raise UnreadableLog([FieldError(field, error.message)]) from None
@@ -371,10 +370,9 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
 )
 async def convert_log(
     request: Request[Any, Any, Any],
-    log_format: Annotated[
+    format: Annotated[  # the query parameter's own name, so a refusal names it
         LogFormatName | None,
         QueryParameter(
-            name="format",
             description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
         ),
     ] = None,
@@ -389,7 +387,7 @@ async def convert_log(
     """Read and replay the body in a worker thread, answer its mjai lines."""
     body = await request.body()
     try:
-        lines, agrees = await anyio.to_thread.run_sync(_convert, body, log_format, rules)
+        lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, rules)
     except LogError as error:
         raise UnreadableLog([FieldError(error.field, error.message)]) from None
     return Response(lines, media_type=NDJSON, headers={"X-Replay-Agrees": "true" if agrees else "false"})

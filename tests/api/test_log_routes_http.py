@@ -124,3 +124,11 @@ def test_random_bytes_are_one_422_before_any_line(client: TestClient[Litestar]) 
 
     assert response.status_code == 422
     assert response.json()["errors"][0]["field"] == "log"
+
+
+def test_an_unknown_format_is_400_naming_the_query_parameter(client: TestClient[Litestar]) -> None:
+    for path in ("/v1/logs/replay", "/v1/logs/convert"):
+        response = client.post(f"{path}?format=nope", content=mjlog().encode())
+
+        assert response.status_code == 400
+        assert [e["field"] for e in response.json()["errors"]] == ["format"]
