@@ -163,9 +163,7 @@ async def replay_log(
         result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
         field = (
-            "format"
-            if format is not None and error.round is None and "recognised" in error.message
-            else error.field
+            "format" if format is not None and error.round is None and "recognised" in error.message else error.field
         )
         raise UnreadableLog([FieldError(field, error.message)]) from None
     return Response(result)
