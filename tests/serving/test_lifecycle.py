@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import threading
@@ -42,8 +43,12 @@ def test_a_killed_master_takes_its_workers_along_and_the_next_start_works(tmp_pa
     (tmp_path / "again").mkdir()
     with served(tmp_path / "first") as (url, proc):
         port = int(url.rsplit(":", 1)[1])
+        log = tmp_path / "first" / "serve.log"
+        deadline = time.monotonic() + 30  # /ready answers once one worker runs: wait for both to have started
+        while "Started worker-2" not in log.read_text(errors="replace") and time.monotonic() < deadline:
+            time.sleep(0.1)
         workers = worker_pids(proc)
-        master = int(Path(f"/proc/{workers[0]}/stat").read_text().rsplit(")", 1)[1].split()[2])
+        master = int(re.search(r"main PID: (\d+)", log.read_text(errors="replace"))[1])  # type: ignore[index]
         assert scored(url).status_code == 200
         os.kill(master, signal.SIGKILL)
         deadline = time.monotonic() + 15
