@@ -19,6 +19,8 @@ Before the application sees a request:
 
 On every response:
 
+- ``Server: riichi-scoring`` (:data:`SERVER_HEADER`): granian adds ``Server: granian`` to every answer
+  that has none and cannot be told not to, so the service names itself instead (no software or version);
 - :data:`SECURITY_HEADERS`: ``X-Content-Type-Options``, ``X-Frame-Options``, ``Referrer-Policy``,
   ``Cross-Origin-Opener-Policy`` and a ``Content-Security-Policy`` that allows same-origin scripts,
   styles, images (and ``data:`` images, which Swagger UI's stylesheet uses) and nothing inline;
@@ -54,6 +56,7 @@ __all__ = [
     "MAX_HEADERS_TOTAL",
     "MAX_HEADER_BYTES",
     "SECURITY_HEADERS",
+    "SERVER_HEADER",
     "Refusal",
     "cache_policy",
     "decorate_start",
@@ -80,6 +83,10 @@ SECURITY_HEADERS: Final = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode("ascii")),
 )
 """Added to every response (a header the handler already set is kept)."""
+
+SERVER_HEADER: Final = (b"server", b"riichi-scoring")
+"""Every response's ``Server``: without one, granian sends its own name (``Server: granian``); it has no
+option to leave the header out, and keeps the one the application sets."""
 
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
 CACHEABLE_MAX_AGE: Final = "public, max-age=300"
@@ -264,6 +271,7 @@ def refusal_messages(refusal: Refusal, extra: tuple[bytes, bytes]) -> tuple[Mess
         (b"content-length", str(len(body)).encode()),
         (b"cache-control", _NO_STORE),
         *SECURITY_HEADERS,
+        SERVER_HEADER,
         extra,
     ]
     if status == 400:
@@ -316,13 +324,13 @@ def decorate_start(
     extra: tuple[bytes, bytes],
     vary: tuple[bytes, ...] = (),
 ) -> tuple[list[tuple[bytes, bytes]], bool]:
-    """A response start's headers with the security headers and ``Cache-Control`` the handler did not set,
+    """A response start's headers with the security headers, ``Cache-Control`` and ``Server`` the handler did not set,
     ``Vary`` merged (:func:`merged_vary`, with the tokens ``vary``) and ``extra`` (the request id); and
     whether the response is tagged (an ``ETag`` once the body is known).
 
     >>> out, tagged = decorate_start("POST", "/v1/score", 200, [(b"content-type", b"application/json")], (b"x", b"1"))
-    >>> [name for name, _ in out][-3:], tagged
-    ([b'content-security-policy', b'cache-control', b'x'], False)
+    >>> [name for name, _ in out][-4:], tagged
+    ([b'content-security-policy', b'cache-control', b'server', b'x'], False)
     """
     cache_control, tagged = cache_policy(method, path, status)
     present = {name.lower() for name, _ in headers}
@@ -333,6 +341,8 @@ def decorate_start(
         out += [(name, value) for name, value in SECURITY_HEADERS if name not in present]
     if b"cache-control" not in present:
         out.append((b"cache-control", _CACHE_CONTROL[cache_control]))
+    if b"server" not in present:
+        out.append(SERVER_HEADER)
     out.append(extra)
     return out, tagged
 
