@@ -19,6 +19,8 @@ Before the application sees a request:
 
 On every response:
 
+- litestar's refusal of a CORS preflight (a ``text/plain`` 400) is replaced by a 400 problem naming the
+  header at fault (:func:`cors_refusal`);
 - ``Server: riichi-scoring`` (:data:`SERVER_HEADER`): granian adds ``Server: granian`` to every answer
   that has none and cannot be told not to, so the service names itself instead (no software or version);
 - :data:`SECURITY_HEADERS`: ``X-Content-Type-Options``, ``X-Frame-Options``, ``Referrer-Policy``,
@@ -59,6 +61,7 @@ __all__ = [
     "SERVER_HEADER",
     "Refusal",
     "cache_policy",
+    "cors_refusal",
     "decorate_start",
     "etag_matches",
     "merged_languages",
@@ -261,9 +264,11 @@ _PROBLEM_TYPE: Final = PROBLEM_MEDIA_TYPE.encode()
 _NO_STORE: Final = NO_STORE.encode()
 
 
-def refusal_messages(refusal: Refusal, extra: tuple[bytes, bytes]) -> tuple[Message, Message]:
+def refusal_messages(
+    refusal: Refusal, extra: tuple[bytes, bytes], vary: tuple[bytes, ...] = ()
+) -> tuple[Message, Message]:
     """The response start and body of a refused request: a problem, ``no-store``, the security headers,
-    ``extra`` (the request id); a 400 also closes the connection."""
+    ``extra`` (the request id), ``Vary`` with the tokens ``vary`` if any; a 400 also closes the connection."""
     status, detail, errors = refusal
     body = msgspec.json.encode(problem_body(problem(status, detail, errors)))
     start = [
@@ -276,10 +281,36 @@ def refusal_messages(refusal: Refusal, extra: tuple[bytes, bytes]) -> tuple[Mess
     ]
     if status == 400:
         start.append((b"connection", b"close"))
+    if vary:
+        start = merged_vary(start, vary)
     return (
         {"type": "http.response.start", "status": status, "headers": start},
         {"type": "http.response.body", "body": body, "more_body": False},
     )
+
+
+_CORS_FIELDS: Final = {
+    b"method": "headers.access-control-request-method",
+    b"origin": "headers.origin",
+    b"headers": "headers.access-control-request-headers",
+}
+
+
+def cors_refusal(text: bytes) -> Refusal:
+    """The problem for a CORS preflight that litestar refuses with a ``text/plain`` 400 (``Disallowed CORS
+    Origin``, ``Disallowed CORS method, headers``, …): 400 naming each request header at fault.
+
+    >>> status, detail, errors = cors_refusal(b"Disallowed CORS method, Origin")
+    >>> status, [e.field for e in errors]
+    (400, ['headers.access-control-request-method', 'headers.origin'])
+    """
+    words = text.removeprefix(b"Disallowed CORS").replace(b",", b" ").lower().split()
+    errors = [
+        FieldError(_CORS_FIELDS[word], "not allowed for cross-origin requests")
+        for word in words
+        if word in _CORS_FIELDS
+    ]
+    return 400, "The CORS preflight is refused: this origin, method or header may not call the API.", errors
 
 
 _SECURITY_NAMES: Final = frozenset(name for name, _ in SECURITY_HEADERS)
