@@ -15,8 +15,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from litestar.testing import TestClient
 
+from service.api.docs import ASSETS_DIR, ASSETS_PATH, SWAGGER_FILES
 from service.api.hardening import SECURITY_HEADERS
+from service.app import create_app
 from service.serve import SETTINGS
 from tests.servers import free_port
 
@@ -225,3 +228,15 @@ def test_a_request_sent_on_a_closing_upstream_connection_is_sent_again(tmp_path:
     for path in ("GET /v1/yaku", "POST /v1/score", "GET /docs"):
         tries = [answered for request, answered in upstream.seen if request.startswith(path + " ")]
         assert tries == [False, True], (path, upstream.seen)
+
+
+@pytest.mark.parametrize("name", ["index.html", "oauth2-redirect.html", "swagger-initializer.js", "swagger-ui.js.map"])
+def test_swagger_uis_own_pages_and_extras_are_not_served(name: str) -> None:
+    with TestClient(app=create_app()) as client:
+        extra = client.get(f"{ASSETS_PATH}/{name}")
+        used = [client.get(f"{ASSETS_PATH}/{used}").status_code for used in sorted(SWAGGER_FILES)]
+
+    assert (ASSETS_DIR / name).is_file()  # in the distribution, not served
+    assert extra.status_code == 404
+    assert extra.headers["content-type"] == "application/problem+json"
+    assert used == [200] * 4
