@@ -139,6 +139,15 @@ def test_the_ingress_retries_as_the_shipped_nginx_configuration_does() -> None:
     assert int(annotations[prefix + "-timeout"]) < int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"])
 
 
+def test_the_edge_limits_refuse_with_429_not_503() -> None:
+    """A client over the Ingress's limits is told so (429, as the service's own limit), not that the service
+    is down (nginx's default 503, which the retries above would also send on to another pod)."""
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+
+    assert config["data"]["limit-req-status-code"] == "429"
+    assert config["data"]["limit-conn-status-code"] == "429"
+
+
 def test_the_namespace_enforces_the_restricted_pod_security_profile() -> None:
     labels = by_kind("Namespace")["metadata"]["labels"]
     assert labels["pod-security.kubernetes.io/enforce"] == "restricted"
