@@ -154,6 +154,29 @@ def test_no_answer_names_granian(proxied: tuple[int, int]) -> None:
     assert behind[1]["server"] == "nginx"  # nginx does not pass the upstream's Server on
 
 
+def test_a_broken_chunked_body_sent_to_granian_alone_is_a_400_problem(proxied: tuple[int, int]) -> None:
+    """granian ends a body whose chunked framing it cannot read as if the client had gone: the client, still
+    there, is answered 400 (not nginx's 499); the metrics count the request as 499 (``client closed``)."""
+    direct = proxied[0]
+    before = httpx.get(f"http://127.0.0.1:{direct}/metrics", timeout=10).text
+    status, headers, body = exchange(
+        direct,
+        b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        b"zz\r\n{}\r\n0\r\n\r\n",
+    )
+    after = httpx.get(f"http://127.0.0.1:{direct}/metrics", timeout=10).text
+    line = 'riichi_http_requests_total{method="POST",route="/v1/score",status="499"} '
+
+    def count(text: str) -> float:
+        return sum(float(row.removeprefix(line)) for row in text.splitlines() if row.startswith(line))
+
+    assert status == 400
+    assert headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["type"] == "/problems/invalid-request"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert count(after) == count(before) + 1
+
+
 def test_the_service_unreachable_is_a_503_problem_with_retry_after(tmp_path: Path) -> None:
     nothing = f"http://127.0.0.1:{free_port()}"  # nothing listens there
     with nginx(tmp_path, nothing, ready_status=503) as proxy:
