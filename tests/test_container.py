@@ -1,8 +1,9 @@
-"""The container build: the Dockerfile passes hadolint and has the shape the deployment relies on.
+"""The container build: the Dockerfile passes hadolint and has the shape the deployment relies on, and the
+smoke test runs the image as the Deployment does.
 
 The image itself is built and smoke-tested by ``scripts/build-image.sh`` and
-``scripts/smoke-image.sh`` (buildah, no daemon; see README "Container"), not here: that
-needs root, buildah and a few minutes.
+``scripts/smoke-image.sh`` (buildah, no daemon; see README "Container") in ``.ci/run``, after pytest,
+not here: that needs root, buildah and a few minutes.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
+SMOKE = ROOT / "scripts" / "smoke-image.sh"
 
 
 def hadolint() -> str:
@@ -73,3 +76,32 @@ def test_image_scripts_are_executable_bash(script: str) -> None:
 
     assert path.stat().st_mode & 0o111
     subprocess.run(["bash", "-n", str(path)], check=True)
+
+
+def test_ci_builds_and_smoke_tests_the_image() -> None:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    step = run[run.index("RIICHI_CI_IMAGE:-1") :]
+
+    assert "apt-get install -y buildah mmdebstrap" in step
+    assert step.index("scripts/build-image.sh localhost/riichi-scoring:ci") < step.index(
+        "scripts/smoke-image.sh localhost/riichi-scoring:ci"
+    )
+
+
+def test_the_smoke_test_runs_the_image_as_the_deployment_does() -> None:
+    """The image's own entrypoint and HEALTHCHECK (read from its configuration, not written again), user
+    10001, a read-only root, and writable or mounted exactly where the Deployment mounts volumes."""
+    smoke = SMOKE.read_text(encoding="utf-8")
+    deployment = yaml.safe_load((ROOT / "deploy" / "k8s" / "deployment.yaml").read_text(encoding="utf-8"))
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    mounts = {mount["mountPath"] for mount in container["volumeMounts"]}
+    env = {item["name"]: item.get("value") for item in container["env"]}
+
+    assert container["securityContext"]["readOnlyRootFilesystem"] is True
+    assert 'mount -o remount,bind,ro "$jail"' in smoke
+    assert set(re.findall(r'mount --bind "\$state/\w+" "\$jail(/[\w/]+)"', smoke)) == mounts
+    assert f"PROMETHEUS_MULTIPROC_DIR={env['PROMETHEUS_MULTIPROC_DIR']} " in smoke
+    assert smoke.count("--userspec=10001:10001") == 2
+    assert '"${entrypoint[@]}"' in smoke
+    assert 'inside "${healthcheck[@]}"' in smoke
+    assert "granian" not in smoke  # the entrypoint starts it, as in the pod

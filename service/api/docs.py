@@ -1,7 +1,8 @@
 """Interactive API docs (Swagger UI) at ``/schema`` with no CDN, and the service's own static assets.
 
-The JavaScript, CSS and icons are the ``swagger-ui-bundle-v2`` distribution's files, served
-by litestar's static-files router under :data:`ASSETS_PATH`; the service's own files
+The JavaScript, CSS and icon are the ``swagger-ui-bundle-v2`` distribution's files, served
+by litestar's static-files router under :data:`ASSETS_PATH` (only the four the page loads,
+:data:`SWAGGER_FILES`: not the distribution's demo ``index.html`` with its inline script); the service's own files
 (``service/api/static/``: the documentation pages' stylesheet, the Swagger page's stylesheet and the
 script that starts Swagger UI) under :data:`SITE_PATH`. Both paths carry a version (the package's, a
 digest of the files), so the assets are served ``immutable`` (:mod:`service.api.hardening`). The page at
@@ -19,6 +20,7 @@ from typing import Any, Final
 
 import swagger_ui_bundle
 from litestar import Request
+from litestar.file_system import BaseLocalFileSystem
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.router import Router
 from litestar.static_files import create_static_files_router
@@ -27,6 +29,7 @@ __all__ = [
     "ASSETS_PATH",
     "DOCS_STYLESHEET",
     "SITE_PATH",
+    "SWAGGER_FILES",
     "StrictSwaggerRenderPlugin",
     "render_plugins",
     "site_assets_router",
@@ -38,6 +41,27 @@ ASSETS_PATH: Final = f"/static/swagger-ui-{metadata.version('swagger-ui-bundle-v
 
 ASSETS_DIR = Path(swagger_ui_bundle.swagger_ui_path)
 """The package's Swagger UI distribution (``swagger-ui-bundle.js``, ``swagger-ui.css``, …)."""
+
+SWAGGER_FILES: Final = frozenset(
+    {"swagger-ui-bundle.js", "swagger-ui-standalone-preset.js", "swagger-ui.css", "favicon-32x32.png"}
+)
+"""The files of :data:`ASSETS_DIR` the Swagger UI page loads, the only ones served: the distribution's own
+``index.html`` (an inline script, a demo document from the internet), ``oauth2-redirect.html``, the ES
+bundles and source maps are not (404)."""
+
+
+class _ListedFiles(BaseLocalFileSystem):
+    """A local file system in which only the files named in ``names`` exist."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    async def info(self, path: Any, **kwargs: Any) -> Any:
+        """The file's information; :class:`FileNotFoundError` for a name not listed."""
+        if Path(path).name not in self.names:
+            raise FileNotFoundError(path)
+        return await super().info(path, **kwargs)
+
 
 SITE_DIR = Path(str(resources.files("service.api").joinpath("static")))
 """The service's own assets (shipped in the package)."""
@@ -90,9 +114,14 @@ def render_plugins() -> list[JsonRenderPlugin | SwaggerRenderPlugin]:
 
 
 def swagger_assets_router() -> Router:
-    """The static-files router serving :data:`ASSETS_DIR` at :data:`ASSETS_PATH` (not in the OpenAPI document)."""
+    """The static-files router serving :data:`SWAGGER_FILES` of :data:`ASSETS_DIR` at :data:`ASSETS_PATH` (not in the
+    OpenAPI document)."""
     return create_static_files_router(
-        path=ASSETS_PATH, directories=[ASSETS_DIR], include_in_schema=False, name="swagger-ui-assets"
+        path=ASSETS_PATH,
+        directories=[ASSETS_DIR],
+        file_system=_ListedFiles(SWAGGER_FILES),
+        include_in_schema=False,
+        name="swagger-ui-assets",
     )
 
 

@@ -14,9 +14,9 @@ Mapping (exception → status, ``errors``):
 - :class:`~.decoding.UnsupportedBodyType` → 415, none;
 - :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
 - litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
-- litestar's 500 for a client that hung up before sending its whole body
-  (:func:`~.context.client_closed_request`) → 499, none, not logged as an error (the
-  middleware logs ``client disconnected`` at info level; the client never sees the answer);
+- litestar's 500 for a body that ended early (:func:`~.context.client_closed_request`: the client hung up,
+  or granian could not read its chunked framing and ended it) → 400, the body (``""``), not logged as an
+  error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
 An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
@@ -206,7 +206,13 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
     if exc.status_code >= 500 and client_closed_request():
         # Litestar's InternalServerException("client disconnected prematurely") while reading
         # the body: the middleware saw the ASGI http.disconnect itself, so no message is matched.
-        return problem(CLIENT_CLOSED_REQUEST, "The client closed the connection before sending the whole request body.")
+        # Answered 400: a client still connected (a chunked framing granian could not read ends the body the
+        # same way) reads why; one that hung up reads nothing. The middleware records 499 either way.
+        return problem(
+            400,
+            "The request body is incomplete: the connection ended before it did, or its chunked framing is broken.",
+            [FieldError(field="", message="The body is incomplete")],
+        )
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
         return problem(exc.status_code, INTERNAL_ERROR_DETAIL)

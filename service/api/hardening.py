@@ -19,6 +19,10 @@ Before the application sees a request:
 
 On every response:
 
+- litestar's refusal of a CORS preflight (a ``text/plain`` 400) is replaced by a 400 problem naming the
+  header at fault (:func:`cors_refusal`);
+- ``Server: riichi-scoring`` (:data:`SERVER_HEADER`): granian adds ``Server: granian`` to every answer
+  that has none and cannot be told not to, so the service names itself instead (no software or version);
 - :data:`SECURITY_HEADERS`: ``X-Content-Type-Options``, ``X-Frame-Options``, ``Referrer-Policy``,
   ``Cross-Origin-Opener-Policy`` and a ``Content-Security-Policy`` that allows same-origin scripts,
   styles, images (and ``data:`` images, which Swagger UI's stylesheet uses) and nothing inline;
@@ -54,8 +58,10 @@ __all__ = [
     "MAX_HEADERS_TOTAL",
     "MAX_HEADER_BYTES",
     "SECURITY_HEADERS",
+    "SERVER_HEADER",
     "Refusal",
     "cache_policy",
+    "cors_refusal",
     "decorate_start",
     "etag_matches",
     "merged_languages",
@@ -80,6 +86,10 @@ SECURITY_HEADERS: Final = (
     (b"content-security-policy", CONTENT_SECURITY_POLICY.encode("ascii")),
 )
 """Added to every response (a header the handler already set is kept)."""
+
+SERVER_HEADER: Final = (b"server", b"riichi-scoring")
+"""Every response's ``Server``: without one, granian sends its own name (``Server: granian``); it has no
+option to leave the header out, and keeps the one the application sets."""
 
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
 CACHEABLE_MAX_AGE: Final = "public, max-age=300"
@@ -254,9 +264,11 @@ _PROBLEM_TYPE: Final = PROBLEM_MEDIA_TYPE.encode()
 _NO_STORE: Final = NO_STORE.encode()
 
 
-def refusal_messages(refusal: Refusal, extra: tuple[bytes, bytes]) -> tuple[Message, Message]:
+def refusal_messages(
+    refusal: Refusal, extra: tuple[bytes, bytes], vary: tuple[bytes, ...] = ()
+) -> tuple[Message, Message]:
     """The response start and body of a refused request: a problem, ``no-store``, the security headers,
-    ``extra`` (the request id); a 400 also closes the connection."""
+    ``extra`` (the request id), ``Vary`` with the tokens ``vary`` if any; a 400 also closes the connection."""
     status, detail, errors = refusal
     body = msgspec.json.encode(problem_body(problem(status, detail, errors)))
     start = [
@@ -264,14 +276,41 @@ def refusal_messages(refusal: Refusal, extra: tuple[bytes, bytes]) -> tuple[Mess
         (b"content-length", str(len(body)).encode()),
         (b"cache-control", _NO_STORE),
         *SECURITY_HEADERS,
+        SERVER_HEADER,
         extra,
     ]
     if status == 400:
         start.append((b"connection", b"close"))
+    if vary:
+        start = merged_vary(start, vary)
     return (
         {"type": "http.response.start", "status": status, "headers": start},
         {"type": "http.response.body", "body": body, "more_body": False},
     )
+
+
+_CORS_FIELDS: Final = {
+    b"method": "headers.access-control-request-method",
+    b"origin": "headers.origin",
+    b"headers": "headers.access-control-request-headers",
+}
+
+
+def cors_refusal(text: bytes) -> Refusal:
+    """The problem for a CORS preflight that litestar refuses with a ``text/plain`` 400 (``Disallowed CORS
+    Origin``, ``Disallowed CORS method, headers``, …): 400 naming each request header at fault.
+
+    >>> status, detail, errors = cors_refusal(b"Disallowed CORS method, Origin")
+    >>> status, [e.field for e in errors]
+    (400, ['headers.access-control-request-method', 'headers.origin'])
+    """
+    words = text.removeprefix(b"Disallowed CORS").replace(b",", b" ").lower().split()
+    errors = [
+        FieldError(_CORS_FIELDS[word], "not allowed for cross-origin requests")
+        for word in words
+        if word in _CORS_FIELDS
+    ]
+    return 400, "The CORS preflight is refused: this origin, method or header may not call the API.", errors
 
 
 _SECURITY_NAMES: Final = frozenset(name for name, _ in SECURITY_HEADERS)
@@ -316,13 +355,13 @@ def decorate_start(
     extra: tuple[bytes, bytes],
     vary: tuple[bytes, ...] = (),
 ) -> tuple[list[tuple[bytes, bytes]], bool]:
-    """A response start's headers with the security headers and ``Cache-Control`` the handler did not set,
+    """A response start's headers with the security headers, ``Cache-Control`` and ``Server`` the handler did not set,
     ``Vary`` merged (:func:`merged_vary`, with the tokens ``vary``) and ``extra`` (the request id); and
     whether the response is tagged (an ``ETag`` once the body is known).
 
     >>> out, tagged = decorate_start("POST", "/v1/score", 200, [(b"content-type", b"application/json")], (b"x", b"1"))
-    >>> [name for name, _ in out][-3:], tagged
-    ([b'content-security-policy', b'cache-control', b'x'], False)
+    >>> [name for name, _ in out][-4:], tagged
+    ([b'content-security-policy', b'cache-control', b'server', b'x'], False)
     """
     cache_control, tagged = cache_policy(method, path, status)
     present = {name.lower() for name, _ in headers}
@@ -333,6 +372,8 @@ def decorate_start(
         out += [(name, value) for name, value in SECURITY_HEADERS if name not in present]
     if b"cache-control" not in present:
         out.append((b"cache-control", _CACHE_CONTROL[cache_control]))
+    if b"server" not in present:
+        out.append(SERVER_HEADER)
     out.append(extra)
     return out, tagged
 

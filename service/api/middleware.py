@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from litestar import Litestar
@@ -49,7 +49,14 @@ from litestar.utils import normalize_path
 
 from .context import BODY_WATCH, CLIENT_CLOSED_REQUEST, BodyWatch
 from .fastpath import Plan, Replay
-from .hardening import decorate_start, merged_languages, read_headers, refusal_messages, tagged_messages
+from .hardening import (
+    cors_refusal,
+    decorate_start,
+    merged_languages,
+    read_headers,
+    refusal_messages,
+    tagged_messages,
+)
 from .logs import REQUEST_ID, access_log, get_logger
 from .metrics import Metrics
 from .operations import draining
@@ -67,6 +74,13 @@ REQUEST_ID_HEADER = "X-Request-ID"
 
 _HEADER_KEY = REQUEST_ID_HEADER.lower().encode("ascii")
 _CLOSE = (b"connection", b"close")
+
+
+def _is_plain_text(headers: Iterable[tuple[bytes, bytes]]) -> bool:
+    """Whether a response start's headers say ``Content-Type: text/plain`` (litestar's CORS refusal)."""
+    return any(name == b"content-type" and value.startswith(b"text/plain") for name, value in headers)
+
+
 _ACCEPTED_ID = re.compile(rb"[\x21-\x7e]{1,128}")
 _disconnects = get_logger("service.access")
 _random_bits = random.getrandbits
@@ -206,6 +220,9 @@ class RequestContextMiddleware:
                 nonlocal status
                 if message["type"] == "http.response.start":
                     status = message["status"]
+                    if status == 400 and method == "OPTIONS" and _is_plain_text(message.get("headers", ())):
+                        held.append(None)  # litestar's CORS preflight refusal: made a problem at its body
+                        return
                     out, tagged = decorate_start(
                         routed, path, status, list(message.get("headers", ())), id_header, self.vary
                     )
@@ -216,7 +233,14 @@ class RequestContextMiddleware:
                         return
                     message = {**message, "headers": out}
                 elif message["type"] == "http.response.body":
-                    if held:
+                    if held and held[0] is None:
+                        held.append(message.get("body", b""))
+                        if message.get("more_body", False):
+                            return
+                        start, message = refusal_messages(cors_refusal(b"".join(held[1:])), id_header, self.vary)
+                        held.clear()
+                        await send(start)
+                    elif held:
                         held.append(message.get("body", b""))
                         if message.get("more_body", False):
                             return

@@ -67,8 +67,9 @@ def nginx_config(listen: int, upstream: int) -> str:
 
 
 @contextmanager
-def nginx(tmp: Path, upstream_url: str) -> Iterator[str]:
-    """nginx with the committed configuration in front of ``upstream_url``; its URL."""
+def nginx(tmp: Path, upstream_url: str, ready_status: int = 200) -> Iterator[str]:
+    """nginx with the committed configuration in front of ``upstream_url``; its URL, once ``/ready``
+    through it answers ``ready_status`` (503 when nothing listens upstream)."""
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(binary).exists():
         pytest.fail("nginx is not installed (.ci/run installs Debian's nginx)")
@@ -86,7 +87,7 @@ def nginx(tmp: Path, upstream_url: str) -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 15, "nginx", proc, log)
+        wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == ready_status, 15, "nginx", proc, log)
         yield url
     finally:
         proc.send_signal(signal.SIGQUIT)  # graceful stop

@@ -185,6 +185,27 @@ def test_cors_appends_origin_to_vary_and_keeps_accept_language(monkeypatch: pyte
     assert _vary(preflight) == ["Origin"]
 
 
+def test_a_refused_cors_preflight_is_a_problem_naming_the_header(monkeypatch: pytest.MonkeyPatch) -> None:
+    with TestClient(app=app_with(monkeypatch, RIICHI_CORS_ORIGINS="https://table.example")) as c:
+        origin = c.options(
+            "/v1/score", headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"}
+        )
+        method = c.options(
+            "/v1/score", headers={"Origin": "https://table.example", "Access-Control-Request-Method": "PATCH"}
+        )
+
+    for response in (origin, method):
+        assert response.status_code == 400
+        assert response.headers["content-type"] == "application/problem+json"
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["cache-control"] == "no-store"
+        assert _vary(response) == ["Origin"]
+        assert "access-control-allow-origin" not in response.headers
+    assert origin.json()["type"] == "/problems/invalid-request"
+    assert [e["field"] for e in origin.json()["errors"]] == ["headers.origin"]
+    assert [e["field"] for e in method.json()["errors"]] == ["headers.access-control-request-method"]
+
+
 def test_without_cors_vary_is_accept_language_only() -> None:
     with TestClient(app=create_app()) as c:
         localised = c.get("/v1/rules", headers={"Origin": "https://table.example"})

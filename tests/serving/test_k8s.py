@@ -127,6 +127,27 @@ def test_the_ingress_limits_connections_and_requests_per_client() -> None:
         assert int(annotations[f"nginx.ingress.kubernetes.io/{key}"]) > 0, key
 
 
+def test_the_ingress_retries_as_the_shipped_nginx_configuration_does() -> None:
+    annotations = by_kind("Ingress")["metadata"]["annotations"]
+    nginx_conf = (K8S.parent / "nginx.conf").read_text()
+    prefix = "nginx.ingress.kubernetes.io/proxy-next-upstream"
+
+    assert f"proxy_next_upstream {annotations[prefix]};" in nginx_conf
+    assert f"proxy_next_upstream_tries {annotations[prefix + '-tries']};" in nginx_conf
+    assert f"proxy_next_upstream_timeout {annotations[prefix + '-timeout']}s;" in nginx_conf
+    # Only failures early enough to have been no answer at all: well before the read timeout.
+    assert int(annotations[prefix + "-timeout"]) < int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"])
+
+
+def test_the_edge_limits_refuse_with_429_not_503() -> None:
+    """A client over the Ingress's limits is told so (429, as the service's own limit), not that the service
+    is down (nginx's default 503, which the retries above would also send on to another pod)."""
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+
+    assert config["data"]["limit-req-status-code"] == "429"
+    assert config["data"]["limit-conn-status-code"] == "429"
+
+
 def test_the_namespace_enforces_the_restricted_pod_security_profile() -> None:
     labels = by_kind("Namespace")["metadata"]["labels"]
     assert labels["pod-security.kubernetes.io/enforce"] == "restricted"
