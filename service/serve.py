@@ -194,7 +194,7 @@ def main(argv: list[str]) -> int:
     Path(metrics_dir).mkdir(parents=True, exist_ok=True)
     drain_file = os.environ.get(DRAIN_FILE_ENV) or os.path.join(tempfile.gettempdir(), f"riichi-drain-{os.getpid()}")
     Path(drain_file).unlink(missing_ok=True)
-    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file, EXIT_WITH_PARENT_ENV: "1"}
+    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file, EXIT_WITH_PARENT_ENV: str(os.getpid())}
     server = subprocess.Popen(granian_command(config), env=env, preexec_fn=_stop_with_parent)
     stopping = threading.Event()
 

@@ -49,7 +49,8 @@ DRAIN_FILE_ENV = "RIICHI_DRAIN_FILE"
 """Environment variable naming the file whose existence means "draining" (set by :mod:`service.serve`)."""
 
 EXIT_WITH_PARENT_ENV = "RIICHI_EXIT_WITH_PARENT"
-"""Environment variable: when set (non-empty), :func:`exit_with_parent` stops a worker whose parent died."""
+"""Environment variable: when set (:mod:`service.serve` sets it to its own pid, the parent of granian's master),
+:func:`exit_with_parent` stops a worker whose master died, also one that starts after its master is gone."""
 
 READY_STATE_KEY = "ready"
 """Application-state key: true once started and until shutdown begins."""
@@ -99,12 +100,16 @@ def exit_with_parent(app: Litestar) -> None:
     (it closes its listener and answers what it holds) and exits at once if still alive 3 s later (granian's
     workers may leave SIGTERM to their master). No worker keeps serving unsupervised, and the port is free
     for the next start."""
-    if not os.environ.get(EXIT_WITH_PARENT_ENV):
+    supervisor = os.environ.get(EXIT_WITH_PARENT_ENV)
+    if not supervisor:
         return
     parent = os.getppid()
+    # the master may already be gone by the time this worker starts (a slow start): then this worker's parent
+    # is whoever adopted it, whose own parent is not the supervisor that started granian (the variable's pid)
+    orphaned = supervisor.isdigit() and _parent_of(parent) != int(supervisor)
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while os.getppid() == parent and not orphaned:
             time.sleep(0.5)
         logger.warning("parent gone: stopping", parent=parent)
         os.kill(os.getpid(), signal.SIGTERM)
@@ -112,6 +117,15 @@ def exit_with_parent(app: Litestar) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _parent_of(pid: int) -> int | None:
+    """The parent of process ``pid`` (Linux ``/proc``), or None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def mark_not_ready(app: Litestar) -> None:
