@@ -6,7 +6,7 @@ request's rules (open tanyao, aka dora, double yakuman, kazoe, kiriage, and the 
 /docs/rulesets §8: open_pinfu_fu, pinfu_tsumo_fu, renhou, daisharin, daichisei, sashikomi, paarenchan,
 yakuman_cap 0 or 6, aotenjou through the package's ``Aotenjou`` calculator). The answer is a
 :class:`Reference` in our terms: points as in our ``ScoreResult.points`` (all payments,
-without honba or riichi sticks) and yaku under our ids (../shared/API.md).
+without honba or riichi sticks) and yaku under our ids (/docs/endpoints).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ _STANDARD_OPTIONS: Final = {
     "aotenjou": False,
     "nagashi_mangan": True,
 }
-"""Our ``standard`` preset's values for the options the package also has (RULES.md §3, /docs/rulesets §8)."""
+"""Our ``standard`` preset's values for the options the package also has (/docs/rules §3, /docs/rulesets §8)."""
 
 _KAZOE: Final = {
     "yakuman": HandConstants.KAZOE_LIMITED,

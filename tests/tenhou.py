@@ -5,7 +5,7 @@ fields). :func:`request_from_record` turns it into the JSON body of ``POST /v1/s
 :func:`expected_yaku`, :func:`expected_yakuman` read Tenhou's own answer in our yaku ids.
 The corpus stays where it is, beside the project; it is never copied in.
 
-Tenhou's rules are our ``standard`` preset with ``double_yakuman`` off (RULES.md §3).
+Tenhou's rules are our ``standard`` preset with ``double_yakuman`` off (/docs/rules §3).
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ TENHOU_YAKU: Final[dict[int, str]] = {
     53: "ura_dora",
     54: "aka_dora",
 }
-"""Tenhou's yaku id table (0–54) → our yaku ids (../shared/API.md).
+"""Tenhou's yaku id table (0–54) → our yaku ids (/docs/endpoints).
 
 Tenhou has one id per wind (10–13 seat E/S/W/N, 14–17 round E/S/W/N); ours are
 ``seat_wind`` and ``round_wind``.
@@ -124,7 +124,7 @@ def _meld(call: dict[str, Any]) -> dict[str, Any]:
     kind = call["type"]
     if kind in ("chi", "pon"):
         return {"type": kind, "tiles": call["tiles_mpsz"]}
-    # ankan keeps the hand closed; daiminkan and shouminkan are both open kans (RULES.md §2)
+    # ankan keeps the hand closed; daiminkan and shouminkan are both open kans (/docs/rules §2)
     return {"type": "kan", "tiles": call["tiles_mpsz"], "closed": kind == "ankan"}
 
 

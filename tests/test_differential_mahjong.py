@@ -72,7 +72,7 @@ def test_reference_adapter_reproduces_tenhou() -> None:
 
 
 def test_yakuman_outranks_kazoe_at_equal_points() -> None:
-    """A yakuman reading beats a kazoe reading worth the same points (RULES.md §2, §3 Limits).
+    """A yakuman reading beats a kazoe reading worth the same points (/docs/rules §2, §3 Limits).
 
     3334405566777m + 4m, non-dealer tsumo, double riichi, ippatsu:
     - 333m 444m 555m 777m + 66m, all concealed (tsumo) = suuankou, 1 yakuman: 8000/16000 = 32,000;

@@ -3,8 +3,8 @@
 Every answer is an RFC 9457 problem (``application/problem+json``, never a 500); ``fields``
 is the list of ``errors[].field`` in order (``[]`` when no field is to blame: not JSON, too
 large, wrong content type, wrong method or path; ``[""]`` = the body as a whole).
-Statuses (../shared/API.md Errors): 400 malformed JSON or a schema violation, 404/405 no such
-route or method, 413 body over 64 KiB, 415 not JSON, 422 well-formed but impossible (RULES.md §2).
+Statuses (/docs/endpoints Errors): 400 malformed JSON or a schema violation, 404/405 no such
+route or method, 413 body over 64 KiB, 415 not JSON, 422 well-formed but impossible (/docs/rules §2).
 """
 
 from __future__ import annotations
@@ -175,7 +175,7 @@ CATALOGUE = [
         ["hand"],
         id="wind-tile-in-a-preset-without-winds",
     ),
-    # --- the family presets: what their documents do not have (RULES.md §4) ------------------------
+    # --- the family presets: what their documents do not have (/docs/rules §4) ------------------------
     *[
         case({**KOSTAREV_HAND, **flags}, 422, [field], id=f"kostarev-{field}-is-not-a-yaku")
         for flags, field in (

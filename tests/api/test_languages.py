@@ -1,5 +1,5 @@
 """Answers in the family's language: every operation that returns names honours ``Accept-Language``
-(en, ja, ru) and says which it used in ``Content-Language`` (RULES.md §5; seed 000)."""
+(en, ja, ru) and says which it used in ``Content-Language`` (/docs/rules §5; seed 000)."""
 
 from __future__ import annotations
 

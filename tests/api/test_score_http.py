@@ -1,4 +1,4 @@
-"""POST /v1/score over HTTP (in process): the contract of ../shared/API.md, including every error shape."""
+"""POST /v1/score over HTTP (in process): the contract of /docs/endpoints, including every error shape."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A valid hand's slot is its score; an invalid hand's slot is the problem /v1/score would give
 (400 not a score request, 422 impossible) with field paths prefixed by ``hands[i]``; the
-batch is still 200 (API.md "Other endpoints").
+batch is still 200 (/docs/endpoints "Other endpoints").
 """
 
 from __future__ import annotations

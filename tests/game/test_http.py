@@ -3,7 +3,7 @@
 The app is built the way service/app.py builds the production one (problem-details plugin,
 body-size limit), but from ``GAME_ROUTES`` only, so these tests do not depend on the routes
 being registered there. Errors: 400 schema (a seat outside 0–3, negative honba), 422 input
-that cannot be; every one ``application/problem+json`` naming the field (API.md Errors).
+that cannot be; every one ``application/problem+json`` naming the field (/docs/endpoints Errors).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Invariants of settlement and sticks, checked with hypothesis (RULES.md §6).
+"""Invariants of settlement and sticks, checked with hypothesis (/docs/rules §6).
 
 - Han/fu settlement is zero-sum counting the pot: sum(deltas) + 1000 × (sticks after −
   sticks before) = 0, and every delta is what its transfers say.

@@ -1,4 +1,4 @@
-"""Input that cannot be is InvalidHand naming the field (HTTP 422; API.md Errors).
+"""Input that cannot be is InvalidHand naming the field (HTTP 422; /docs/endpoints Errors).
 
 Schema-level violations (a seat outside 0–3, negative honba, three scores) are rejected by the
 Struct constraints before the logic runs: see test_http.py for those (400).

@@ -1,4 +1,4 @@
-"""The kids preset (RULES.md §5, seed 000 first part): points only, the best reading, its options.
+"""The kids preset (/docs/rules §5, seed 000 first part): points only, the best reading, its options.
 
 Points per win: base 1, or 2 with riichi; +1 per three-alike set (called or concealed);
 +2 per kan (open or closed); chi 0; +1 tsumo; +1 closed hand; +2 seven pairs. No yaku,
@@ -38,7 +38,7 @@ EXAMPLE: dict[str, Any] = {"hand": "222m777p345s678s9s", "win_tile": "9s", "win"
 
 
 def test_seed_example_as_worked_in_the_seed_is_5() -> None:
-    """Seed 000 «Пример подсчёта»: «Риичи → 2, Два пона → 2, Цумо → 1, Итого: 5 очков» (RULES.md §5 default)."""
+    """Seed 000 «Пример подсчёта»: «Риичи → 2, Два пона → 2, Цумо → 1, Итого: 5 очков» (/docs/rules §5 default)."""
     r = kids(**EXAMPLE)
     assert (r.is_win, r.points, r.total) == (True, 5, 5)
     assert items(r) == [("pon", 1), ("pon", 1), ("riichi", 2), ("tsumo", 1)]
@@ -58,7 +58,7 @@ def test_the_option_does_not_touch_a_win_without_riichi() -> None:
 
 
 def test_kids_result_shape() -> None:
-    """API.md: han, fu, limit, base_points null; payments empty; points_breakdown itemised."""
+    """/docs/endpoints: han, fu, limit, base_points null; payments empty; points_breakdown itemised."""
     r = kids(**EXAMPLE)
     assert (r.preset, r.han, r.fu, r.limit, r.base_points, r.payments, r.yaku) == (
         "kids",
@@ -98,7 +98,7 @@ def test_seven_pairs_beats_the_runs_reading() -> None:
 
 
 def test_four_alike_are_not_two_pairs() -> None:
-    """1111m3344p5566s + 7z … 7z: one quad is not two pairs (RULES.md §2): not a win."""
+    """1111m3344p5566s + 7z … 7z: one quad is not two pairs (/docs/rules §2): not a win."""
     r = kids("1111m3344p5566s7z", "7z")
     assert (r.is_win, r.reason) == (False, "not_complete")
 

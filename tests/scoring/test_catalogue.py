@@ -27,6 +27,6 @@ def test_english_descriptions() -> None:
 
 
 def test_ryuuiisou_description_follows_the_option() -> None:
-    """The catalogue describes ryuuiisou for both tile lists (RULES.md §3, §4)."""
+    """The catalogue describes ryuuiisou for both tile lists (/docs/rules §3, §4)."""
     text = {e.id: e.description for e in yaku_entries(PRESETS["kostarev"])}["ryuuiisou"]
     assert "ryuuiisou_8s" in text

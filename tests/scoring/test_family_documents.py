@@ -1,4 +1,4 @@
-"""The family presets as their documents say (RULES.md §4, §5; seeds 000 and 001), worked by hand.
+"""The family presets as their documents say (/docs/rules §4, §5; seeds 000 and 001), worked by hand.
 
 Each case quotes the seed line it reproduces. Non-dealer ron unless a case says otherwise;
 ``base = fu × 2^(2+han)``; ron pays 4 × base (6 × for the dealer), rounded up to 100.
@@ -60,7 +60,7 @@ def test_open_hand_without_fu_stays_20_fu_700() -> None:
 
 
 def test_open_pinfu_fu_option_gives_the_standard_30_fu_1000() -> None:
-    """The same hand with open_pinfu_fu 2 (RULES.md §3): 20 + 2 = 22 → 30; 30 × 8 = 240 × 4 = 960 → 1,000."""
+    """The same hand with open_pinfu_fu 2 (/docs/rules §3): 20 + 2 = 22 → 30; 30 × 8 = 240 × 4 = 960 → 1,000."""
     r = score(
         kos("22p567p345s78s", "6s", "chi:234m", dealer=False, rules=RulesSpec(preset="kostarev", open_pinfu_fu=2))
     )
@@ -77,7 +77,7 @@ def test_open_tsumo_without_fu_still_gets_the_tsumo_2() -> None:
 
 
 def test_standard_open_hand_without_fu_is_30_fu() -> None:
-    """RULES.md §3 «Open hand with no fu at all on ron (would be 20) → 30»: chi 234m + 22p567p345s78s, S seat."""
+    """/docs/rules §3 «Open hand with no fu at all on ron (would be 20) → 30»: chi 234m + 22p567p345s78s, S seat."""
     r = score(ScoreRequest(hand="22p567p345s78s", win_tile="6s", melds=(meld("chi:234m"),), seat_wind="S"))
     assert (r.fu, r.points) == (30, 1000)
 
@@ -132,7 +132,7 @@ def test_two_han_130_fu_dealer_ron_is_12500() -> None:
 
 
 def test_mangan_cap_option_caps_it_at_8000() -> None:
-    """mangan_cap: true (RULES.md §3: any base above 2,000 is mangan): 8,000."""
+    """mangan_cap: true (/docs/rules §3: any base above 2,000 is mangan): 8,000."""
     r = score(kos(*STRICT, dealer=False, rules=RulesSpec(preset="kostarev", mangan_cap=True)))
     assert (r.base_points, r.limit, r.points) == (2000, "mangan", 8000)
 
@@ -197,7 +197,7 @@ def test_standard_adds_yakuman_up() -> None:
     ],
 )
 def test_a_flag_of_a_yaku_kostarev_lacks_is_invalid_naming_it(fields: dict[str, object], field: str) -> None:
-    """RULES.md §4 «Not used: ippatsu, double riichi, … renhou»: the flag is a 422, not ignored."""
+    """/docs/rules §4 «Not used: ippatsu, double riichi, … renhou»: the flag is a 422, not ignored."""
     with pytest.raises(InvalidHand) as info:
         score(kos("123m45699p34568s", "7s", dealer=False, **fields))
     assert [e.field for e in info.value.errors] == [field]
@@ -223,7 +223,7 @@ def test_honba_and_deposit_options_bring_them_back() -> None:
 
 def test_kostarev_dealer_with_1000_declares_riichi_and_plays_on() -> None:
     """Scores [1000, 33000, 33000, 33000], dealer 0 declares riichi; seat 1 wins a mangan by ron off seat 3:
-    riichi costs nothing (RULES.md §4), so the dealer keeps 1,000 and nobody is out."""
+    riichi costs nothing (/docs/rules §4), so the dealer keeps 1,000 and nobody is out."""
     r = settle(
         SettleRequest(
             rules="kostarev",
@@ -277,7 +277,7 @@ def test_kostarev_game_honba_option_counts_honba_again() -> None:
     assert r.next_hand.honba == 2
 
 
-# --- red fives per suit (RULES.md §1 aka_per_suit) ---------------------------------------------
+# --- red fives per suit (/docs/rules §1 aka_per_suit) ---------------------------------------------
 
 
 def test_two_red_5p_are_invalid_with_one_per_suit() -> None:

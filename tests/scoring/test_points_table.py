@@ -1,6 +1,6 @@
 """The standard riichi points table, written out literally and checked cell by cell.
 
-RULES.md §3 Limits/Payments, seed 003 §1 (table), §3 (limits), §4 (dealer).
+/docs/rules §3 Limits/Payments, seed 003 §1 (table), §3 (limits), §4 (dealer).
 
 The cells below are the published table (han 1–4 × fu 20…110), typed in by hand, not
 generated. Each cell is checked twice: against the formula computed inline here
@@ -144,7 +144,7 @@ DEALER: dict[int, dict[int, tuple[int | None, int | None]]] = {
 
 
 def pay(payer: str, amount: int, count: int) -> Payment:
-    """A payment row with its English name (API.md: discarder, dealer, non_dealer)."""
+    """A payment row with its English name (/docs/endpoints: discarder, dealer, non_dealer)."""
     names = {"discarder": "Discarder", "dealer": "Dealer", "non_dealer": "Each non-dealer"}
     return Payment(payer, amount, count, names[payer])  # type: ignore[arg-type]
 
@@ -360,7 +360,7 @@ def test_kiriage_mangan_is_off_by_default_in_standard() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Honba and riichi sticks (RULES.md §3 Payments)
+# Honba and riichi sticks (/docs/rules §3 Payments)
 # ---------------------------------------------------------------------------------------
 
 

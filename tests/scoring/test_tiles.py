@@ -2,7 +2,7 @@
 
 ``count_mpsz`` (the hand) and ``mpsz_kinds`` (dora indicators) skip :func:`parse_text`'s
 objects; where they give up (-1) the caller takes the general path, so they must never
-accept a string the parser refuses, nor read one differently (RULES.md §1 notation).
+accept a string the parser refuses, nor read one differently (/docs/rules §1 notation).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Physically impossible hands and flag combinations are InvalidHand naming the field.
 
-RULES.md §1 (copies, red fives), §2 (tile count, melds, impossible flags); API.md
+/docs/rules §1 (copies, red fives), §2 (tile count, melds, impossible flags); /docs/endpoints
 (422 with ``errors[].field`` such as ``melds[1].tiles``).
 """
 
@@ -135,7 +135,7 @@ def test_a_meld_that_is_not_a_set_is_invalid(request_: ScoreRequest, field: str)
 
 
 # ---------------------------------------------------------------------------------------
-# Flags that cannot happen together (RULES.md §2)
+# Flags that cannot happen together (/docs/rules §2)
 # ---------------------------------------------------------------------------------------
 
 
@@ -168,8 +168,8 @@ def test_impossible_flag_combinations_are_invalid(request_: ScoreRequest, field:
 @pytest.mark.parametrize(
     ("request_", "fields"),
     [
-        # RULES.md §2 "a flag combination that cannot happen": by the same reasoning as the
-        # brief's list (not spelled out one by one in RULES.md)
+        # /docs/rules §2 "a flag combination that cannot happen": by the same reasoning as the
+        # brief's list (not spelled out one by one in /docs/rules)
         pytest.param(req(win="tsumo", seat_wind="E", chiihou=True), {"chiihou"}, id="chiihou-for-the-dealer"),
         pytest.param(req(win="ron", seat_wind="E", tenhou=True), {"tenhou", "win"}, id="tenhou-by-ron"),
         pytest.param(req(win="tsumo", chiihou=True, riichi=True), {"chiihou", "riichi"}, id="chiihou-after-riichi"),
@@ -187,7 +187,7 @@ def test_other_impossible_flag_combinations(request_: ScoreRequest, fields: set[
 
 
 # ---------------------------------------------------------------------------------------
-# Dealer / winds (API.md: seat_wind required for a non-dealer; dealer must agree)
+# Dealer / winds (/docs/endpoints: seat_wind required for a non-dealer; dealer must agree)
 # ---------------------------------------------------------------------------------------
 
 

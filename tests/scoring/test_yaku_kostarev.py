@@ -1,7 +1,7 @@
-"""The `kostarev` preset (seed 001, RULES.md §4): no winds, its own yaku list, worked by hand.
+"""The `kostarev` preset (seed 001, /docs/rules §4): no winds, its own yaku list, worked by hand.
 
 Conventions: a non-dealer (``dealer=False``) wins by ron unless a case says otherwise.
-Fu and payments are those of RULES.md §3: 20 base, +10 closed ron, +2 tsumo (not pinfu
+Fu and payments are those of /docs/rules §3: 20 base, +10 closed ron, +2 tsumo (not pinfu
 tsumo), dragon pair 2, triplets 2/4 (×2 terminal or dragon), kans ×4, kanchan/penchan/tanki 2;
 non-dealer ron 4 × base, tsumo 2 × base / 1 × base, each rounded up to 100.
 """

@@ -1,6 +1,6 @@
 """Every yaku and yakuman of the `standard` preset, one hand each, worked out by hand.
 
-RULES.md §2 (hands, highest reading), §3 (yaku, fu, limits, payments); API.md (ids).
+/docs/rules §2 (hands, highest reading), §3 (yaku, fu, limits, payments); /docs/endpoints (ids).
 
 Conventions of this file: unless a case says otherwise the winner is a non-dealer sitting
 South in an East round, wins by ron, and nothing else is declared. ``hand`` is the 13 − 3 ×
@@ -444,7 +444,7 @@ def test_double_yakuman_option_off_counts_them_once(request_: ScoreRequest) -> N
 
 
 # ---------------------------------------------------------------------------------------
-# Definitions that trip people up (RULES.md §3) and "highest reading wins" (§2)
+# Definitions that trip people up (/docs/rules §3) and "highest reading wins" (§2)
 # ---------------------------------------------------------------------------------------
 
 TRICKY_CASES = [
@@ -592,7 +592,7 @@ def test_tricky_definitions_and_highest_reading(request_: ScoreRequest, exp: Exp
 
 
 # ---------------------------------------------------------------------------------------
-# Fu items (RULES.md §3 Fu) and a few more stacks, each hand worked out by hand
+# Fu items (/docs/rules §3 Fu) and a few more stacks, each hand worked out by hand
 # ---------------------------------------------------------------------------------------
 
 FU_CASES = [
@@ -776,7 +776,7 @@ def test_not_a_win_has_a_reason(request_: ScoreRequest, reason: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Invariant: tile order and notation do not matter (RULES.md §1: a JSON list is accepted too)
+# Invariant: tile order and notation do not matter (/docs/rules §1: a JSON list is accepted too)
 # ---------------------------------------------------------------------------------------
 
 

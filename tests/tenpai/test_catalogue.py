@@ -1,7 +1,7 @@
-"""The rules and yaku catalogue (service.scoring.catalogue) against RULES.md and API.md, typed in here.
+"""The rules and yaku catalogue (service.scoring.catalogue) against /docs/rules and /docs/endpoints, typed in here.
 
 /docs/rules §3 lists the standard yaku with han closed/open, §4 the kostarev list (seed 001
-§3.1.1–3.1.4), §5 the kids preset (no yaku). API.md lists the yaku ids that need names.
+§3.1.1–3.1.4), §5 the kids preset (no yaku). /docs/endpoints lists the yaku ids that need names.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ KOSTAREV = {
     "suuankou_tanki": (26, None, 2), "junsei_chuuren": (26, None, 2),
 }  # fmt: skip
 
-# API.md "Yaku ids", as written there
+# /docs/endpoints "Yaku ids", as written there
 API_TEXT = """riichi double_riichi ippatsu menzen_tsumo pinfu tanyao iipeikou haku hatsu chun seat_wind round_wind
 haitei houtei rinshan chankan chiitoitsu sanshoku ittsu chanta toitoi sanankou sanshoku_doukou sankantsu shousangen
 honroutou ryanpeikou junchan honitsu chinitsu renhou dora ura_dora aka_dora kokushi kokushi_13 suuankou
@@ -75,7 +75,7 @@ CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
 DORA = {"dora": (1, 1, 0), "ura_dora": (1, 1, 0), "aka_dora": (1, 1, 0)}
-"""API.md: dora, ura dora and red fives are listed as entries whose han is the count (1 han a tile)."""
+"""/docs/endpoints: dora, ura dora and red fives are listed as entries whose han is the count (1 han a tile)."""
 
 
 def table(preset: str, **options: object) -> dict[str, tuple[int, int | None, int]]:

@@ -2,7 +2,7 @@
 
 POST /v1/tenpai, GET /v1/table, GET /v1/rules, GET /v1/rules/{preset}, GET /v1/yaku: the
 shapes, the languages, and every error as ``application/problem+json`` naming the field
-(API.md Errors: 400 schema or query, 404 unknown preset, 422 impossible input).
+(/docs/endpoints Errors: 400 schema or query, 404 unknown preset, 422 impossible input).
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ def test_table_bad_query_is_400_naming_the_parameter(client: TestClient[Litestar
 
 
 def test_table_for_kids_is_400_naming_the_preset(client: TestClient[Litestar]) -> None:
-    """The kids preset counts points (RULES.md §5): it is not among the table's presets, so a 400 like any value
+    """The kids preset counts points (/docs/rules §5): it is not among the table's presets, so a 400 like any value
     outside the documented enum (the document promises nothing the server refuses)."""
     assert fields_of(problem_of(client.get("/v1/table?preset=kids"), 400)) == ["preset"]
 

@@ -1,6 +1,6 @@
 """Shanten and waits (service.scoring.shanten) against the mahjong package, brute force and hand-checked hands.
 
-RULES.md §2 (winning shapes; seven *different* pairs; kokushi only where the preset has
+/docs/rules §2 (winning shapes; seven *different* pairs; kokushi only where the preset has
 winds). The core's definition is exact: shanten = (3n+1) − the most tiles the hand shares
 with any complete hand that respects the four-copies limit. On every hand hypothesis
 generated here it agrees with ``mahjong.shanten.Shanten`` (v2.1, which handles the
@@ -58,7 +58,7 @@ def test_14_tile_shanten_agrees_with_the_mahjong_package(c: list[int]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(dealt(no_wind_ids, 13))
 def test_without_winds_shanten_agrees_with_the_package_without_kokushi(c: list[int]) -> None:
-    """kostarev / kids: winds do not exist (cap 0) and there is no kokushi (RULES.md §4, §5)."""
+    """kostarev / kids: winds do not exist (cap 0) and there is no kokushi (/docs/rules §4, §5)."""
     mine = shanten(c, NO_WINDS_CAPS, kokushi=False)
     assert mine.kokushi is None
     assert mine.shanten == Shanten.calculate_shanten(c, use_kokushi=False), mpsz(c)
@@ -238,7 +238,7 @@ def test_only_the_real_wait_remains_when_one_candidate_is_a_fifth_copy() -> None
     ],
 )
 def test_seven_pairs_with_a_quad(hand: str, expected: tuple[int, int, int, None]) -> None:
-    """RULES.md §2: seven *different* pairs; four alike are not two pairs (kokushi left out here)."""
+    """/docs/rules §2: seven *different* pairs; four alike are not two pairs (kokushi left out here)."""
     assert tuple(shanten(counts(hand), kokushi=False)) == expected
 
 

@@ -4,7 +4,7 @@ Seed 003 §1 shows the table as a picture; the numbers below are that standard t
 typed in by hand (columns fu 20, 25, 30, 40 … 110; ``None`` = "–", no such hand). Every
 cell is checked against this literal table *and* against the formula computed inline
 (``base = fu × 2^(2+han)``, capped at 2000; ron 4 × / 6 × base; tsumo 2 × and 1 × base,
-dealer 2 × from each; every payment rounded up to 100: RULES.md §3).
+dealer 2 × from each; every payment rounded up to 100: /docs/rules §3).
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def test_kazoe_sanbaiman_option_caps_13_han_at_24000() -> None:
 
 
 def test_kostarev_has_the_same_table_but_a_20_fu_ron_column() -> None:
-    """Seed 001 §3.3–4: the same formula, limits and payments (RULES.md §4); its fu checklist (§3.2) has no
+    """Seed 001 §3.3–4: the same formula, limits and payments (/docs/rules §4); its fu checklist (§3.2) has no
     +2 for an open hand without fu, so 20 fu also exists by ron: 1 han 160 base → 640 → 700 (dealer 960 → 1,000),
     2 han 320 → 1,280 → 1,300 (dealer 1,920 → 2,000). Up to 4 han 110 fu no base passes 2,000 without a
     strict-limit condition, so mangan_cap off changes no cell here."""

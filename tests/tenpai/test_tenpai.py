@@ -1,6 +1,6 @@
 """POST /v1/tenpai in the core (service.scoring.tenpai.analyse): waits, unseen copies, values, riichi, discards.
 
-Every expected value below is worked out by hand in the comment beside it (RULES.md §2–3
+Every expected value below is worked out by hand in the comment beside it (/docs/rules §2–3
 for han/fu/payments, §5 for kids points). Non-dealers sit South unless stated.
 """
 
@@ -81,7 +81,7 @@ def test_a_wait_on_a_tile_whose_four_copies_are_in_hand_is_not_a_wait() -> None:
 
 
 def test_seven_pairs_with_a_quad_is_not_tenpai() -> None:
-    """2222m55p77p33s66s1z looks like six pairs + 1z, but 2222m is one pair: 2-shanten (RULES.md §2)."""
+    """2222m55p77p33s66s1z looks like six pairs + 1z, but 2222m is one pair: 2-shanten (/docs/rules §2)."""
     r = run(hand="2222m55p77p33s66s1z")
     assert (r.shanten, r.shanten_by_shape.chiitoitsu, r.waits) == (2, 2, [])
 
@@ -190,7 +190,7 @@ def test_riichi_check(extra: dict[str, int], reasons: list[str]) -> None:
 
 
 def test_kids_riichi_needs_only_a_closed_tenpai_hand() -> None:
-    """RULES.md §5: no deposit in the kids rules, so points and tiles left are not checked."""
+    """/docs/rules §5: no deposit in the kids rules, so points and tiles left are not checked."""
     r = analyse(TenpaiRequest(hand="222m777p345s678s9s", rules="kids", points=0, tiles_left=0))
     assert r.riichi is not None
     assert r.riichi.allowed

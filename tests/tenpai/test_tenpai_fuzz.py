@@ -2,7 +2,7 @@
 
 Random requests (tile codes, melds, indicators, visible tiles, seats, flags, presets) are
 thrown at :func:`service.scoring.tenpai.analyse`; anything but a result or
-:class:`~service.scoring.InvalidHand` would be a 500 (API.md: never 500 for any input).
+:class:`~service.scoring.InvalidHand` would be a 500 (/docs/endpoints: never 500 for any input).
 """
 
 from __future__ import annotations
