@@ -35,7 +35,7 @@ from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Stream
 
-from service.logs import LogError, read_log, replay
+from service.logs import GameLog, LogError, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
 from service.logs.detect import LogFormatName
@@ -96,6 +96,16 @@ _LOG_BODY = RequestBody(
 )
 
 
+FormatParameter = Annotated[
+    LogFormatName | None,
+    QueryParameter(
+        name="format",
+        description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
+    ),
+]
+"""The ``format`` query parameter of the replay and the conversion."""
+
+
 def _problem_response(description: str, status: int, detail: str, errors: list[FieldError]) -> ResponseSpec:
     value = problem_body(problem(status, detail, errors))
     return ResponseSpec(
@@ -105,6 +115,15 @@ def _problem_response(description: str, status: int, detail: str, errors: list[F
         generate_examples=False,
         examples=[Example(summary=detail, value=value)],
     )
+
+
+_TOO_LARGE_LOG: Final = _problem_response(
+    "The body is larger than 2 MiB.",
+    413,
+    "The request body is too large.",
+    [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")],
+)
+"""The 413 of the one-game operations (replay, convert)."""
 
 
 @post(
@@ -124,12 +143,7 @@ def _problem_response(description: str, status: int, detail: str, errors: list[F
     response_description="The game replayed: every round beside the log's, the final standings, the summary.",
     opt={"request_body": _LOG_BODY},
     responses={
-        413: _problem_response(
-            "The body is larger than 2 MiB.",
-            413,
-            "The request body is too large.",
-            [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")],
-        ),
+        413: _TOO_LARGE_LOG,
         422: _problem_response(
             "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
             "without an end), or impossible (a tile the player does not hold, a call of a tile nobody "
@@ -142,12 +156,7 @@ def _problem_response(description: str, status: int, detail: str, errors: list[F
 )
 async def replay_log(
     request: Request[Any, Any, Any],
-    format: Annotated[  # the query parameter's own name, so a refusal names it
-        LogFormatName | None,
-        QueryParameter(
-            description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
-        ),
-    ] = None,
+    format: FormatParameter = None,  # the query parameter's own name, so a refusal names it
     rules: Annotated[
         Preset | None,
         Parameter(
@@ -162,17 +171,19 @@ async def replay_log(
     try:
         result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
-        field = (
-            "format" if format is not None and error.round is None and "recognised" in error.message else error.field
-        )
-        raise UnreadableLog([FieldError(field, error.message)]) from None
+        raise UnreadableLog([FieldError(error.field, error.message)]) from None
     return Response(result)
 
 
-def _replay(body: bytes, log_format: LogFormatName | None, rules: str | None) -> ReplayResult:
+def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
+    """One game's log from the body (:class:`LogError` for an empty one)."""
     if not body:
         raise LogError("the body is empty: send one game's log")
-    return replay(read_log(body, log_format), rules)
+    return read_log(body, log_format)
+
+
+def _replay(body: bytes, log_format: LogFormatName | None, rules: str | None) -> ReplayResult:
+    return replay(_read(body, log_format), rules)
 
 
 _BATCH_BODY = RequestBody(
@@ -352,12 +363,7 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     ],
     opt={"request_body": _LOG_BODY, "response_content": (None, NDJSON)},
     responses={
-        413: _problem_response(
-            "The body is larger than 2 MiB.",
-            413,
-            "The request body is too large.",
-            [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")],
-        ),
+        413: _TOO_LARGE_LOG,
         422: _problem_response(
             "A log that cannot be read or played, as for `POST /v1/logs/replay`.",
             422,
@@ -368,12 +374,7 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
 )
 async def convert_log(
     request: Request[Any, Any, Any],
-    format: Annotated[  # the query parameter's own name, so a refusal names it
-        LogFormatName | None,
-        QueryParameter(
-            description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
-        ),
-    ] = None,
+    format: FormatParameter = None,  # the query parameter's own name, so a refusal names it
     to: Annotated[
         Literal["mjai"], QueryParameter(description="The format to write: `mjai` (JSON lines, Mortal's schema).")
     ] = "mjai",
@@ -392,9 +393,7 @@ async def convert_log(
 
 
 def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
-    if not body:
-        raise LogError("the body is empty: send one game's log")
-    game_log = read_log(body, log_format)
+    game_log = _read(body, log_format)
     result = replay(game_log, rules)
     encoder = msgspec.json.Encoder()
     return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
