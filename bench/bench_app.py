@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from litestar import Litestar, post
 
-from service.api.batch_routes import BATCH_ROUTES
+from service.api.routes.batch import BATCH_ROUTES
 from service.app import create_app
 
 __all__ = ["NOOP_PATH", "app", "create_bench_app"]

@@ -130,9 +130,9 @@ _LIFESPANS: list[asyncio.Future[None]] = []
 def apps() -> dict[str, ASGI]:
     """The apps measured, by label (see the module docstring)."""
     from bench import bare_app
-    from service.api.logs import configure_logging
-    from service.api.metrics import Metrics
-    from service.api.middleware import RequestContextMiddleware
+    from service.api.plumbing.middleware import RequestContextMiddleware
+    from service.api.telemetry.logs import configure_logging
+    from service.api.telemetry.metrics import Metrics
     from service.app import create_app
 
     ours = create_app()

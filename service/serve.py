@@ -59,9 +59,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from service.api.logs import configure_logging, get_logger
-from service.api.metrics import MULTIPROC_ENV
-from service.api.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
+from service.api.routes.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
+from service.api.telemetry.logs import configure_logging, get_logger
+from service.api.telemetry.metrics import MULTIPROC_ENV
 
 __all__ = ["SETTINGS", "granian_command", "main", "settings"]
 
@@ -152,7 +152,7 @@ def startup_problem(config: Mapping[str, str], environ: Mapping[str, str] = os.e
     >>> startup_problem({"HOST": "127.0.0.1", "PORT": "0"}, {"RIICHI_RATE_LIMIT": "10/min"})[:18]
     'RIICHI_RATE_LIMIT '
     """
-    from service.api import guards  # the app's own readers of the settings
+    from service.api.plumbing import guards  # the app's own readers of the settings
 
     try:
         guards.api_keys(environ)

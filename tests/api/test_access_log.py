@@ -7,7 +7,7 @@ import asyncio
 import io
 import json
 
-from service.api.logs import AccessLog
+from service.api.telemetry.logs import AccessLog
 
 
 class Writes(io.StringIO):

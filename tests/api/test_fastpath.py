@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
-from service.api.fastpath import outer_plans
-from service.api.guards import API_KEYS_ENV, CORS_ENV
-from service.api.middleware import RequestContextMiddleware
+from service.api.plumbing.fastpath import outer_plans
+from service.api.plumbing.guards import API_KEYS_ENV, CORS_ENV
+from service.api.plumbing.middleware import RequestContextMiddleware
 from service.app import create_app
 from tests.api.asgi import asgi_request, post_json
 from tests.strategies import seeded_hands

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.docs import ASSETS_PATH, DOCS_STYLESHEET, SITE_PATH
-from service.api.hardening import CONTENT_SECURITY_POLICY, HEADER_CAPS, MAX_HEADER_BYTES
+from service.api.docs.swagger import ASSETS_PATH, DOCS_STYLESHEET, SITE_PATH
+from service.api.plumbing.hardening import CONTENT_SECURITY_POLICY, HEADER_CAPS, MAX_HEADER_BYTES
 
 from .asgi import asgi_request
 from .logcapture import records

@@ -13,9 +13,9 @@ from litestar.testing import TestClient
 
 import service.app
 import service.scoring
-from service.api.errors import EXAMPLE_INSTANCE
-from service.api.examples import BODY_EXAMPLES
-from service.api.openapi import document
+from service.api.docs.examples import BODY_EXAMPLES
+from service.api.docs.openapi import document
+from service.api.plumbing.errors import EXAMPLE_INSTANCE
 from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
 COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
@@ -32,7 +32,7 @@ def served(client: TestClient[Litestar]) -> dict[str, Any]:
 def test_committed_document_is_the_served_one(served: dict[str, Any]) -> None:
     committed = json.loads(COMMITTED.read_text(encoding="utf-8"))
 
-    assert committed == served, "regenerate: python -m service.api.openapi openapi/openapi.json"
+    assert committed == served, "regenerate: python -m service.api.docs.openapi openapi/openapi.json"
 
 
 def test_score_operation_takes_a_score_request_and_documents_problems(served: dict[str, Any]) -> None:

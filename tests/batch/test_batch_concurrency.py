@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-import service.api.batch_routes as batch_routes
-from service.api.batch_routes import CHUNK_HANDS
-from service.api.logs import configure_logging
+import service.api.routes.batch as batch_routes
+from service.api.routes.batch import CHUNK_HANDS
+from service.api.telemetry.logs import configure_logging
 from service.app import create_app
 from tests.batch.faults import fail_hands_with_honba_7, one_at_a_time
 

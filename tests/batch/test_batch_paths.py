@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
-import service.api.batch_routes as batch_routes
-from service.api.batch_routes import (
+import service.api.routes.batch as batch_routes
+from service.api.plumbing.decoding import BadRequestBody, decode_json
+from service.api.routes.batch import (
     ITEM_IMPOSSIBLE_DETAIL,
     ITEM_SCHEMA_DETAIL,
     BatchJSON,
@@ -36,7 +37,6 @@ from service.api.batch_routes import (
     ParsedBatch,
     _problem,
 )
-from service.api.decoding import BadRequestBody, decode_json
 from service.app import create_app
 from service.i18n import Language
 from service.scoring import InvalidHand, ScoreRequest, score

@@ -17,8 +17,8 @@ import httpx
 import pytest
 from litestar.testing import TestClient
 
-from service.api.docs import ASSETS_DIR, ASSETS_PATH, SWAGGER_FILES
-from service.api.hardening import SECURITY_HEADERS
+from service.api.docs.swagger import ASSETS_DIR, ASSETS_PATH, SWAGGER_FILES
+from service.api.plumbing.hardening import SECURITY_HEADERS
 from service.app import create_app
 from service.serve import SETTINGS
 from tests.servers import free_port

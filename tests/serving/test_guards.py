@@ -15,7 +15,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.logs import configure_logging
+from service.api.telemetry.logs import configure_logging
 from service.app import create_app
 from tests.api.logcapture import records
 

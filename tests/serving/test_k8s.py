@@ -11,7 +11,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from service.api.guards import API_KEYS_FILE_ENV, REDIS_URL_ENV, rate_limit_settings
+from service.api.plumbing.guards import API_KEYS_FILE_ENV, REDIS_URL_ENV, rate_limit_settings
 from service.serve import SETTINGS
 
 K8S = Path(__file__).resolve().parents[2] / "deploy" / "k8s"

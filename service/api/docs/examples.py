@@ -20,9 +20,9 @@ from typing import Any, Final
 
 import msgspec
 
-from .errors import problem, problem_body
-from .log_model import ReplayBatchLine
-from .operations import NOT_READY_DETAIL, Ready
+from ..plumbing.errors import problem, problem_body
+from ..routes.log_model import ReplayBatchLine
+from ..routes.operations import NOT_READY_DETAIL, Ready
 
 __all__ = ["BODY_EXAMPLES", "CALL_EXAMPLES", "EXAMPLE_MJAI", "EXAMPLE_MJLOG", "RESPONSE_EXAMPLES", "BodyExamples"]
 

@@ -43,8 +43,8 @@ from service.logs.model import ReplayResult
 from service.scoring import FieldError
 from service.scoring.model import Preset
 
-from .errors import PROBLEM_MEDIA_TYPE, Problem, UnreadableLog, problem, problem_body, problem_type, title_of
-from .examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
+from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
+from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem, UnreadableLog, problem, problem_body, problem_type, title_of
 from .log_model import ReplayBatchLine
 
 __all__ = [

@@ -12,10 +12,10 @@ from litestar.params import JSONBody
 from service.scoring import ScoreRequest, ScoreResult, score
 from service.scoring.names import localise
 
-from .decoding import StrictJSON
-from .errors import PROBLEM_MEDIA_TYPE, Problem
-from .fastpath import DirectJSON
-from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from ..plumbing.decoding import StrictJSON
+from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem
+from ..plumbing.fastpath import DirectJSON
+from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = ["ROUTES", "score_hand"]
 

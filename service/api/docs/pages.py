@@ -33,8 +33,8 @@ from markdown_it import MarkdownIt
 
 from service.scoring import FieldError
 
-from .docs import DOCS_STYLESHEET
-from .errors import PROBLEM_TYPES, problem
+from ..plumbing.errors import PROBLEM_TYPES, problem
+from .swagger import DOCS_STYLESHEET
 
 __all__ = [
     "APP_PATH",

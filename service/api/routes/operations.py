@@ -23,9 +23,9 @@ from litestar.openapi import ResponseSpec
 
 from service.scoring import ScoreRequest, score
 
-from .errors import PROBLEM_MEDIA_TYPE, Problem, problem
-from .logs import access_log, get_logger
-from .metrics import METRICS_MEDIA_TYPE, Metrics
+from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem, problem
+from ..telemetry.logs import access_log, get_logger
+from ..telemetry.metrics import METRICS_MEDIA_TYPE, Metrics
 
 __all__ = [
     "DRAIN_FILE_ENV",

@@ -10,7 +10,7 @@ for all), the ``X-Request-ID`` header on every response, and examples for every 
 and response, computed by the server's own code path from :mod:`service.api.examples`.
 
 The committed copy is ``openapi/openapi.json``; regenerate it with
-``python -m service.api.openapi openapi/openapi.json`` (a test fails when it is stale).
+``python -m service.api.docs.openapi openapi/openapi.json`` (a test fails when it is stale).
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ from litestar.routes import HTTPRoute
 from service.i18n import LANGUAGES
 from service.scoring import FieldError, InvalidHand
 
-from .decoding import BadRequestBody, UnsupportedBodyType, decode_json
-from .errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
+from ..plumbing.decoding import BadRequestBody, UnsupportedBodyType, decode_json
+from ..plumbing.errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
+from ..plumbing.guards import GUARDED_PREFIX
+from ..plumbing.hardening import CACHEABLE_MAX_AGE, HEADER_CAPS, cache_policy
+from ..plumbing.queries import known_query_only, query_parameters, unknown_query_problem_for
 from .examples import BODY_EXAMPLES, CALL_EXAMPLES, RESPONSE_EXAMPLES, BodyExamples
-from .guards import GUARDED_PREFIX
-from .hardening import CACHEABLE_MAX_AGE, HEADER_CAPS, cache_policy
-from .queries import known_query_only, query_parameters, unknown_query_problem_for
 
 __all__ = ["REQUEST_ID_HEADER", "complete_document", "document", "use_msgspec_components"]
 
@@ -1116,7 +1116,7 @@ def document(app: Litestar) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m service.api.openapi [PATH]``: write the document to PATH (default: stdout)."""
+    """``python -m service.api.docs.openapi [PATH]``: write the document to PATH (default: stdout)."""
     from service.app import app
 
     text = json.dumps(document(app), indent=2, ensure_ascii=False) + "\n"

@@ -6,7 +6,7 @@ import msgspec
 
 from service.logs.model import ReplayResult
 
-from .errors import Problem
+from ..plumbing.errors import Problem
 
 __all__ = ["ReplayBatchLine"]
 

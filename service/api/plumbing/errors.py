@@ -37,9 +37,9 @@ from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetail
 
 from service.scoring import FieldError, InvalidHand
 
+from ..telemetry.logs import REQUEST_ID
 from .context import CLIENT_CLOSED_REQUEST, client_closed_request
 from .decoding import BadRequestBody, UnsupportedBodyType
-from .logs import REQUEST_ID
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",

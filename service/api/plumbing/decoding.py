@@ -135,7 +135,7 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
     MeldSpec(type='pon', tiles='777z', closed=False)
     >>> decode_json(b'{"type": "pon", "tiles": 777}', MeldSpec)
     Traceback (most recent call last):
-    service.api.decoding.BadRequestBody: The request body does not match the schema.
+    service.api.plumbing.decoding.BadRequestBody: The request body does not match the schema.
 
     A number with no fractional part is an integer, as in JSON Schema:
 

@@ -47,6 +47,9 @@ from litestar.enums import ScopeType
 from litestar.types import ASGIApp, HTTPScope, Message, Receive, Scope, Send
 from litestar.utils import normalize_path
 
+from ..routes.operations import draining
+from ..telemetry.logs import REQUEST_ID, access_log, get_logger
+from ..telemetry.metrics import Metrics
 from .context import BODY_WATCH, CLIENT_CLOSED_REQUEST, BodyWatch
 from .fastpath import Plan, Replay
 from .hardening import (
@@ -57,9 +60,6 @@ from .hardening import (
     refusal_messages,
     tagged_messages,
 )
-from .logs import REQUEST_ID, access_log, get_logger
-from .metrics import Metrics
-from .operations import draining
 
 __all__ = [
     "REQUEST_ID_HEADER",

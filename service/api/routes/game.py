@@ -27,9 +27,9 @@ from service.game import (
 )
 from service.game.settle import localise_settle
 
-from .decoding import StrictJSON
-from .errors import PROBLEM_MEDIA_TYPE, Problem
-from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from ..plumbing.decoding import StrictJSON
+from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem
+from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = ["GAME_ROUTES", "GAME_SCHEMA_TYPES", "final_standings", "settle_hand", "sticks_plan"]
 

@@ -45,10 +45,10 @@ from service.scoring.presets import PRESETS
 from service.scoring.table import PointsTable, points_table
 from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
-from .decoding import StrictJSON
-from .errors import EXAMPLE_INSTANCE, PROBLEM_MEDIA_TYPE, Problem, instance, problem, problem_type, title_of
-from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
-from .queries import known_query_only
+from ..plumbing.decoding import StrictJSON
+from ..plumbing.errors import EXAMPLE_INSTANCE, PROBLEM_MEDIA_TYPE, Problem, instance, problem, problem_type, title_of
+from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from ..plumbing.queries import known_query_only
 
 __all__ = [
     "INFO_ROUTES",

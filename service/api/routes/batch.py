@@ -74,8 +74,8 @@ from service.scoring.native import LANG_INDEX, parsed_span, score_parsed_run
 from service.scoring.notation import request_of
 from service.scoring.score import parse_batch, score_json_run
 
-from .decoding import BadRequestBody, StrictJSON, decode_json
-from .errors import (
+from ..plumbing.decoding import BadRequestBody, StrictJSON, decode_json
+from ..plumbing.errors import (
     EXAMPLE_INSTANCE,
     INTERNAL_ERROR_DETAIL,
     PROBLEM_MEDIA_TYPE,
@@ -85,8 +85,8 @@ from .errors import (
     problem_type,
     title_of,
 )
-from .fastpath import DirectJSON
-from .language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from ..plumbing.fastpath import DirectJSON
+from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 
 __all__ = [
     "BATCH_MAX_BODY_BYTES",
