@@ -66,15 +66,15 @@ _CREDENTIALS = {
 MAX_BODY_BYTES = 64 * 1024
 """Largest accepted request body, in bytes; a larger one is answered with 413.
 
-``POST /v1/score/batch`` sets its own, larger limit (:data:`service.api.batch_routes.BATCH_MAX_BODY_BYTES`).
+``POST /v1/score/batch`` sets its own, larger limit (:data:`service.api.routes.batch.BATCH_MAX_BODY_BYTES`).
 """
 
 
 def create_app() -> Litestar:
     """A new, fully configured application (debug off) with its own metrics registry.
 
-    Configures the ``service`` loggers (:func:`service.api.logs.configure_logging`). The public-deployment
-    guards (API keys, rate limits, CORS) are read from the environment (:mod:`service.api.guards`).
+    Configures the ``service`` loggers (:func:`service.api.telemetry.logs.configure_logging`). The public-deployment
+    guards (API keys, rate limits, CORS) are read from the environment (:mod:`service.api.plumbing.guards`).
     """
     configure_logging()
     metrics = Metrics()
@@ -122,7 +122,7 @@ def create_app() -> Litestar:
         after_request=problem_for_error_response,
         on_startup=[mark_ready, exit_with_parent],
         on_shutdown=[mark_not_ready],
-        logging_config=None,  # service.api.logs configures the service loggers (structlog, JSON)
+        logging_config=None,  # service.api.telemetry.logs configures the service loggers (structlog, JSON)
         debug=False,
     )
     use_msgspec_components(

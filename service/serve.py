@@ -23,11 +23,11 @@ The container's entrypoint and the README's command run this. It starts granian 
   deadline); slow clients are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes
   Ingress);
 - **workers that exit with their master**: a worker whose granian master dies (SIGKILL) stops as on
-  SIGTERM (:func:`service.api.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
+  SIGTERM (:func:`service.api.routes.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
   serving unsupervised and the port is free for the next start; granian itself gets SIGTERM if this
   supervisor dies;
 - **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
-  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.metrics`);
+  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.telemetry.metrics`);
 - **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
   the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
   (5 s) while the listener still accepts (the load balancer takes the replica out), and every answer

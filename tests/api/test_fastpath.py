@@ -1,7 +1,7 @@
-"""The direct paths of ``POST /v1/score`` (:mod:`service.api.fastpath`) answer exactly as litestar's own path.
+"""The direct paths of ``POST /v1/score`` (:mod:`service.api.plumbing.fastpath`) answer exactly as litestar's own path.
 
 A request with a ``Content-Length`` takes the direct path: at the outermost layer in the production
-app (:func:`~service.api.fastpath.outer_plans`), or in the route's own :class:`DirectJSON` when the
+app (:func:`~service.api.plumbing.fastpath.outer_plans`), or in the route's own :class:`DirectJSON` when the
 outer layer has no plan (as when API keys, rate limits or CORS sit between). The same body sent
 chunked (no ``Content-Length``: two body events) takes litestar's path through the same handler. For
 every body (valid hands, refused JSON, schema errors, impossible hands, each language), the answers

@@ -1,5 +1,5 @@
 """Issue 16's probes as regression tests: no 5xx for any path, no echo, Host, HEAD, header caps,
-security headers, Cache-Control / ETag / 304 (:mod:`service.api.hardening`)."""
+security headers, Cache-Control / ETag / 304 (:mod:`service.api.plumbing.hardening`)."""
 
 from __future__ import annotations
 

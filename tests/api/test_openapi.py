@@ -283,7 +283,7 @@ def test_no_enum_is_written_twice_and_the_shared_ones_are_named(served: dict[str
         if where != RULES_PRESET_BRANCH:
             places.setdefault(values, []).append(where)
     assert {values: where for values, where in places.items() if len(where) > 1} == {}
-    # the one enum in place on purpose (service.api.openapi.RULES_BRANCHES): typescript-fetch cannot compile a
+    # the one enum in place on purpose (service.api.docs.openapi.RULES_BRANCHES): typescript-fetch cannot compile a
     # oneOf of an enum component and an object; it lists exactly the presets
     assert schemas["Rules"]["oneOf"][0]["enum"] == schemas["Preset"]["enum"]
     assert schemas["Wind"]["enum"] == ["E", "S", "W", "N"]

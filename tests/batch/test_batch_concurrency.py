@@ -1,6 +1,6 @@
 """POST /v1/score/batch is scored in chunks on the event loop: other requests are answered meanwhile.
 
-A batch of three chunks (:data:`~service.api.batch_routes.CHUNK_HANDS` hands each) is posted to the
+A batch of three chunks (:data:`~service.api.routes.batch.CHUNK_HANDS` hands each) is posted to the
 production app in process (``httpx.ASGITransport``: both requests on one event loop, as on one granian
 worker); once its first hand is being scored, ``GET /health`` is sent. Each hand scored notes whether
 ``/health`` has been answered yet: were the batch scored in one go, ``/health`` would be answered only

@@ -1,4 +1,4 @@
-"""Public-deployment guards (:mod:`service.api.guards`): off by default, on by environment.
+"""Public-deployment guards (:mod:`service.api.plumbing.guards`): off by default, on by environment.
 
 The rate limit's shared store is a real ``redis-server`` (Debian's), started on a free port: two
 applications (two workers, or two replicas) count one client together.

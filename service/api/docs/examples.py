@@ -1,7 +1,7 @@
 """Example requests for the OpenAPI document, one set per operation (keyed by ``operationId``).
 
 Only the *requests* are written here. The documented answers are computed from them by
-:func:`service.api.openapi.complete_document` through the server's own code path (strict
+:func:`service.api.docs.openapi.complete_document` through the server's own code path (strict
 decoding, the route handler, the error mapping), so an example can never show an answer
 the server would not give; ``tests/api/test_openapi.py`` also replays them over HTTP.
 

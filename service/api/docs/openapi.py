@@ -7,7 +7,7 @@ contract tests (schemathesis) generate what the server really takes
 (:func:`use_msgspec_components`). :func:`complete_document` then adds what no generator
 knows: the problem responses every operation can give (400/413/415 for a JSON body, 500
 for all), the ``X-Request-ID`` header on every response, and examples for every request
-and response, computed by the server's own code path from :mod:`service.api.examples`.
+and response, computed by the server's own code path from :mod:`service.api.docs.examples`.
 
 The committed copy is ``openapi/openapi.json``; regenerate it with
 ``python -m service.api.docs.openapi openapi/openapi.json`` (a test fails when it is stale).
@@ -66,7 +66,7 @@ REQUEST_ID_HEADER = OpenAPIHeader(
     "else a generated one (32 hex digits); also on every log line of the request.",
     required=True,
 )
-"""The ``X-Request-ID`` response header (see :mod:`service.api.middleware`), a component."""
+"""The ``X-Request-ID`` response header (see :mod:`service.api.plumbing.middleware`), a component."""
 
 REQUEST_ID = "X-Request-ID"
 REQUEST_ID_REF = Reference(ref=f"#/components/headers/{REQUEST_ID}")
@@ -99,7 +99,7 @@ _CACHE_HEADERS: dict[str, OpenAPIHeader] = {
         required=True,
     ),
 }
-"""Response headers of the cacheable GETs (:func:`service.api.hardening.cache_policy`), components."""
+"""Response headers of the cacheable GETs (:func:`service.api.plumbing.hardening.cache_policy`), components."""
 
 _GUARD_HEADERS: dict[str, OpenAPIHeader] = {
     "WWW-Authenticate": OpenAPIHeader(
@@ -122,7 +122,7 @@ _GUARD_HEADERS: dict[str, OpenAPIHeader] = {
         )
     },
 }
-"""Response headers of the guards' refusals (:mod:`service.api.guards`), components."""
+"""Response headers of the guards' refusals (:mod:`service.api.plumbing.guards`), components."""
 
 IF_NONE_MATCH = OpenAPIParameter(
     name="If-None-Match",
@@ -499,7 +499,7 @@ SECURITY_SCHEMES: dict[str, SecurityScheme] = {
         "the one that comes first in the request counts).",
     ),
 }
-"""The two forms of an API key that :class:`service.api.guards.ApiKeyMiddleware` accepts, components."""
+"""The two forms of an API key that :class:`service.api.plumbing.guards.ApiKeyMiddleware` accepts, components."""
 
 
 def operation_security(keys_required: bool) -> list[dict[str, list[str]]]:
@@ -1054,7 +1054,7 @@ def _names_of(schemas: dict[str, Any], parameters: list[OpenAPIParameter], node:
 def complete_document(app: Litestar, keys_required: bool = False) -> None:
     """Add problem responses, ``X-Request-ID`` headers and examples to ``app``'s document (call once);
     type every enum, and model optional query parameters as plain optional values. ``keys_required``: the
-    deployment requires an API key on ``/v1/`` (:func:`service.api.guards.api_keys`), which the operations'
+    deployment requires an API key on ``/v1/`` (:func:`service.api.plumbing.guards.api_keys`), which the operations'
     ``security`` then says."""
     openapi = app.openapi_schema
     assert openapi.components is not None

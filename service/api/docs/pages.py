@@ -11,7 +11,7 @@ with a strict Content-Security-Policy (everything from the same origin).
 The pages are the Markdown files of ``service/docs/`` (shipped in the package), rendered to HTML once, at
 first use, with markdown-it-py; they link to each other and to ``/schema`` only, never outside the
 service. The stylesheet is a static file (no inline style: the CSP allows none); caching and
-security headers are :mod:`service.api.hardening`'s. An unknown page is the usual 404 problem. Not in
+security headers are :mod:`service.api.plumbing.hardening`'s. An unknown page is the usual 404 problem. Not in
 the OpenAPI document (they are HTML for people); the document lists the problem types in ``Problem.type``.
 """
 

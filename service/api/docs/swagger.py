@@ -5,7 +5,7 @@ by litestar's static-files router under :data:`ASSETS_PATH` (only the four the p
 :data:`SWAGGER_FILES`: not the distribution's demo ``index.html`` with its inline script); the service's own files
 (``service/api/static/``: the documentation pages' stylesheet, the Swagger page's stylesheet and the
 script that starts Swagger UI) under :data:`SITE_PATH`. Both paths carry a version (the package's, a
-digest of the files), so the assets are served ``immutable`` (:mod:`service.api.hardening`). The page at
+digest of the files), so the assets are served ``immutable`` (:mod:`service.api.plumbing.hardening`). The page at
 ``/schema`` has no inline script or style (the Content-Security-Policy allows none): Swagger UI fetches
 the document from ``/schema/openapi.json``, so the docs work on a machine without internet access.
 """
@@ -79,7 +79,7 @@ SITE_PATH: Final = f"/static/site-{_digest(SITE_DIR)}"
 """URL path of :data:`SITE_DIR`: its digest changes whenever a file does."""
 
 DOCS_STYLESHEET: Final = f"{SITE_PATH}/docs.css"
-"""The documentation pages' stylesheet (:mod:`service.api.pages`)."""
+"""The documentation pages' stylesheet (:mod:`service.api.docs.pages`)."""
 
 
 class StrictSwaggerRenderPlugin(SwaggerRenderPlugin):

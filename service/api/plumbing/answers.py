@@ -1,6 +1,6 @@
 """A JSON answer encoded once, with msgspec, and sent as two ASGI events: :class:`JSONAnswer`.
 
-The route handlers return it (through :func:`service.api.language.localised`) as a litestar
+The route handlers return it (through :func:`service.api.plumbing.language.localised`) as a litestar
 ``Response``, so the documented return type, the ``after_request`` hook and litestar's handling
 stay as they are; only the last step differs. Litestar's own path builds a header mapping, merges
 it with the route's, resolves a serializer, renders and re-encodes every header per response;

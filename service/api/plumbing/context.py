@@ -3,10 +3,10 @@
 - :class:`BodyWatch`: the request's ASGI ``receive``, watched for a client hanging up before its
   body is complete (nginx's 499, :data:`CLIENT_CLOSED_REQUEST`);
 - :func:`client_closed_request`: whether that happened to the request being handled (the error
-  mapping, :mod:`service.api.errors`, tells litestar's 500 for it from a real one).
+  mapping, :mod:`service.api.plumbing.errors`, tells litestar's 500 for it from a real one).
 
-The request id lives in :data:`service.api.logs.REQUEST_ID` (every log line of the request carries
-it). Both are set by :class:`service.api.middleware.RequestContextMiddleware`.
+The request id lives in :data:`service.api.telemetry.logs.REQUEST_ID` (every log line of the request carries
+it). Both are set by :class:`service.api.plumbing.middleware.RequestContextMiddleware`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ Litestar's default body handling decodes JSON to Python objects and then convert
 :class:`StrictJSON` is a minimal DTO that instead decodes the bytes once, strictly, into
 its model type (unknown fields forbidden by the Struct itself), and reports failures as
 :class:`BadRequestBody` with a field path (``melds[1].tiles``), mapped to 400 in
-:mod:`service.api.errors`.
+:mod:`service.api.plumbing.errors`.
 """
 
 from __future__ import annotations
@@ -218,8 +218,9 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
     @classmethod
     def decode_body(cls, value: bytes) -> T:
         """``value`` (a JSON body) decoded strictly into ``model_type`` (:func:`decode_json`); a subclass may
-        decode it another way with the same answers (the batch's: :class:`service.api.batch_routes.BatchJSON`).
-        Both litestar's path (:meth:`decode_bytes`) and the direct path (:mod:`service.api.fastpath`) call it."""
+        decode it another way with the same answers (the batch's: :class:`service.api.routes.batch.BatchJSON`).
+        Both litestar's path (:meth:`decode_bytes`) and the direct path (:mod:`service.api.plumbing.fastpath`)
+        call it."""
         return decode_json(value, cls.model_type)
 
     def decode_bytes(self, value: bytes) -> T:

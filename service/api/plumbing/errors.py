@@ -73,7 +73,7 @@ PROBLEM_TYPES: dict[int, str] = {
     503: "/problems/not-ready",
 }
 """The ``type`` of each kind of problem, by status: a relative reference to the page the service serves
-about it (:mod:`service.api.pages`), saying what it means and how to fix the request."""
+about it (:mod:`service.api.docs.pages`), saying what it means and how to fix the request."""
 
 
 EXAMPLE_INSTANCE = "/requests/3f2c9e1a7b4d4c0e9a6b5d8e2f1c0a7b"
@@ -103,7 +103,7 @@ BODY_LIMITS = (
     "67,108,864 for POST /v1/logs/replay/batch)"
 )
 """The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
-``service.api.batch_routes.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
+``service.api.routes.batch.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
 
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""

@@ -8,12 +8,13 @@ signature model) and an exit stack around the handler. For the requests that are
 - a ``Content-Length`` within the route's body limit, and a JSON ``Content-Type`` (or none);
 
 it reads the body itself, decodes it with the route's strict decoder
-(the :class:`~service.api.decoding.StrictJSON` DTO's ``decode_body``: :func:`~service.api.decoding.decode_json`),
+(the :class:`~service.api.plumbing.decoding.StrictJSON` DTO's ``decode_body``:
+:func:`~service.api.plumbing.decoding.decode_json`),
 reads ``Accept-Language`` from the headers and calls the **same handler function** with ``data`` and
 ``accept_language`` (and awaits it, for an ``async`` handler: the batch's), then sends its
-:class:`~service.api.answers.JSONAnswer`. So the handler is the one
+:class:`~service.api.plumbing.answers.JSONAnswer`. So the handler is the one
 place the route's behaviour lives, and every error is raised as it would be on litestar's path (a bad
-body: :class:`~service.api.decoding.BadRequestBody`, 400; an impossible hand: 422; a body over its
+body: :class:`~service.api.plumbing.decoding.BadRequestBody`, 400; an impossible hand: 422; a body over its
 announced length or limit: litestar's ``RequestEntityTooLarge``, 413; a client gone mid-body:
 litestar's 500 for it, recorded as 499) and answered by the same error mapping.
 
@@ -24,7 +25,7 @@ apply: a handler here answers 200 or raises. A route with a ``before_request`` o
 hook, guards or response caching is refused (``TypeError``): those are litestar's to run.
 
 **At the outermost layer.** When nothing sits between the outer layer
-(:class:`service.api.middleware.RequestContextMiddleware`) and the routes (no application middleware,
+(:class:`service.api.plumbing.middleware.RequestContextMiddleware`) and the routes (no application middleware,
 as API keys and rate limits are, no CORS, no ``before_request`` or ``before_send`` hook), the outer
 layer takes the same direct path itself for these routes (:func:`outer_plans`, by path, ``POST``
 only), before litestar's stack: its exception layers, its router, the route's own layers. It asks the

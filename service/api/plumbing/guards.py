@@ -5,7 +5,7 @@
   problem with ``WWW-Authenticate: ApiKey``. Keys are compared with :func:`hmac.compare_digest`
   against every configured key (no early exit), and never logged (the access log has no headers).
 - ``RIICHI_RATE_LIMIT`` (``N/second``, ``N/minute``, ``N/hour``, ``N/day``): at most N requests to
-  ``/v1/…`` per client and window (:mod:`service.api.ratelimit`), the client being its API key's digest,
+  ``/v1/…`` per client and window (:mod:`service.api.plumbing.ratelimit`), the client being its API key's digest,
   else its address (:func:`client_identifier`). Counted in each process, or with
   ``RIICHI_RATE_LIMIT_REDIS_URL`` (``redis://…``) in Redis, where every worker and replica counts
   together, one atomic round trip a request. Redis slower than ``RIICHI_RATE_LIMIT_REDIS_TIMEOUT_MS``

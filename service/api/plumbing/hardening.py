@@ -1,6 +1,6 @@
 """The HTTP hygiene every request and response gets: the rules, applied by the one outer ASGI layer.
 
-:class:`service.api.middleware.RequestContextMiddleware` calls :func:`read_headers` once per request
+:class:`service.api.plumbing.middleware.RequestContextMiddleware` calls :func:`read_headers` once per request
 (the header caps, ``Host``, and the two headers the layer itself needs, in one pass),
 :func:`refusal_messages` for a refused request, :func:`decorate_start` for every response start and
 :func:`tagged_messages` for a cacheable one. One layer, not two: issue 17 measured each ASGI layer's
@@ -139,7 +139,7 @@ def cache_policy(method: str, path: str, status: int) -> tuple[str, bool]:
     if method != "GET" or status != 200:
         return NO_STORE, False
     if path.startswith("/static/"):
-        return IMMUTABLE, False  # every asset path carries its version (service.api.docs)
+        return IMMUTABLE, False  # every asset path carries its version (service.api.docs.swagger)
     if path in _CACHEABLE_PATHS or path.startswith(_CACHEABLE_PREFIXES):
         return CACHEABLE_MAX_AGE, True
     return NO_STORE, False

@@ -51,6 +51,6 @@ _HEADERS: Final[dict[Language, tuple[tuple[bytes, bytes], ...]]] = {
 
 
 def localised(content: Any, lang: Language) -> Response[Any]:
-    """``content`` answered as JSON (:class:`~service.api.answers.JSONAnswer`) with ``Content-Language: lang``
+    """``content`` answered as JSON (:class:`~service.api.plumbing.answers.JSONAnswer`) with ``Content-Language: lang``
     and ``Vary: Accept-Language``."""
     return JSONAnswer(content, _HEADERS[lang])

@@ -3,29 +3,29 @@
 It wraps litestar's own handler (routing plus the problem-details error mapping), so it
 sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies, 500.
 
-- Hygiene (:mod:`service.api.hardening`, its rules): refusals before routing (control characters in
+- Hygiene (:mod:`service.api.plumbing.hardening`, its rules): refusals before routing (control characters in
   the path, header caps, ``Host``), ``HEAD`` routed as ``GET`` with its body dropped (the status and
   headers kept, ``Content-Length`` included: RFC 9110 §8.6), security headers and ``Cache-Control`` on
   every response, ``ETag`` and ``304`` for the cacheable catalogues.
 - ``X-Request-ID``: a client's value is accepted when it is 1–128 visible ASCII characters
   (no spaces); otherwise (absent or unusable) a new one is generated (32 hex digits). It is
-  echoed on the response and set as :data:`service.api.logs.REQUEST_ID`, so every log line of
+  echoed on the response and set as :data:`service.api.telemetry.logs.REQUEST_ID`, so every log line of
   the request carries it.
 - One access-log line per request (``event`` = ``request``) with method, path, route
-  template, status and duration in milliseconds (:class:`service.api.logs.AccessLog`).
-- :meth:`service.api.metrics.Metrics.observe` for each response.
-- While the serving supervisor drains (:func:`service.api.operations.draining`), every answer carries
+  template, status and duration in milliseconds (:class:`service.api.telemetry.logs.AccessLog`).
+- :meth:`service.api.telemetry.metrics.Metrics.observe` for each response.
+- While the serving supervisor drains (:func:`service.api.routes.operations.draining`), every answer carries
   ``Connection: close``: the client's next request goes on a new connection, never on one granian is
   closing as it stops.
 - A client that hangs up before its request body is complete (the server's ASGI
   ``http.disconnect`` arrives before the body's last chunk) is recorded with status 499
-  (:data:`~service.api.context.CLIENT_CLOSED_REQUEST`, nginx's "client closed request"), not as the
+  (:data:`~service.api.plumbing.context.CLIENT_CLOSED_REQUEST`, nginx's "client closed request"), not as the
   500 litestar raises for it, and logged at info level as ``client disconnected``; nothing was wrong
-  on our side, so no error is logged (:func:`~service.api.context.client_closed_request` tells the
+  on our side, so no error is logged (:func:`~service.api.plumbing.context.client_closed_request` tells the
   error mapping).
 
 For the hot ``POST`` routes (``/v1/score``, ``/v1/score/batch``) a well-formed request is answered
-here, by the route's own handler, without litestar's stack (:mod:`service.api.fastpath`, "At the
+here, by the route's own handler, without litestar's stack (:mod:`service.api.plumbing.fastpath`, "At the
 outermost layer"): the same answer, the same decorations, log line and metrics; anything else is
 handed on whole.
 
@@ -127,12 +127,12 @@ class RequestContextMiddleware:
     """ASGI middleware around ``app``; HTTP requests only (lifespan passes straight through).
 
     ``metrics`` receives one observation per response. ``direct``: the routes the layer answers itself
-    (:func:`service.api.fastpath.outer_plans`). ``templates``: the route template of a path whatever
+    (:func:`service.api.plumbing.fastpath.outer_plans`). ``templates``: the route template of a path whatever
     the method (:func:`route_template`), so a 405, or a request refused before routing (431, no
     ``Host``), is counted and logged under its route, not as unmatched. If ``app`` raises before a response
     starts (it should not: the error mapping answers every exception), status 500 is recorded;
     if the client hung up before its body was complete, 499 (whatever was answered). ``vary``: tokens
-    appended to every answer's ``Vary`` (:func:`service.api.hardening.merged_vary`).
+    appended to every answer's ``Vary`` (:func:`service.api.plumbing.hardening.merged_vary`).
     """
 
     __slots__ = ("app", "direct", "metrics", "templates", "vary")

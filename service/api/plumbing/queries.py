@@ -3,7 +3,7 @@
 Litestar reads the query parameters a handler declares and ignores any other, so a typo
 (``?presets=kids``) or a guess (``?lang=ru``) would silently get the default answer. The
 guard :func:`known_query_only` refuses such a request instead, before the handler runs:
-a 400 problem (:mod:`service.api.errors`) with one ``errors`` entry per unknown parameter,
+a 400 problem (:mod:`service.api.plumbing.errors`) with one ``errors`` entry per unknown parameter,
 its ``field`` the parameter's name as sent (the convention of the query errors litestar
 reports, e.g. ``renhou`` for a value out of range) and its ``message`` the parameters the
 route takes. Those are read from the handler's signature (:func:`query_parameters`), so

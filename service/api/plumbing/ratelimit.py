@@ -1,6 +1,6 @@
 """The rate limit of ``/v1/…``: a fixed window per client, counted atomically in one step.
 
-A client (:func:`service.api.guards.client_identifier`: its API key's digest, else its address) may send
+A client (:func:`service.api.plumbing.guards.client_identifier`: its API key's digest, else its address) may send
 ``limit`` requests per window of ``seconds``; the window starts at its first request. Every request is
 *one* atomic step of the counter, so concurrent requests can never both see the last free place:
 

@@ -46,7 +46,7 @@ with it (one worker is one core); for that, run several workers. Decoding the bo
 answer are not chunked (msgspec, ~0.6 and ~0.03 ms for 1,000 hands: the answers come encoded).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
-:data:`BATCH_SCHEMA_TYPES` to :func:`service.api.openapi.use_msgspec_components`.
+:data:`BATCH_SCHEMA_TYPES` to :func:`service.api.docs.openapi.use_msgspec_components`.
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ class BatchJSON(StrictJSON[BatchRequest]):
     A body whose every hand decodes as an unchecked request (every constraint of the schema but the
     tile-notation patterns) is one msgspec call, a :class:`DecodedBatch` (0.6 µs a hand, against 0.25 µs
     for the envelope with raw hands and 0.7 µs for each hand's own decode); any other body is decoded as
-    before, the envelope strictly and each hand as raw JSON (:func:`~service.api.decoding.decode_json`,
+    before, the envelope strictly and each hand as raw JSON (:func:`~service.api.plumbing.decoding.decode_json`,
     its errors). The envelope's constraints are the same in both, so a body refused by one is refused by both.
     """
 
@@ -456,10 +456,10 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
 
 
 BATCH_ROUTES = [score_batch]
-"""The batch route handler, to be registered beside :data:`service.api.routes.ROUTES`."""
+"""The batch route handler, to be registered beside :data:`service.api.routes.scoring.ROUTES`."""
 
 BATCH_SCHEMA_TYPES: list[type] = [BatchRequest, BatchResult, ScoreRequest, ScoreResult, Problem]
-"""Structs whose OpenAPI components should come from msgspec (:func:`service.api.openapi.use_msgspec_components`).
+"""Structs whose OpenAPI components should come from msgspec (:func:`service.api.docs.openapi.use_msgspec_components`).
 
 The batch schemas refer to the ``ScoreRequest``, ``ScoreResult`` and ``Problem`` components, so they are listed too.
 """

@@ -1,9 +1,9 @@
 """HTTP routes of the game endpoints: ``POST /v1/settle``, ``POST /v1/final``, ``POST /v1/sticks``.
 
 Decode the request strictly, call :mod:`service.game`, encode the result; nothing else.
-Errors propagate to :mod:`service.api.errors` (400 schema, 422 :class:`~service.scoring.InvalidHand`).
+Errors propagate to :mod:`service.api.plumbing.errors` (400 schema, 422 :class:`~service.scoring.InvalidHand`).
 Register with ``Litestar(route_handlers=[*ROUTES, *GAME_ROUTES], …)``; the Structs for
-:func:`service.api.openapi.use_msgspec_components` are :data:`GAME_SCHEMA_TYPES`.
+:func:`service.api.docs.openapi.use_msgspec_components` are :data:`GAME_SCHEMA_TYPES`.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def sticks_plan(data: JSONBody[SticksRequest], accept_language: AcceptLanguage =
 
 
 GAME_ROUTES = [settle_hand, final_standings, sticks_plan]
-"""The game route handlers, to be registered beside :data:`service.api.routes.ROUTES`."""
+"""The game route handlers, to be registered beside :data:`service.api.routes.scoring.ROUTES`."""
 
 GAME_SCHEMA_TYPES: list[type] = [SettleRequest, SettleResult, FinalRequest, FinalResult, SticksRequest, SticksResult]
-"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.openapi`)."""
+"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.docs.openapi`)."""

@@ -7,14 +7,14 @@
 * ``GET /v1/rules``, ``GET /v1/rules/{preset}`` — presets and options (:mod:`service.scoring.catalogue`);
 * ``GET /v1/yaku`` — the yaku per preset, names by ``Accept-Language`` (en, ja, ru).
 
-Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.errors`
+Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.plumbing.errors`
 (400 schema or query, 422 :class:`~service.scoring.InvalidHand`), except the two refusals
-made here with :func:`~service.api.errors.problem`: an unknown preset in the path (404) and
+made here with :func:`~service.api.plumbing.errors.problem`: an unknown preset in the path (404) and
 (``GET /v1/table`` takes only presets that score with han and fu: ``kids`` is a 400). The GET routes take no
 query parameter they do not declare: another is a 400 problem naming it
-(:func:`service.api.queries.known_query_only`), as an unknown body field is. Register with
+(:func:`service.api.plumbing.queries.known_query_only`), as an unknown body field is. Register with
 ``Litestar(route_handlers=[..., *INFO_ROUTES])``; the Structs for
-:func:`service.api.openapi.use_msgspec_components` are :data:`INFO_SCHEMA_TYPES`.
+:func:`service.api.docs.openapi.use_msgspec_components` are :data:`INFO_SCHEMA_TYPES`.
 """
 
 from __future__ import annotations
@@ -363,7 +363,7 @@ def get_yaku(
 
 
 INFO_ROUTES = [tenpai, discards, discards_batch, get_table, get_rules, get_preset_rules, get_yaku]
-"""The study and reference route handlers, to be registered beside :data:`service.api.routes.ROUTES`."""
+"""The study and reference route handlers, to be registered beside :data:`service.api.routes.scoring.ROUTES`."""
 
 INFO_SCHEMA_TYPES: list[type] = [
     TenpaiRequest,
@@ -377,4 +377,4 @@ INFO_SCHEMA_TYPES: list[type] = [
     PresetRules,
     YakuCatalogue,
 ]
-"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.openapi`)."""
+"""Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.docs.openapi`)."""

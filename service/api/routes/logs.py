@@ -15,7 +15,7 @@ held in memory at a time whatever the archive's size. The conversion answers the
 JSON lines (:func:`service.logs.convert.to_mjai`).
 
 Register with ``Litestar(route_handlers=[..., *LOG_ROUTES])`` and pass :data:`LOG_SCHEMA_TYPES` to
-:func:`service.api.openapi.use_msgspec_components`.
+:func:`service.api.docs.openapi.use_msgspec_components`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Operations endpoints: ``GET /health`` (liveness), ``GET /ready`` (readiness), ``GET /metrics``.
 
 ``HEAD`` on these (as on every GET route) answers as ``GET`` does without a body: it is routed as
-``GET``, and the body dropped, by :class:`~service.api.middleware.RequestContextMiddleware` (not in the
+``GET``, and the body dropped, by :class:`~service.api.plumbing.middleware.RequestContextMiddleware` (not in the
 OpenAPI document: HEAD is GET without the content, RFC 9110 §9.3.2), that of a 503 problem too.
 
 Readiness is :data:`READY_STATE_KEY` in the application state: set by :func:`mark_ready`
@@ -59,7 +59,7 @@ NOT_READY_DETAIL = "The service is starting or shutting down."
 """The ``detail`` of the 503 problem of ``GET /ready``."""
 
 METRICS_STATE_KEY = "metrics"
-"""Application-state key of the app's :class:`~service.api.metrics.Metrics`."""
+"""Application-state key of the app's :class:`~service.api.telemetry.metrics.Metrics`."""
 
 SELF_CHECK = ScoreRequest(hand="234567m3455p234s", win_tile="2p", seat_wind="S", riichi=True)
 """The hand scored at startup before the service reports ready: riichi pinfu tanyao sanshoku, 8000."""
@@ -217,7 +217,7 @@ ready = get(
     sync_to_thread=False,
 )
 def metrics(request: Request[Any, Any, Any]) -> Response[bytes]:
-    """The app's :class:`~service.api.metrics.Metrics` rendered at scrape time."""
+    """The app's :class:`~service.api.telemetry.metrics.Metrics` rendered at scrape time."""
     registry: Metrics = request.app.state[METRICS_STATE_KEY]
     return Response(registry.render(), media_type=METRICS_MEDIA_TYPE)
 

@@ -1,6 +1,6 @@
 """HTTP routes: decode the request, call the core, encode the result. Nothing else lives here.
 
-Errors are not handled here: they propagate to :mod:`service.api.errors`.
+Errors are not handled here: they propagate to :mod:`service.api.plumbing.errors`.
 """
 
 from __future__ import annotations

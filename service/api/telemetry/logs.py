@@ -1,14 +1,14 @@
 """Structured JSON logs with structlog: one JSON object per line on stderr.
 
 Both structlog loggers (``structlog.get_logger("service…")``) and standard-library loggers
-under ``service`` (e.g. :mod:`service.api.errors`) are rendered by structlog's
+under ``service`` (e.g. :mod:`service.api.plumbing.errors`) are rendered by structlog's
 :class:`~structlog.stdlib.ProcessorFormatter` into JSON (compact, encoded by msgspec) with
 ``timestamp`` (ISO 8601, UTC), ``level``, ``logger``, ``event``, the request's ``request_id``
 and, for errors, a structured ``exception``.
 Only the ``service`` logger tree is configured: the root logger (and so every library's
 own logging, granian's included) is left alone.
 
-The access log (one line per request, :mod:`service.api.middleware`) is the one line written on
+The access log (one line per request, :mod:`service.api.plumbing.middleware`) is the one line written on
 every request, so it does not go through a logger at all (:class:`AccessLog`): a msgspec Struct
 with the same keys as every other line, encoded and written whole to the same stream, when the
 level lets ``info`` through. Measured inside a request (``bench/bench_asgi.py``, issue 17): ~26 µs
