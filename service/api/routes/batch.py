@@ -61,8 +61,6 @@ from typing import Annotated, Any
 import msgspec
 from litestar import Response, post
 from litestar.exceptions import HTTPException
-from litestar.openapi import ResponseSpec
-from litestar.openapi.spec import Example
 from litestar.params import JSONBody
 from msgspec import Meta
 
@@ -78,15 +76,14 @@ from ..plumbing.decoding import BadRequestBody, StrictJSON, decode_json
 from ..plumbing.errors import (
     EXAMPLE_INSTANCE,
     INTERNAL_ERROR_DETAIL,
-    PROBLEM_MEDIA_TYPE,
     Problem,
     instance,
-    problem_body,
     problem_type,
     title_of,
 )
 from ..plumbing.fastpath import DirectJSON
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from .problems import BODY_ERRORS, problem_response
 
 __all__ = [
     "BATCH_MAX_BODY_BYTES",
@@ -331,20 +328,6 @@ def _outcome(index: int, request: ScoreRequest, lang: Language) -> HandOutcome:
         return _problem(index, 500, INTERNAL_ERROR_DETAIL, [])
 
 
-def _problem_response(description: str, example: tuple[str, Exception] | None = None) -> ResponseSpec:
-    examples = None
-    if example is not None:
-        summary, exc = example
-        examples = [Example(summary=summary, value=problem_body(exc))]
-    return ResponseSpec(
-        data_container=Problem,
-        media_type=PROBLEM_MEDIA_TYPE,
-        description=description,
-        generate_examples=False,
-        examples=examples,
-    )
-
-
 def _refusal(body: bytes) -> BadRequestBody:
     """What the strict envelope decoder raises for ``body`` (for a documented example)."""
     try:
@@ -355,19 +338,21 @@ def _refusal(body: bytes) -> BadRequestBody:
 
 
 _BODY_ERRORS = {
-    400: _problem_response(
+    **BODY_ERRORS,
+    400: problem_response(
         f'The body is not `{{"hands": [...]}}` (malformed JSON, an unknown field, `hands` not an array) or holds '
         f"more than {MAX_BATCH_HANDS:,} hands; `errors` names the field (`hands`). An invalid *hand* is not "
         "refused here: it gets a problem in its slot of a 200 answer, unless it is JSON nested deeper than the "
         "decoder follows (some 900 levels; a score request is at most 4 deep): then the body is refused as "
         'nested too deeply (field `""`).',
-        (f"{MAX_BATCH_HANDS + 1:,} hands", _refusal(b'{"hands": [' + b"{}," * MAX_BATCH_HANDS + b"{}]}")),
+        _refusal(b'{"hands": [' + b"{}," * MAX_BATCH_HANDS + b"{}]}"),
+        f"{MAX_BATCH_HANDS + 1:,} hands",
     ),
-    413: _problem_response(
+    413: problem_response(
         f"The request body is larger than {BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB.",
-        (f"A body over {BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB", HTTPException(status_code=413)),
+        HTTPException(status_code=413),
+        f"A body over {BATCH_MAX_BODY_BYTES // 1024 // 1024} MiB",
     ),
-    415: _problem_response("The request body is not JSON."),
 }
 
 

@@ -28,27 +28,18 @@ from service.game import (
 from service.game.settle import localise_settle
 
 from ..plumbing.decoding import StrictJSON
-from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from .problems import BODY_ERRORS, problem_response
 
 __all__ = ["GAME_ROUTES", "GAME_SCHEMA_TYPES", "final_standings", "settle_hand", "sticks_plan"]
 
 
-def _problem_response(description: str) -> ResponseSpec:
-    return ResponseSpec(
-        data_container=Problem, media_type=PROBLEM_MEDIA_TYPE, description=description, generate_examples=False
-    )
-
-
 _BODY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response(
-        "Malformed JSON or a schema violation (e.g. a seat outside 0–3); `errors` names each field."
-    ),
-    413: _problem_response("The request body is larger than the server accepts."),
-    415: _problem_response("The request body is not JSON."),
+    **BODY_ERRORS,
+    400: problem_response("Malformed JSON or a schema violation (e.g. a seat outside 0–3); `errors` names each field."),
 }
 _IMPOSSIBLE = {
-    422: _problem_response(
+    422: problem_response(
         "Input that cannot be (a discarder who wins, scores that do not add up, an impossible hand); "
         "`errors` names each field."
     ),

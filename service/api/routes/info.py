@@ -46,9 +46,10 @@ from service.scoring.table import PointsTable, points_table
 from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
 from ..plumbing.decoding import StrictJSON
-from ..plumbing.errors import EXAMPLE_INSTANCE, PROBLEM_MEDIA_TYPE, Problem, instance, problem, problem_type, title_of
+from ..plumbing.errors import EXAMPLE_INSTANCE, Problem, instance, problem, problem_type, title_of
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from ..plumbing.queries import known_query_only
+from .problems import BODY_ERRORS, problem_response
 
 __all__ = [
     "INFO_ROUTES",
@@ -68,28 +69,20 @@ TablePreset = Literal[
 """The presets that score with han and fu, so have a points table (tested against the presets' ``scoring``)."""
 
 
-def _problem_response(description: str) -> ResponseSpec:
-    return ResponseSpec(
-        data_container=Problem, media_type=PROBLEM_MEDIA_TYPE, description=description, generate_examples=False
-    )
-
-
 _BODY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response("Malformed JSON or a schema violation; `errors` names each field."),
-    413: _problem_response("The request body is larger than the server accepts."),
-    415: _problem_response("The request body is not JSON."),
-    422: _problem_response(
+    **BODY_ERRORS,
+    422: problem_response(
         "A physically impossible hand or situation (/docs/rules §1–2: a fifth copy, a wrong tile count, a wind in a "
         "preset without winds, riichi with an open hand, …); `errors` names each field."
     ),
 }
 _QUERY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response(
+    400: problem_response(
         "A query parameter this operation does not take, or one out of its allowed values; `errors` names it."
     ),
 }
 _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
-    400: _problem_response("Any query parameter (this operation takes none); `errors` names it."),
+    400: problem_response("Any query parameter (this operation takes none); `errors` names it."),
 }
 
 
@@ -310,7 +303,7 @@ def get_rules(accept_language: AcceptLanguage = None) -> Response[RulesCatalogue
     "`kids` the points per item (/docs/rules §3–5). An unknown preset is 404.",
     tags=["reference"],
     response_headers=LANGUAGE_HEADERS,
-    responses={**_NO_QUERY_ERRORS, 404: _problem_response("No preset of that name; `errors` names `preset`.")},
+    responses={**_NO_QUERY_ERRORS, 404: problem_response("No preset of that name; `errors` names `preset`.")},
     guards=[known_query_only],
     sync_to_thread=False,
 )

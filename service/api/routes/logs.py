@@ -29,7 +29,6 @@ import anyio
 import msgspec
 from litestar import Request, Response, post
 from litestar.datastructures import ResponseHeader
-from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example, OpenAPIMediaType, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
@@ -44,8 +43,9 @@ from service.scoring import FieldError
 from service.scoring.model import Preset
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
-from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem, UnreadableLog, problem, problem_body, problem_type, title_of
+from ..plumbing.errors import Problem, UnreadableLog, problem, problem_type, title_of
 from .log_model import ReplayBatchLine
+from .problems import problem_response
 
 __all__ = [
     "LOG_ROUTES",
@@ -106,22 +106,9 @@ FormatParameter = Annotated[
 """The ``format`` query parameter of the replay and the conversion."""
 
 
-def _problem_response(description: str, status: int, detail: str, errors: list[FieldError]) -> ResponseSpec:
-    value = problem_body(problem(status, detail, errors))
-    return ResponseSpec(
-        data_container=Problem,
-        media_type=PROBLEM_MEDIA_TYPE,
-        description=description,
-        generate_examples=False,
-        examples=[Example(summary=detail, value=value)],
-    )
-
-
-_TOO_LARGE_LOG: Final = _problem_response(
+_TOO_LARGE_LOG: Final = problem_response(
     "The body is larger than 2 MiB.",
-    413,
-    "The request body is too large.",
-    [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")],
+    problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")]),
 )
 """The 413 of the one-game operations (replay, convert)."""
 
@@ -144,13 +131,15 @@ _TOO_LARGE_LOG: Final = _problem_response(
     opt={"request_body": _LOG_BODY},
     responses={
         413: _TOO_LARGE_LOG,
-        422: _problem_response(
+        422: problem_response(
             "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
             "without an end), or impossible (a tile the player does not hold, a call of a tile nobody "
             "discarded); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
-            422,
-            "The log cannot be read or replayed.",
-            [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            ),
         ),
     },
 )
@@ -228,18 +217,18 @@ _BATCH_BODY = RequestBody(
     response_description="One `ReplayBatchLine` per game, one JSON object a line (`application/x-ndjson`).",
     opt={"request_body": _BATCH_BODY, "response_content": ("ReplayBatchLine", NDJSON)},
     responses={
-        413: _problem_response(
+        413: problem_response(
             "The body is larger than 64 MiB.",
-            413,
-            "The request body is too large.",
-            [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")],
+            problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")]),
         ),
-        422: _problem_response(
+        422: problem_response(
             "The body as a whole cannot be read: a broken zip directory, gzip stream or tar header, or no game "
             "in it; `errors` name `log`.",
-            422,
-            "The log cannot be read or replayed.",
-            [FieldError("log", "the zip archive cannot be read: File is not a zip file")],
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log", "the zip archive cannot be read: File is not a zip file")],
+            ),
         ),
     },
 )
@@ -364,11 +353,13 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     opt={"request_body": _LOG_BODY, "response_content": (None, NDJSON)},
     responses={
         413: _TOO_LARGE_LOG,
-        422: _problem_response(
+        422: problem_response(
             "A log that cannot be read or played, as for `POST /v1/logs/replay`.",
-            422,
-            "The log cannot be read or replayed.",
-            [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            ),
         ),
     },
 )

@@ -6,31 +6,22 @@ Errors are not handled here: they propagate to :mod:`service.api.plumbing.errors
 from __future__ import annotations
 
 from litestar import Response, post
-from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody
 
 from service.scoring import ScoreRequest, ScoreResult, score
 from service.scoring.names import localise
 
 from ..plumbing.decoding import StrictJSON
-from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem
 from ..plumbing.fastpath import DirectJSON
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from .problems import BODY_ERRORS, problem_response
 
 __all__ = ["ROUTES", "score_hand"]
 
 
-def _problem_response(description: str) -> ResponseSpec:
-    return ResponseSpec(
-        data_container=Problem, media_type=PROBLEM_MEDIA_TYPE, description=description, generate_examples=False
-    )
-
-
 _BODY_ERRORS = {
-    400: _problem_response("Malformed JSON or a schema violation; `errors` names each field."),
-    413: _problem_response("The request body is larger than the server accepts."),
-    415: _problem_response("The request body is not JSON."),
-    422: _problem_response(
+    **BODY_ERRORS,
+    422: problem_response(
         "A physically impossible hand or flag combination (/docs/rules §2); `errors` names each field."
     ),
 }
