@@ -24,13 +24,13 @@ from litestar.datastructures import Cookie
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
-__all__ = ["JSONAnswer"]
+__all__ = ["JSONAnswer", "Sent"]
 
 _ENCODER: Final = msgspec.json.Encoder()
 _JSON: Final = (b"content-type", b"application/json")
 
 
-class _Sent:
+class Sent:
     """The ASGI application of one answer: its start event (status, headers) and its body event; ``status``
     and ``headers`` (lower-case names, bytes) as they are in the start event."""
 
@@ -81,7 +81,7 @@ class JSONAnswer(Response[Any]):
         media_type: str | None = None,
         status_code: int | None = None,
         type_encoders: Any = None,
-    ) -> ASGIResponse | _Sent:
+    ) -> ASGIResponse | Sent:
         """The answer as an ASGI application: encoded here, or by litestar if a layer adds to it."""
         if background or cookies or encoded_headers or headers or is_head_response:
             return super().to_asgi_response(
@@ -98,7 +98,7 @@ class JSONAnswer(Response[Any]):
             )
         return self.sent()
 
-    def sent(self) -> _Sent:
+    def sent(self) -> Sent:
         """The answer encoded: its ASGI start event (``.start``: status, headers) and body event (``.body``)."""
         body = _ENCODER.encode(self.content)
-        return _Sent(self.status_code or 200, [_JSON, (b"content-length", str(len(body)).encode()), *self.extra], body)
+        return Sent(self.status_code or 200, [_JSON, (b"content-length", str(len(body)).encode()), *self.extra], body)

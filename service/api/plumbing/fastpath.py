@@ -29,11 +29,12 @@ hook, guards or response caching is refused (``TypeError``): those are litestar'
 as API keys and rate limits are, no CORS, no ``before_request`` or ``before_send`` hook), the outer
 layer takes the same direct path itself for these routes (:func:`outer_plans`, by path, ``POST``
 only), before litestar's stack: its exception layers, its router, the route's own layers. It asks the
-route's :class:`Plan` for the answer; when the plan declines (the request does not qualify) or raises
-(any error: a bad body, an impossible hand, a client gone mid-body), the request is handed to
-litestar's stack **whole**: the events already read are given again first (:class:`Replay`), so
-litestar's path meets the same request, raises the same error and maps it as it always does. Errors
-are the rare case, so a refused request is decoded twice; a well-formed one once.
+route's :class:`Plan` for the answer. When the plan raises (a bad body, an impossible hand, a body over
+the limit, a bug), the error is answered there by the route's own exception handlers, as litestar's
+exception layer would answer it (:meth:`Plan.refusal`: the same problem, the same bytes), so every
+request is decoded and scored once. When the plan declines (the request does not qualify), or the
+client hung up mid-body (the middleware then records 499), the request is handed to litestar's stack
+**whole**: the events already read are given again first (:class:`Replay`).
 
 Why: measured in ``bench/bench_asgi.py`` (issue 17), litestar's argument and response machinery is
 ~15 µs of a ~35 µs request on a bare app; on ``/v1/score`` it was more than the scoring itself. Over
@@ -48,13 +49,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from litestar import Litestar
-from litestar.exceptions import InternalServerException
+from litestar.exceptions import HTTPException, InternalServerException
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.handlers import HTTPRouteHandler
 from litestar.routes import HTTPRoute
-from litestar.types import ASGIApp, Receive, Scope, Send
+from litestar.types import ASGIApp, ExceptionHandlersMap, Receive, Scope, Send
 
-from .answers import JSONAnswer
+from .answers import JSONAnswer, Sent
 from .decoding import StrictJSON, is_json_media_type
 
 __all__ = ["DirectJSON", "Plan", "Replay", "outer_plans"]
@@ -67,7 +68,7 @@ class Plan:
     docstring).
     """
 
-    __slots__ = ("awaited", "dto", "fn", "max_body")
+    __slots__ = ("awaited", "dto", "exception_handlers", "fn", "max_body", "request_class", "type_encoders")
 
     def __init__(self, handler: HTTPRouteHandler) -> None:
         dto = handler.resolve_data_dto()
@@ -88,6 +89,9 @@ class Plan:
         self.dto = dto  # its decode_body read per request, as litestar's path does (tests replace it)
         limit = handler.resolve_request_max_body_size()
         self.max_body = math.inf if limit is None else limit
+        self.exception_handlers = handler.resolve_exception_handlers()  # the app's problem mapping among them
+        self.type_encoders = handler.resolve_type_encoders()
+        self.request_class = handler.resolve_request_class()
 
     async def answer(
         self, headers: Iterable[tuple[bytes, bytes]], receive: Receive, received: list[Any] | None = None
@@ -151,6 +155,34 @@ class Plan:
         if not isinstance(answer, JSONAnswer):
             raise TypeError(f"DirectJSON routes answer with a JSONAnswer, not {type(answer).__name__}")
         return answer
+
+    def refusal(self, exc: Exception, scope: Scope, received: list[Any]) -> Sent | None:
+        """The answer litestar's exception layer gives this route for ``exc``, raised by :meth:`answer` for
+        the request of ``scope`` whose events were ``received``: the handler it would choose (a status code's
+        before an exception type's, then the first class of the exception's MRO), its response encoded as
+        litestar encodes it. None when the client hung up mid-body (the caller hands the request on, so
+        the 499 is recorded as on litestar's path) or no handler is registered for ``exc``."""
+        if received and received[-1]["type"] == "http.disconnect":
+            return None
+        handler = _exception_handler(self.exception_handlers, exc)
+        if handler is None:
+            return None
+        request = self.request_class(scope)
+        response = handler(request, exc).to_asgi_response(app=None, request=request, type_encoders=self.type_encoders)
+        return Sent(response.status_code, response.encode_headers(), response.body)
+
+
+def _exception_handler(handlers: ExceptionHandlersMap, exc: Exception) -> Any:
+    """The handler litestar's exception layer picks from ``handlers`` for ``exc`` (litestar's documented order:
+    the status code of an ``HTTPException``, else each class of the exception's MRO, else a 500 handler for
+    what is not an ``HTTPException``), or None."""
+    if isinstance(exc, HTTPException):
+        if exc.status_code in handlers:
+            return handlers[exc.status_code]
+        fallback = None
+    else:
+        fallback = handlers.get(500)
+    return next((handlers[cls] for cls in type(exc).__mro__ if cls in handlers), fallback)
 
 
 class DirectJSON:

@@ -24,10 +24,11 @@ sees every response: 2xx, problems, 404 for unknown paths, 413 for large bodies,
   on our side, so no error is logged (:func:`~service.api.plumbing.context.client_closed_request` tells the
   error mapping).
 
-For the hot ``POST`` routes (``/v1/score``, ``/v1/score/batch``) a well-formed request is answered
-here, by the route's own handler, without litestar's stack (:mod:`service.api.plumbing.fastpath`, "At the
-outermost layer"): the same answer, the same decorations, log line and metrics; anything else is
-handed on whole.
+For the hot ``POST`` routes (``/v1/score``, ``/v1/score/batch``) a request with a JSON body of announced
+length is answered here, by the route's own handler, without litestar's stack
+(:mod:`service.api.plumbing.fastpath`, "At the outermost layer"): the same answer, the same decorations, log
+line and metrics, a refusal (400, 413, 422) included, so its body is decoded and scored once; anything else
+is handed on whole.
 
 One layer and not one per concern: each ASGI layer costs a closure, a ``send`` wrapper and a copy of
 every response start per request, and issue 17 measured the layers against the bare framework
@@ -193,11 +194,11 @@ class RequestContextMiddleware:
                 received: list[Any] = []
                 try:
                     answer = await plan.answer(headers, receive, received)
-                except Exception:  # handed on whole below: litestar's path raises it again and maps it
-                    answer = None
-                if answer is not None:
+                    sent = None if answer is None else answer.sent()
+                except Exception as exc:  # its problem, as litestar's exception layer answers it: decoded once
+                    sent = plan.refusal(exc, scope, received)
+                if sent is not None:
                     route = path
-                    sent = answer.sent()
                     status = sent.status
                     # POST: never tagged
                     out, _ = decorate_start(method, path, status, sent.headers, id_header, self.vary)
