@@ -35,7 +35,7 @@ from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Stream
 
-from service.i18n import english
+from service.i18n import english, refusal
 from service.logs import GameLog, LogError, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
@@ -267,7 +267,7 @@ async def replay_logs(
         raise
     if first is None:
         spool.close()
-        raise UnreadableLog([FieldError("log", "the body holds no game")])
+        raise UnreadableLog([FieldError("log", refusal("refusal.log.no_game"))])
     return Stream(_stream(first, games, spool), media_type=NDJSON)
 
 

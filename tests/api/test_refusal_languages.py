@@ -140,3 +140,19 @@ def test_without_the_round_wind_the_same_hand_goes_on(client: TestClient[Litesta
     r = client.post("/v1/settle", json=body)
     assert r.status_code == 200
     assert r.json()["game_over"] is False
+
+
+def test_a_log_none_of_the_formats_is_refused_in_russian(client: TestClient[Litestar]) -> None:
+    english = client.post("/v1/logs/replay", content=b"hello", headers={"content-type": "text/plain"})
+    assert english.status_code == 422
+    assert english.json()["errors"] == [
+        {
+            "field": "log",
+            "message": "the body is none of the log formats read here: Tenhou mjlog XML, tenhou.net/6 JSON, "
+            "mjai JSON lines, a Mahjong Soul game record (JSON)",
+        }
+    ]
+    r = client.post("/v1/logs/replay", content=b"hello", headers={"content-type": "text/plain", **RU})
+    assert (r.status_code, r.headers["content-language"]) == (422, "ru")
+    assert r.json()["detail"] == "Лог нельзя прочитать или воспроизвести."
+    assert r.json()["errors"][0]["message"].startswith("тело не относится ни к одному из читаемых здесь форматов")
