@@ -40,6 +40,7 @@ from service.game.model import (
 )
 from service.game.placings import final
 from service.game.settle import settle
+from service.i18n import refusal
 from service.logs.model import (
     Difference,
     LogFinal,
@@ -124,7 +125,7 @@ class _Round:
         self.rinshan = False  # the last draw came from the dead wall
         self.pending_kakan: Kakan | None = None
         if len(self.seats) != players:
-            raise LogError(f"the round deals {len(self.seats)} hands, not {players}", index)
+            raise LogError(refusal("refusal.log.round_hands", n=len(self.seats), players=players), index)
 
     def error(self, message: str, event: int) -> LogError:
         return LogError(message, self.index, event)
@@ -134,7 +135,8 @@ class _Round:
         if tile in hand:
             hand.remove(tile)
             return
-        raise self.error(f"seat {seat} does not hold {tile} (holds {''.join(sorted(hand, key=_sort_key))})", event)
+        held = "".join(sorted(hand, key=_sort_key))
+        raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event)
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
@@ -144,15 +146,13 @@ class _Round:
             shown[kind_of(tile)] = shown.get(kind_of(tile), 0) + 1
         for kind, count in shown.items():
             if count > 4:
-                raise LogError(
-                    f"the deal and the dora indicator hold {count} copies of {kind}; there are 4", self.index
-                )
+                raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind), self.index)
         for i, event in enumerate(self.log.events):
             if isinstance(event, (Draw, Dora)):
                 tile = event.tile if isinstance(event, Draw) else event.indicator
                 shown[kind_of(tile)] = count = shown.get(kind_of(tile), 0) + 1
                 if count > 4:
-                    raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
+                    raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
             self.step(event, i)
             self.last = event
 
@@ -165,7 +165,7 @@ class _Round:
             self.rinshan = event.seat in self.rinshan_next
             self.rinshan_next.discard(event.seat)
             if self.draws > self.wall:
-                raise self.error(f"draw {self.draws} of a wall of {self.wall}", i)
+                raise self.error(refusal("refusal.log.wall", n=self.draws, wall=self.wall), i)
             if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
                 self.interrupt()
                 self.pending_kakan = None
@@ -191,7 +191,7 @@ class _Round:
         elif isinstance(event, Riichi):
             seat = self.seats[event.seat]
             if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
-                raise self.error(f"seat {event.seat} declares riichi in riichi or with an open hand", i)
+                raise self.error(refusal("refusal.log.riichi", seat=event.seat), i)
             seat.riichi_pending = True
             seat.double_riichi = not seat.discarded and not self.calls_made
         elif isinstance(event, Call):
@@ -199,7 +199,7 @@ class _Round:
             discarder = self.seats[event.from_seat]
             if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
                 raise self.error(
-                    f"seat {event.seat} calls {event.called}, not seat {event.from_seat}'s last discard", i
+                    refusal("refusal.log.call", seat=event.seat, called=event.called, source=event.from_seat), i
                 )
             discarder.river_called[-1] = True
             for tile in event.own:
@@ -226,7 +226,7 @@ class _Round:
                     meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
                     break
             else:
-                raise self.error(f"seat {event.seat} adds {event.tile} to a pon it does not have", i)
+                raise self.error(refusal("refusal.log.kakan", seat=event.seat, tile=event.tile), i)
             self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
             self.pending_kakan = event
         elif isinstance(event, Nukidora):
@@ -296,7 +296,7 @@ def _score_request(
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
-            raise LogError(f"seat {win.seat} wins by tsumo but did not just draw", table.index, event_count)
+            raise LogError(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
         win_tile = last.tile
         hand.remove(win_tile)
     elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
@@ -305,14 +305,11 @@ def _score_request(
     else:
         discarder = table.seats[win.from_seat]
         if not isinstance(last, Discard) or last.seat != win.from_seat:
-            raise LogError(
-                f"seat {win.seat} wins by ron on seat {win.from_seat}, who did not just discard", table.index
-            )
+            raise LogError(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
         win_tile = discarder.river[-1]
     if len(hand) + 3 * len(seat.melds) != 13:
         raise LogError(
-            f"seat {win.seat} wins with {len(hand) + 1} concealed tiles and {len(seat.melds)} calls: the events do "
-            "not add up to a hand",
+            refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
             table.index,
             event_count,
         )

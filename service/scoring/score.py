@@ -13,6 +13,8 @@ from typing import Final, NamedTuple
 
 import msgspec
 
+from service.i18n import refusal
+
 from . import native
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
@@ -530,10 +532,7 @@ def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
 
 def _too_large(han: int, fu: int, total: int) -> str:
     """Why an aotenjou hand cannot be answered (``total`` points is past :data:`MAX_EXACT_POINTS`)."""
-    return (
-        f"under option aotenjou this hand is worth {fu} fu × 2^(2 + {han}) base, {total:.3e} points in all: "
-        f"more than {MAX_EXACT_POINTS:,}, the largest integer every JSON reader holds exactly"
-    )
+    return refusal("refusal.aotenjou_too_large", fu=fu, han=han, total=f"{total:.3e}", most=f"{MAX_EXACT_POINTS:,}")
 
 
 def _renhou_choices(yaku: list[Candidate]) -> tuple[list[Candidate], ...]:

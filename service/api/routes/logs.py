@@ -34,6 +34,7 @@ from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Stream
 
+from service.i18n import english, refusal
 from service.logs import GameLog, LogError, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
@@ -255,7 +256,7 @@ async def replay_logs(
         raise
     if first is None:
         spool.close()
-        raise UnreadableLog([FieldError("log", "the body holds no game")])
+        raise UnreadableLog([FieldError("log", refusal("refusal.log.no_game"))])
     return Stream(_stream(first, games, spool), media_type=NDJSON)
 
 
@@ -315,7 +316,7 @@ class _Games:
             index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
         )
         self.index += 1
-        return msgspec.json.encode(line) + b"\n"
+        return msgspec.json.encode(line, enc_hook=english) + b"\n"
 
 
 async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterator[bytes]:
@@ -386,7 +387,7 @@ async def convert_log(
 def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
     game_log = _read(body, log_format)
     result = replay(game_log, rules)
-    encoder = msgspec.json.Encoder()
+    encoder = msgspec.json.Encoder(enc_hook=english)
     return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
 
 
