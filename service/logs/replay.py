@@ -381,6 +381,17 @@ def _score_request(
     return request, shown
 
 
+def _win_deltas(result: SettleResult, winner: int, players: int) -> list[int]:
+    """What one win moved, per seat (points): every payment to ``winner`` but the riichi deposits."""
+    deltas = [0] * players
+    for transfer in result.transfers:
+        if transfer.payee == winner and transfer.kind != "riichi_deposit":
+            deltas[winner] += transfer.amount
+            if transfer.payer is not None:
+                deltas[transfer.payer] -= transfer.amount
+    return deltas
+
+
 def _before(passed: list[int], chankan: bool) -> set[int]:
     """The kinds that passed before the tile now won on (the last one passed, unless it is a robbed kan)."""
     return set(passed if chankan else passed[:-1])
@@ -414,6 +425,21 @@ def rules_for(
 
 def _yaku_list(items: Any) -> list[YakuHan]:
     return sorted((YakuHan(id=i, han=h) for i, h in items), key=lambda y: (y.id, y.han))
+
+
+def _folded(mine: list[YakuHan], theirs: list[YakuHan]) -> list[tuple[str, int]]:
+    """The service's yaku as the log counts them: a log that lists no nukidora (Tenhou's three-player
+    logs) counts each North set aside as a dora, so the service's nukidora han are added to its dora; a
+    log naming dragon triplets ``sangenpai`` (the original mjai's name) gets haku, hatsu and chun so named."""
+    pairs = [(y.id, y.han) for y in mine]
+    if any(y.id == "log:sangenpai" for y in theirs):  # the original mjai names each dragon triplet alike
+        pairs = sorted(("log:sangenpai", h) if i in ("haku", "hatsu", "chun") else (i, h) for i, h in pairs)
+    north = sum(h for i, h in pairs if i == "nukidora")
+    if not north or any(y.id == "nukidora" for y in theirs):
+        return pairs
+    dora = sum(h for i, h in pairs if i == "dora") + north
+    rest = [(i, h) for i, h in pairs if i not in ("dora", "nukidora")]
+    return sorted([*rest, ("dora", dora)])
 
 
 def _compare(differences: list[Difference], name: str, ours: Any, theirs: Any) -> None:
@@ -522,7 +548,12 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 _compare(row_diffs, f"wins[{w}].han", han, win.han)
                 _compare(row_diffs, f"wins[{w}].fu", fu, win.fu)
             _compare(row_diffs, f"wins[{w}].points", points, win.points)
-            if theirs is not None and [(y.id, y.han) for y in mine] != [(y.id, y.han) for y in theirs]:
+            if win.deltas is not None and result is not None:  # the win's own payments (honba and sticks in)
+                _compare(row_diffs, f"wins[{w}].deltas", _win_deltas(result, win.seat, players), list(win.deltas))
+            elif win.points is None and win.han is None and result is not None and round_log.deltas is not None:
+                # nothing of the win's own to compare: it agrees only when the round's money does
+                _compare(row_diffs, f"wins[{w}].deltas", result.deltas, round_log.deltas)
+            if theirs is not None and _folded(mine, theirs) != [(y.id, y.han) for y in theirs]:
                 row_diffs.append(
                     Difference(
                         field=f"wins[{w}].yaku",
