@@ -49,6 +49,7 @@ from service.logs.model import (
     WinReplay,
     YakuHan,
 )
+from service.logs.order import TENHOU_RIICHI_PRESETS, TurnOrder
 from service.logs.record import (
     Ankan,
     Call,
@@ -110,7 +111,7 @@ class _Seat:
 class _Round:
     """The table during one round: seats, wall count, dora, and what the last events were."""
 
-    def __init__(self, log: RoundLog, index: int, players: int) -> None:
+    def __init__(self, log: RoundLog, index: int, players: int, tenhou: bool = False) -> None:
         self.log = log
         self.index = index
         self.players = players
@@ -125,6 +126,7 @@ class _Round:
         self.pending_kakan: Kakan | None = None
         if len(self.seats) != players:
             raise LogError(f"the round deals {len(self.seats)} hands, not {players}", index)
+        self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
 
     def error(self, message: str, event: int) -> LogError:
         return LogError(message, self.index, event)
@@ -158,6 +160,7 @@ class _Round:
 
     def step(self, event: object, i: int) -> None:
         if isinstance(event, Draw):
+            self.order.draw(event.seat, event.tile, i)
             self.confirm_riichi()
             seat = self.seats[event.seat]
             seat.hand.append(event.tile)
@@ -172,6 +175,8 @@ class _Round:
         elif isinstance(event, Discard):
             seat = self.seats[event.seat]
             self.take(event.seat, event.tile, i)
+            declaring = seat.riichi_pending and not seat.riichi
+            self.order.discard_tile(event, seat.hand, self.meld_counts(seat), declaring, i)
             seat.river.append(event.tile)
             seat.river_called.append(False)
             if seat.ippatsu and not seat.riichi_pending:
@@ -189,12 +194,14 @@ class _Round:
                         other.passed_since_riichi.append(kind)
             self.rinshan = False
         elif isinstance(event, Riichi):
+            self.order.riichi(event.seat, self.draws, i)
             seat = self.seats[event.seat]
             if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
                 raise self.error(f"seat {event.seat} declares riichi in riichi or with an open hand", i)
             seat.riichi_pending = True
             seat.double_riichi = not seat.discarded and not self.calls_made
         elif isinstance(event, Call):
+            self.order.call(event, i)
             self.confirm_riichi()
             discarder = self.seats[event.from_seat]
             if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
@@ -211,6 +218,7 @@ class _Round:
             if event.kind == "daiminkan":
                 self.rinshan_next.add(event.seat)
         elif isinstance(event, Ankan):
+            self.order.kan(event.seat, "declares a closed kan", i)
             self.confirm_riichi()
             for tile in event.tiles:
                 self.take(event.seat, tile, i)
@@ -218,6 +226,7 @@ class _Round:
             self.interrupt()
             self.rinshan_next.add(event.seat)
         elif isinstance(event, Kakan):
+            self.order.kan(event.seat, "adds a kan to a pon", i)
             self.confirm_riichi()
             self.take(event.seat, event.tile, i)
             for meld in self.seats[event.seat].melds:
@@ -230,11 +239,13 @@ class _Round:
             self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
             self.pending_kakan = event
         elif isinstance(event, Nukidora):
+            self.order.north(event.seat, i)
             self.confirm_riichi()
             self.take(event.seat, event.tile, i)
             self.seats[event.seat].nukidora += 1
             self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
         elif isinstance(event, Dora):
+            self.order.dora(event.indicator, i)
             self.dora.append(event.indicator)
 
     def confirm_riichi(self) -> None:
@@ -476,7 +487,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         _compare(differences, "start.riichi_sticks", sticks, round_log.riichi_sticks)
         _compare(differences, "start.round_wind", round_wind, round_log.round_wind)
         _compare(differences, "start.scores", scores, round_log.scores)
-        table = _Round(round_log, index, players)
+        table = _Round(round_log, index, players, spec.preset in TENHOU_RIICHI_PRESETS)
         table.play()
         wind = round_log.round_wind
         outcome_name: Literal["ron", "tsumo", "draw", "abortive"]
