@@ -35,7 +35,7 @@ def granian() -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
         )
     url = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 20, "granian", server, log)
+        wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 60, "granian", server, log)
         yield url, server, log
     finally:
         stop(server, timeout=10)
