@@ -114,8 +114,9 @@ FACTS: Final[tuple[str, ...]] = (
     "sashikomi",
     "scored_apart",
 )
-"""The facts of a hand or a reading, fact ``i`` being bit ``1 << i`` (:data:`.hand.FACTS`, ``hand.F_*``; C:
-``F_<NAME>``). A yaku's ``needs`` are these bits, computed alike in both languages."""
+"""The facts of a hand or a reading, fact ``i`` being bit ``1 << i`` (:data:`.hand.FACTS`; ``hand.F_*``, literals
+checked against this tuple by ``tests/scoring/test_contract.py``; C: ``F_<NAME>``). A yaku's ``needs`` are these
+bits, computed alike in both languages."""
 
 FACT_BITS: Final[dict[str, int]] = {name: 1 << i for i, name in enumerate(FACTS)}
 """:data:`FACTS` as ``{name: bit}``."""

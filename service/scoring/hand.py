@@ -61,46 +61,48 @@ _ALL_KINDS: Final = (1 << 34) - 1
 _TERMINALS_MASK: Final = kind_mask({0, 8, 9, 17, 18, 26})
 _GREEN_MASK: Final = kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 
-# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each: the bits of contract.FACTS, which
-# the C hot path shares (its F_* are generated from the same tuple).
-F_HONOURS: Final = FACT_BITS["honours"]  # an honour tile
-F_NO_HONOURS: Final = FACT_BITS["no_honours"]
-F_SIMPLES_ONLY: Final = FACT_BITS["simples_only"]  # no 1, 9 or honour
-F_TERMINAL_OR_HONOUR: Final = FACT_BITS["terminal_or_honour"]  # some 1, 9 or honour
-F_TERMINALS_AND_HONOURS_ONLY: Final = FACT_BITS["terminals_and_honours_only"]
-F_TERMINALS_ONLY: Final = FACT_BITS["terminals_only"]
-F_GREEN_ONLY: Final = FACT_BITS["green_only"]  # 2s 3s 4s 6s 8s 6z only
-F_ONE_SUIT: Final = FACT_BITS["one_suit"]  # exactly one of man, pin, sou
-F_NO_SUIT: Final = FACT_BITS["no_suit"]  # honours only
-F_TSUMO: Final = FACT_BITS["tsumo"]
-F_NO_MELDS: Final = FACT_BITS["no_melds"]
-F_STANDARD: Final = FACT_BITS["standard"]  # four sets and a pair
-F_CHIITOITSU: Final = FACT_BITS["chiitoitsu"]
-F_KOKUSHI: Final = FACT_BITS["kokushi"]
-F_RUNS: Final = FACT_BITS["runs"]  # at least one run
-F_THREE_RUNS: Final = FACT_BITS["three_runs"]
-F_TRIPLETS: Final = FACT_BITS["triplets"]  # at least one triplet or kan
-F_THREE_TRIPLETS: Final = FACT_BITS["three_triplets"]
-F_KANS: Final = FACT_BITS["kans"]
-F_IDENTICAL_RUNS: Final = FACT_BITS["identical_runs"]  # two identical runs
-F_RYANMEN: Final = FACT_BITS["ryanmen"]  # won on a two-sided wait
-F_DRAGON_TRIPLET: Final = FACT_BITS["dragon_triplet"]  # a triplet or kan of a dragon
-F_WIND_TRIPLET: Final = FACT_BITS["wind_triplet"]  # a triplet or kan of a wind
-F_TERMINAL_PAIR: Final = FACT_BITS["terminal_pair"]  # the pair is a 1, 9 or honour
+# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each: fact i of contract.FACTS is bit
+# 1 << i, shared with the C hot path (its F_* are generated from that tuple). Written as literals so mypyc folds
+# them into the code (a name read from another module is a load and a check at every use);
+# tests/scoring/test_contract.py requires each to be its contract bit.
+F_HONOURS: Final = 1 << 0  # an honour tile
+F_NO_HONOURS: Final = 1 << 1
+F_SIMPLES_ONLY: Final = 1 << 2  # no 1, 9 or honour
+F_TERMINAL_OR_HONOUR: Final = 1 << 3  # some 1, 9 or honour
+F_TERMINALS_AND_HONOURS_ONLY: Final = 1 << 4
+F_TERMINALS_ONLY: Final = 1 << 5
+F_GREEN_ONLY: Final = 1 << 6  # 2s 3s 4s 6s 8s 6z only
+F_ONE_SUIT: Final = 1 << 7  # exactly one of man, pin, sou
+F_NO_SUIT: Final = 1 << 8  # honours only
+F_TSUMO: Final = 1 << 9
+F_NO_MELDS: Final = 1 << 10
+F_STANDARD: Final = 1 << 11  # four sets and a pair
+F_CHIITOITSU: Final = 1 << 12
+F_KOKUSHI: Final = 1 << 13
+F_RUNS: Final = 1 << 14  # at least one run
+F_THREE_RUNS: Final = 1 << 15
+F_TRIPLETS: Final = 1 << 16  # at least one triplet or kan
+F_THREE_TRIPLETS: Final = 1 << 17
+F_KANS: Final = 1 << 18
+F_IDENTICAL_RUNS: Final = 1 << 19  # two identical runs
+F_RYANMEN: Final = 1 << 20  # won on a two-sided wait
+F_DRAGON_TRIPLET: Final = 1 << 31  # a triplet or kan of a dragon
+F_WIND_TRIPLET: Final = 1 << 32  # a triplet or kan of a wind
+F_TERMINAL_PAIR: Final = 1 << 33  # the pair is a 1, 9 or honour
 # The situation flags as hand facts (riichi: riichi or double riichi).
-F_RIICHI: Final = FACT_BITS["riichi"]  # the request's flag
-F_DOUBLE_RIICHI: Final = FACT_BITS["double_riichi"]
-F_IPPATSU: Final = FACT_BITS["ippatsu"]
-F_HAITEI: Final = FACT_BITS["haitei"]
-F_HOUTEI: Final = FACT_BITS["houtei"]
-F_RINSHAN: Final = FACT_BITS["rinshan"]
-F_CHANKAN: Final = FACT_BITS["chankan"]
-F_TENHOU: Final = FACT_BITS["tenhou"]
-F_CHIIHOU: Final = FACT_BITS["chiihou"]
-F_RENHOU: Final = FACT_BITS["renhou"]
-F_OPEN_RIICHI: Final = FACT_BITS["open_riichi"]  # riichi (or double riichi) declared open
-F_SASHIKOMI: Final = FACT_BITS["sashikomi"]  # ron, in open riichi, on the discard of a player not in riichi
-F_SCORED_APART: Final = FACT_BITS["scored_apart"]
+F_RIICHI: Final = 1 << 21  # the request's flag
+F_DOUBLE_RIICHI: Final = 1 << 22
+F_IPPATSU: Final = 1 << 23
+F_HAITEI: Final = 1 << 24
+F_HOUTEI: Final = 1 << 25
+F_RINSHAN: Final = 1 << 26
+F_CHANKAN: Final = 1 << 27
+F_TENHOU: Final = 1 << 28
+F_CHIIHOU: Final = 1 << 29
+F_RENHOU: Final = 1 << 30
+F_OPEN_RIICHI: Final = 1 << 34  # riichi (or double riichi) declared open
+F_SASHIKOMI: Final = 1 << 35  # ron, in open riichi, on the discard of a player not in riichi
+F_SCORED_APART: Final = 1 << 36
 """Never among a reading's facts: the yaku that :mod:`.score` adds itself (paarenchan, whose multiple
 is the request's, and nagashi mangan, which is no hand) need it, so the evaluator never calls them."""
 
