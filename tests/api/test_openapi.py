@@ -311,14 +311,41 @@ def test_no_enum_is_written_twice_and_the_shared_ones_are_named(served: dict[str
     assert schemas["ProblemType"]["x-enum-varnames"][0] == "PROBLEMS_INVALID_REQUEST"
 
 
+def _holders(node: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(path, schema)`` of every schema with ``properties`` in ``node`` (examples and defaults left out)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("properties"), dict):
+            found.append((path, node))
+        for key, value in node.items():
+            if key not in ("examples", "default", "example"):
+                found.extend(_holders(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_holders(value, f"{path}[{i}]"))
+    return found
+
+
+def _resolve_parameter(document: dict[str, Any], parameter: dict[str, Any]) -> dict[str, Any]:
+    """A parameter given by ``$ref`` is described on its component: the component."""
+    ref = parameter.get("$ref")
+    if ref is None:
+        return parameter
+    found: dict[str, Any] = document["components"]["parameters"][ref.rsplit("/", 1)[1]]
+    return found
+
+
 def test_every_schema_parameter_header_and_operation_is_described(served: dict[str, Any]) -> None:
     schemas = served["components"]["schemas"]
     missing = [f"schema {name}" for name, schema in schemas.items() if not schema.get("description")]
-    missing += [
-        f"{name}.{prop}"
-        for name, schema in schemas.items()
-        for prop, value in (schema.get("properties") or {}).items()
+    missing += [  # every property, of a component or written in place anywhere (a response, a parameter, a union)
+        f"{owner}.{prop}"
+        for owner, node in _holders(served, "")
+        for prop, value in node["properties"].items()
         if not value.get("description")
+    ]
+    missing += [
+        f"parameter {name}" for name, p in served["components"].get("parameters", {}).items() if not p["description"]
     ]
     missing += [
         f"header {name}" for name, header in served["components"]["headers"].items() if not header["description"]
@@ -328,7 +355,8 @@ def test_every_schema_parameter_header_and_operation_is_described(served: dict[s
             missing.append(f"{method} {path}")
         if operation["responses"]["200"]["description"] == "Request fulfilled, document follows":  # litestar's
             missing.append(f"{method} {path} 200")
-        missing += [f"{method} {path} {p['name']}" for p in operation.get("parameters", []) if not p.get("description")]
+        parameters = [_resolve_parameter(served, p) for p in operation.get("parameters", [])]
+        missing += [f"{method} {path} {p['name']}" for p in parameters if not p.get("description")]
         for status, response in operation["responses"].items():
             missing += [
                 f"{method} {path} {status} {name}"
