@@ -626,10 +626,15 @@ INT32 = range(-(2**31), 2**31)
 
 
 def _wide_integers(schemas: dict[str, Any]) -> None:
-    """``format: int64`` on every integer whose bounds leave :data:`INT32` (the points of a hand under option
-    ``aotenjou`` reach 2^53 − 1): a generated client then holds them in a 64-bit type, not one that overflows."""
+    """``format: int64`` on every integer the document does not bound within :data:`INT32`, a missing bound
+    counting as none: the points of a hand under option ``aotenjou`` reach 2^53 − 1, and so do the answers that
+    carry them (a settlement's ``deltas`` and ``scores``, its transfers, a replay's rounds), so a generated client
+    holds every such value in a 64-bit type, never one that overflows. An enum is bounded by its values."""
     for node in _objects(schemas):
-        if node.get("type") == "integer" and not all(node.get(bound, 0) in INT32 for bound in ("minimum", "maximum")):
+        if node.get("type") != "integer":
+            continue
+        bounds = node["enum"] if isinstance(node.get("enum"), list) else [node.get("minimum"), node.get("maximum")]
+        if not all(isinstance(bound, int) and bound in INT32 for bound in bounds):
             node["format"] = "int64"
 
 
@@ -1087,7 +1092,6 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
-    _wide_integers(openapi.components.schemas)
     _portable_patterns(openapi.components.schemas)
     _tagged_unions_as_one_of(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
@@ -1137,6 +1141,7 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
         operation.parameters = [*parameters, REQUEST_ID_PARAMETER]
     _name_enums(openapi)
     _name_unions(openapi.components.schemas, _request_components(openapi))
+    _wide_integers(openapi.components.schemas)  # last: every component is in place, the named ones too
     openapi.components.schemas = dict(sorted(openapi.components.schemas.items()))
     _responses_list_every_field(openapi)
 
