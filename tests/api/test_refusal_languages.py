@@ -189,3 +189,13 @@ def test_a_problem_with_a_text_of_no_catalogue_is_wholly_english() -> None:
         {"field": "x", "message": "an odd message"},
         {"field": "", "message": "A JSON request body is required"},
     ]
+
+
+def test_a_decoders_refusal_is_in_japanese(client: TestClient[Litestar]) -> None:
+    """An mjai log with no round: the decoder's own refusal, on the field ``log``."""
+    body = b'{"type": "start_game"}\n{"type": "end_game"}\n'
+    english = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain"})
+    assert english.json()["errors"] == [{"field": "log", "message": "the log has no round (no start_kyoku)"}]
+    r = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain", **JA})
+    assert (r.status_code, r.headers["content-language"]) == (422, "ja")
+    assert r.json()["errors"] == [{"field": "log", "message": "ログに局がありません（start_kyoku がありません）"}]
