@@ -18,6 +18,7 @@ from msgspec.structs import astuple
 
 from service.i18n import refusal
 
+from . import contract
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
 from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
@@ -56,38 +57,9 @@ DORA_OF_3: Final = tuple(8 if k == 0 else 0 if k == 8 else DORA_OF[k] for k in r
 NORTH: Final = 30
 """The North kind (4z): the nukidora of a three-player game."""
 
-REQUEST_FIELDS: Final = (
-    "hand",
-    "win_tile",
-    "rules",
-    "melds",
-    "win",
-    "dealer",
-    "seat_wind",
-    "round_wind",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-    "sashikomi",
-    "paarenchan",
-    "nagashi_mangan",
-    "rinshan_open_kan",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "nukidora",
-)
-""":class:`~.model.ScoreRequest`'s fields in declaration order, as :func:`parse_request`
-unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
+REQUEST_FIELDS: Final = contract.REQUEST_FIELDS
+""":class:`~.model.ScoreRequest`'s fields in declaration order (:data:`.contract.REQUEST`), as
+:func:`parse_request` unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
 
 RequestTuple = tuple[
     str | Sequence[str],  # hand (a tuple when decoded, a list when built by hand)

@@ -99,7 +99,7 @@ def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Lit
 def test_a_game_the_service_fails_on_is_a_500_line_and_the_next_game_goes_on(
     client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import service.api.log_routes as routes
+    import service.api.routes.logs as routes
 
     real = routes._replay
     calls = []
