@@ -174,7 +174,7 @@ def test_a_problem_with_a_text_of_no_catalogue_is_wholly_english() -> None:
     from litestar import get
     from litestar.exceptions import ValidationException
 
-    from service.api.errors import problem_details_plugin
+    from service.api.plumbing.errors import problem_details_plugin
 
     @get("/odd")
     async def odd() -> None:
