@@ -40,6 +40,7 @@ import msgspec
 
 from service.i18n import refusal
 
+from .order import extra_indicators
 from .record import (
     Ankan,
     Call,
@@ -562,6 +563,9 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
                 filled.append(Dora(indicator))
         else:
             filled.append(event)
+    left = sum(1 for _ in revealed)
+    if left:  # an indicator no kan revealed (/docs/logs §Bad logs)
+        raise extra_indicators(left, index, len(filled))
     round_log = RoundLog(
         round_wind=WINDS[number // 4],
         hand_number=number % 4 + 1,

@@ -151,6 +151,15 @@ def test_the_edge_limits_refuse_with_429_not_503() -> None:
     assert config["data"]["limit-conn-status-code"] == "429"
 
 
+def test_the_controller_sends_no_server_header() -> None:
+    """ingress-nginx clears ``Server`` (``more_clear_headers``) only with ``server-tokens`` false, the default of
+    recent releases but not of older ones: set, as ``deploy/nginx.conf`` clears it."""
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+
+    assert config["data"]["server-tokens"] == "false"
+    assert "\n    more_clear_headers Server;" in (K8S.parent / "nginx.conf").read_text()
+
+
 def test_the_namespace_enforces_the_restricted_pod_security_profile() -> None:
     labels = by_kind("Namespace")["metadata"]["labels"]
     assert labels["pod-security.kubernetes.io/enforce"] == "restricted"

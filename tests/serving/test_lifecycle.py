@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .conftest import served, worker_pids
+from .conftest import nginx, served, worker_pids
 from .test_serving import SCORE, scored
 
 
@@ -148,3 +148,37 @@ def test_keep_alive_clients_are_answered_through_a_stop(tmp_path: Path) -> None:
     resets = [o for o in new if o not in ("200", "ConnectionRefusedError")]
     assert len(resets) <= len(clients), resets
     assert (before, during) == (None, "close")
+
+
+@pytest.mark.slow
+def test_keep_alive_clients_of_nginx_are_answered_through_the_services_stop(tmp_path: Path) -> None:
+    """The same stop behind nginx (``deploy/nginx.conf``): nginx keeps the clients' connections, so every request
+    on them is answered, by the service (200) until it is gone, then by nginx (its 503 problem), never dropped.
+    (Here nginx, not the drain's ``Connection: close``, keeps requests from being dropped: an upstream connection
+    granian closes under a request is nginx's to retry or answer 503, so this passes without the drain too.)"""
+    with (
+        served(tmp_path, DRAIN_SECONDS="2", SHUTDOWN_DEADLINE="8") as (url, proc),
+        nginx(tmp_path, url) as proxy,
+    ):
+        stop = threading.Event()
+        outcomes: list[tuple[bool, str]] = []
+        port = int(proxy.rsplit(":", 1)[1])
+        clients = [threading.Thread(target=_keep_alive_client, args=(port, stop, outcomes)) for _ in range(16)]
+        for c in clients:
+            c.start()
+        time.sleep(1)
+        proc.send_signal(signal.SIGTERM)
+        returncode = proc.wait(timeout=15)
+        time.sleep(0.5)
+        stop.set()
+        for c in clients:
+            c.join()
+        after = httpx.get(f"{proxy}/v1/yaku", timeout=5)
+
+    kept = [outcome for reused, outcome in outcomes if reused]
+    assert returncode == 0
+    assert kept.count("200") > 100
+    assert "503" in kept  # the clients outlived the service
+    assert set(kept) == {"200", "503"}, [o for o in kept if o not in ("200", "503")]
+    assert {o for reused, o in outcomes if not reused} <= {"200", "503"}
+    assert (after.status_code, after.headers["content-type"]) == (503, "application/problem+json")
