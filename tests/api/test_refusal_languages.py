@@ -156,3 +156,46 @@ def test_a_log_none_of_the_formats_is_refused_in_russian(client: TestClient[Lite
     assert (r.status_code, r.headers["content-language"]) == (422, "ru")
     assert r.json()["detail"] == "Лог нельзя прочитать или воспроизвести."
     assert r.json()["errors"][0]["message"].startswith("тело не относится ни к одному из читаемых здесь форматов")
+
+
+def test_a_query_refusal_is_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/table?preset=standard&preset=wrc", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (400, "ru")
+    assert r.json()["detail"] == "Параметр запроса задан дважды или как null."
+    assert r.json()["errors"] == [{"field": "preset", "message": "задан больше одного раза; задайте один раз"}]
+    unknown = client.get("/v1/table?preset=nosuch", headers=RU)
+    assert unknown.status_code == 400
+    assert unknown.json()["errors"] == [{"field": "preset", "message": "Недопустимое значение 'nosuch'"}]
+
+
+def test_a_problem_with_a_text_of_no_catalogue_is_wholly_english() -> None:
+    """A reason the catalogues do not have (here a message of litestar's own shape, made up) keeps the whole answer
+    English, Content-Language en: never two languages in one answer."""
+    from litestar import get
+    from litestar.exceptions import ValidationException
+
+    from service.api.plumbing.errors import problem_details_plugin
+
+    @get("/odd")
+    async def odd() -> None:
+        raise ValidationException(extra=[{"key": "x", "message": "an odd message"}, {"key": "data", "message": ""}])
+
+    app = Litestar([odd], plugins=[problem_details_plugin()])
+    with TestClient(app=app) as c:
+        r = c.get("/odd", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (400, "en")
+    assert r.json()["detail"] == "The request is not valid."
+    assert r.json()["errors"] == [
+        {"field": "x", "message": "an odd message"},
+        {"field": "", "message": "A JSON request body is required"},
+    ]
+
+
+def test_a_decoders_refusal_is_in_japanese(client: TestClient[Litestar]) -> None:
+    """An mjai log with no round: the decoder's own refusal, on the field ``log``."""
+    body = b'{"type": "start_game"}\n{"type": "end_game"}\n'
+    english = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain"})
+    assert english.json()["errors"] == [{"field": "log", "message": "the log has no round (no start_kyoku)"}]
+    r = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain", **JA})
+    assert (r.status_code, r.headers["content-language"]) == (422, "ja")
+    assert r.json()["errors"] == [{"field": "log", "message": "ログに局がありません（start_kyoku がありません）"}]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
-from .test_companion import README_HAND, Opener
+from .test_companion import README_HAND, Opener, start_game
 
 RED_FIVE_HAND = "234067m3455p234s"
 """The README's hand with its 5m a red five (0m): EMA plays without red fives (option aka_per_suit 0)."""
@@ -56,3 +56,20 @@ def test_a_refused_indicator_marks_the_dora_not_the_hand(open_companion: Opener)
     expect(result).to_contain_text("1 красная пятёрка масти p; по этим правилам красных пятёрок нет")
     expect(page.locator("#dora-tiles")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#hand-tiles")).not_to_have_attribute("aria-invalid", "true")
+
+
+def test_the_game_view_says_a_settlement_refusal_in_russian_on_the_fu(open_companion: Opener) -> None:
+    """A 1-han 20-fu ron cannot be (20 fu is a closed pinfu tsumo): the service's reason in Russian after the
+    page's own words, and the fu control marked invalid."""
+    page, _ = open_companion(locale="ru-RU")
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "2")
+    page.fill("#value-han", "1")
+    page.select_option("#value-fu", "20")
+    page.click("#apply")
+    message = page.locator("#game-message")
+    expect(message).to_contain_text("Сервис не принял эту руку.")
+    expect(message).to_contain_text("20 фу — только закрытое пинфу цумо; рон — не меньше 30 фу")
+    expect(page.locator("#value-fu")).to_have_attribute("aria-invalid", "true")

@@ -30,6 +30,7 @@ __all__ = [
     "UnsupportedBodyType",
     "decode_json",
     "field_error_from_msgspec",
+    "msgspec_refusal",
 ]
 
 T = TypeVar("T")
@@ -102,7 +103,7 @@ def field_error_from_msgspec(message: str) -> FieldError:
         path = f"{path}.{name}" if path else name
     if text.startswith("Expected `str` matching regex") and any(repr(p) in text for p in _TILE_PATTERNS):
         text = TILE_NOTATION_MESSAGE
-    return FieldError(field=path, message=_as_refusal(text))
+    return FieldError(field=path, message=msgspec_refusal(text))
 
 
 _MSGSPEC_MESSAGES: Final = (
@@ -117,12 +118,12 @@ _MSGSPEC_MESSAGES: Final = (
 language; a message of another shape is kept in English."""
 
 
-def _as_refusal(text: str) -> str:
+def msgspec_refusal(text: str) -> str:
     """msgspec's ``text`` as a refusal when it has one of the shapes of :data:`_MSGSPEC_MESSAGES` (its English
     text unchanged), else ``text``.
 
     >>> from service.i18n import render
-    >>> render(_as_refusal("Expected `int` >= 0"), "ru"), render(_as_refusal("Expected `str`, got `int`"), "ja")
+    >>> render(msgspec_refusal("Expected `int` >= 0"), "ru"), render(msgspec_refusal("Expected `str`, got `int`"), "ja")
     ('Ожидался `int` >= 0', '`str` が必要ですが、`int` を受け取りました')
     """
     for pattern, key in _MSGSPEC_MESSAGES:

@@ -41,12 +41,12 @@ from litestar import Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
 
-from service.i18n import Language, negotiate_language, refusal, render
+from service.i18n import Language, Refusal, negotiate_language, refusal, render
 from service.scoring import FieldError, InvalidHand
 
 from ..telemetry.logs import REQUEST_ID
 from .context import CLIENT_CLOSED_REQUEST, client_closed_request
-from .decoding import BadRequestBody, UnsupportedBodyType
+from .decoding import BadRequestBody, UnsupportedBodyType, msgspec_refusal
 
 if TYPE_CHECKING:
     from litestar import Request
@@ -184,18 +184,32 @@ def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
     return out
 
 
+def _refusals_only(body: dict[str, Any]) -> bool:
+    """Whether every text of a problem's ``body`` (``detail``, ``errors[].message``) is a refusal of the catalogues
+    (:class:`service.i18n.Refusal`), so the whole answer can be said in another language."""
+    errors = body.get("errors")
+    texts = (
+        [body.get("detail"), *(e.get("message") for e in errors if isinstance(e, dict))]
+        if isinstance(errors, list)
+        else [body.get("detail")]
+    )
+    return all(isinstance(t, Refusal) for t in texts if t)
+
+
 class LocalisedProblem(ProblemDetailsException):
     """A :class:`ProblemDetailsException` answered in the request's language: for a status in
     :data:`LOCALISED_STATUSES`, ``detail`` and ``errors[].message`` rendered by
     :func:`localised_problem` for the request's ``Accept-Language``, with ``Content-Language`` and
-    ``Vary: Accept-Language``; any other status as litestar answers it."""
+    ``Vary: Accept-Language``; any other status as litestar answers it. A problem with a text that is no refusal
+    of the catalogues (litestar's own words for a path parameter, say) is answered wholly in English
+    (``Content-Language: en``), never in two languages."""
 
     def to_response(self, request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
         """The problem's response to ``request`` (see the class docstring)."""
         response = super().to_response(request)
         if self.status_code not in LOCALISED_STATUSES:
             return response
-        lang = negotiate_language(request.headers.get("accept-language"))
+        lang = negotiate_language(request.headers.get("accept-language")) if _refusals_only(response.content) else "en"
         response.content = localised_problem(response.content, lang)
         response.headers["Content-Language"] = lang
         response.headers["Vary"] = "Accept-Language"
@@ -239,7 +253,7 @@ def _validation(exc: ValidationException) -> ProblemDetailsException:
         if key == "data":  # the body parameter itself: absent or empty
             errors.append(FieldError(field="", message=refusal("refusal.body_required")))
         else:
-            errors.append(FieldError(field=key, message=str(item.get("message", "Invalid value"))))
+            errors.append(FieldError(field=key, message=msgspec_refusal(str(item.get("message", "Invalid value")))))
     if errors and all(e.field == "" for e in errors):
         return problem(400, refusal("refusal.detail.empty_body"), errors[:1])
     return problem(400, refusal("refusal.detail.request_invalid"), errors)

@@ -169,7 +169,7 @@ async def replay_log(
 def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
     """One game's log from the body (:class:`LogError` for an empty one)."""
     if not body:
-        raise LogError("the body is empty: send one game's log")
+        raise LogError(refusal("refusal.log.empty"))
     return read_log(body, log_format)
 
 
