@@ -55,6 +55,7 @@ from service.logs.record import (
     Discard,
     Dora,
     Draw,
+    Event,
     GameLog,
     Kakan,
     LogError,
@@ -72,10 +73,15 @@ from service.scoring.tiles import is_terminal_or_honour, parse_tile
 __all__ = ["replay", "rules_for"]
 
 _KIND_CODES = [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)]
+_KINDS: dict[str, int] = {code: k for k, code in enumerate(_KIND_CODES)} | {
+    f"0{suit}": 9 * i + 4 for i, suit in enumerate("mps")
+}
+"""Every tile code → its kind 0–33 (a red five ``0m`` is the kind of ``5m``)."""
 
 
 def _kind(code: str) -> int:
-    return parse_tile(code)[0]
+    kind = _KINDS.get(code)
+    return parse_tile(code)[0] if kind is None else kind
 
 
 def _sort_key(code: str) -> tuple[int, int]:
@@ -103,12 +109,16 @@ class _Seat:
     ippatsu: bool = False
     discarded: bool = False
     nukidora: int = 0
-    passed_since_discard: list[int] = field(default_factory=list)
-    passed_since_riichi: list[int] = field(default_factory=list)
+    since_discard: int = 0  # the round's discards before those that passed since this seat's last discard
+    since_riichi: int = 0  # the same since its riichi stick was deposited
 
 
 class _Round:
-    """The table during one round: seats, wall count, dora, and what the last events were."""
+    """The table during one round: seats, wall count, dora, and what the last events were.
+
+    :meth:`play` gives each event to the method of its kind (:data:`_STEPS`): :meth:`draw`,
+    :meth:`discard`, :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
+    :meth:`new_dora`; each takes the event and its index in the round (for a :class:`LogError`)."""
 
     def __init__(self, log: RoundLog, index: int, players: int) -> None:
         self.log = log
@@ -123,6 +133,10 @@ class _Round:
         self.rinshan_next: set[int] = set()
         self.rinshan = False  # the last draw came from the dead wall
         self.pending_kakan: Kakan | None = None
+        self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
+        self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
+        self.discard_kinds: list[int] = []  # every discard of the round, in order, as kinds
+        self.discard_seats: list[int] = []  # and who made it
         if len(self.seats) != players:
             raise LogError(f"the round deals {len(self.seats)} hands, not {players}", index)
 
@@ -131,111 +145,127 @@ class _Round:
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
-        if tile in hand:
+        try:
             hand.remove(tile)
-            return
-        raise self.error(f"seat {seat} does not hold {tile} (holds {''.join(sorted(hand, key=_sort_key))})", event)
+        except ValueError:
+            raise self.error(
+                f"seat {seat} does not hold {tile} (holds {''.join(sorted(hand, key=_sort_key))})", event
+            ) from None
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
         shown, a tile the player does not hold, a draw past the wall)."""
-        shown: dict[str, int] = {}
-        for tile in (*(t for hand in self.log.hands for t in hand), self.log.dora):
-            shown[kind_of(tile)] = shown.get(kind_of(tile), 0) + 1
-        for kind, count in shown.items():
-            if count > 4:
+        dealt = [*(t for hand in self.log.hands for t in hand), self.log.dora]
+        shown = self.shown
+        for tile in dealt:
+            shown[_kind(tile)] += 1
+        for tile in dealt:  # the first kind dealt more than four times
+            if (count := shown[_kind(tile)]) > 4:
                 raise LogError(
-                    f"the deal and the dora indicator hold {count} copies of {kind}; there are 4", self.index
+                    f"the deal and the dora indicator hold {count} copies of {kind_of(tile)}; there are 4", self.index
                 )
+        steps = _STEPS
         for i, event in enumerate(self.log.events):
-            if isinstance(event, (Draw, Dora)):
-                tile = event.tile if isinstance(event, Draw) else event.indicator
-                shown[kind_of(tile)] = count = shown.get(kind_of(tile), 0) + 1
-                if count > 4:
-                    raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
-            self.step(event, i)
+            steps[type(event)](self, event, i)
             self.last = event
 
-    def step(self, event: object, i: int) -> None:
-        if isinstance(event, Draw):
+    def step(self, event: Event, i: int) -> None:
+        """Play one event (the ``i``-th of the round)."""
+        _STEPS[type(event)](self, event, i)
+
+    def show(self, tile: str, i: int) -> None:
+        """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
+        kind = _kind(tile)
+        self.shown[kind] = count = self.shown[kind] + 1
+        if count > 4:
+            raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
+
+    def draw(self, event: Draw, i: int) -> None:
+        self.show(event.tile, i)
+        if self.declared:
             self.confirm_riichi()
-            seat = self.seats[event.seat]
-            seat.hand.append(event.tile)
-            self.draws += 1
+        self.seats[event.seat].hand.append(event.tile)
+        self.draws += 1
+        if self.rinshan_next:
             self.rinshan = event.seat in self.rinshan_next
             self.rinshan_next.discard(event.seat)
-            if self.draws > self.wall:
-                raise self.error(f"draw {self.draws} of a wall of {self.wall}", i)
-            if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-                self.interrupt()
-                self.pending_kakan = None
-        elif isinstance(event, Discard):
-            seat = self.seats[event.seat]
-            self.take(event.seat, event.tile, i)
-            seat.river.append(event.tile)
-            seat.river_called.append(False)
-            if seat.ippatsu and not seat.riichi_pending:
-                seat.ippatsu = False
-            if seat.riichi_pending:
-                seat.riichi = True
-                seat.ippatsu = True
-            seat.discarded = True
-            seat.passed_since_discard = []
-            kind = _kind(event.tile)
-            for other_index, other in enumerate(self.seats):
-                if other_index != event.seat:
-                    other.passed_since_discard.append(kind)
-                    if other.riichi and not other.riichi_pending:
-                        other.passed_since_riichi.append(kind)
+        else:
             self.rinshan = False
-        elif isinstance(event, Riichi):
-            seat = self.seats[event.seat]
-            if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
-                raise self.error(f"seat {event.seat} declares riichi in riichi or with an open hand", i)
-            seat.riichi_pending = True
-            seat.double_riichi = not seat.discarded and not self.calls_made
-        elif isinstance(event, Call):
-            self.confirm_riichi()
-            discarder = self.seats[event.from_seat]
-            if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
-                raise self.error(
-                    f"seat {event.seat} calls {event.called}, not seat {event.from_seat}'s last discard", i
-                )
-            discarder.river_called[-1] = True
-            for tile in event.own:
-                self.take(event.seat, tile, i)
-            tiles = sorted([*event.own, event.called], key=_sort_key)
-            meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
-            self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
+        if self.draws > self.wall:
+            raise self.error(f"draw {self.draws} of a wall of {self.wall}", i)
+        if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
             self.interrupt()
-            if event.kind == "daiminkan":
-                self.rinshan_next.add(event.seat)
-        elif isinstance(event, Ankan):
-            self.confirm_riichi()
-            for tile in event.tiles:
-                self.take(event.seat, tile, i)
-            self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
-            self.interrupt()
+            self.pending_kakan = None
+
+    def discard(self, event: Discard, i: int) -> None:
+        seat = self.seats[event.seat]
+        self.take(event.seat, event.tile, i)
+        seat.river.append(event.tile)
+        seat.river_called.append(False)
+        if seat.riichi_pending:
+            seat.riichi = True
+            seat.ippatsu = True
+            self.declared = True
+        elif seat.ippatsu:
+            seat.ippatsu = False
+        seat.discarded = True
+        self.discard_kinds.append(_kind(event.tile))
+        self.discard_seats.append(event.seat)
+        seat.since_discard = len(self.discard_kinds)
+        self.rinshan = False
+
+    def riichi(self, event: Riichi, i: int) -> None:
+        seat = self.seats[event.seat]
+        if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
+            raise self.error(f"seat {event.seat} declares riichi in riichi or with an open hand", i)
+        seat.riichi_pending = True
+        seat.double_riichi = not seat.discarded and not self.calls_made
+
+    def call(self, event: Call, i: int) -> None:
+        self.confirm_riichi()
+        discarder = self.seats[event.from_seat]
+        if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
+            raise self.error(f"seat {event.seat} calls {event.called}, not seat {event.from_seat}'s last discard", i)
+        discarder.river_called[-1] = True
+        for tile in event.own:
+            self.take(event.seat, tile, i)
+        tiles = sorted([*event.own, event.called], key=_sort_key)
+        meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
+        self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
+        self.interrupt()
+        if event.kind == "daiminkan":
             self.rinshan_next.add(event.seat)
-        elif isinstance(event, Kakan):
-            self.confirm_riichi()
-            self.take(event.seat, event.tile, i)
-            for meld in self.seats[event.seat].melds:
-                if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
-                    meld.kind = "kan"
-                    meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
-                    break
-            else:
-                raise self.error(f"seat {event.seat} adds {event.tile} to a pon it does not have", i)
-            self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
-            self.pending_kakan = event
-        elif isinstance(event, Nukidora):
-            self.confirm_riichi()
-            self.take(event.seat, event.tile, i)
-            self.seats[event.seat].nukidora += 1
-            self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
-        elif isinstance(event, Dora):
-            self.dora.append(event.indicator)
+
+    def ankan(self, event: Ankan, i: int) -> None:
+        self.confirm_riichi()
+        for tile in event.tiles:
+            self.take(event.seat, tile, i)
+        self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
+        self.interrupt()
+        self.rinshan_next.add(event.seat)
+
+    def kakan(self, event: Kakan, i: int) -> None:
+        self.confirm_riichi()
+        self.take(event.seat, event.tile, i)
+        for meld in self.seats[event.seat].melds:
+            if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
+                meld.kind = "kan"
+                meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
+                break
+        else:
+            raise self.error(f"seat {event.seat} adds {event.tile} to a pon it does not have", i)
+        self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
+        self.pending_kakan = event
+
+    def nukidora(self, event: Nukidora, i: int) -> None:
+        self.confirm_riichi()
+        self.take(event.seat, event.tile, i)
+        self.seats[event.seat].nukidora += 1
+        self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
+
+    def new_dora(self, event: Dora, i: int) -> None:
+        self.show(event.indicator, i)
+        self.dora.append(event.indicator)
 
     def confirm_riichi(self) -> None:
         """A declaration whose discard passed (another move follows it) deposits its stick."""
@@ -243,6 +273,21 @@ class _Round:
             if seat.riichi_pending and seat.riichi:
                 seat.riichi_pending = False
                 seat.deposited = True
+                seat.since_riichi = len(self.discard_kinds)
+        self.declared = False
+
+    def passed(self, seat: int, since: int) -> list[int]:
+        """The kinds the other seats discarded from the round's ``since``-th discard on, in order."""
+        seats = self.discard_seats
+        return [k for n, k in enumerate(self.discard_kinds[since:], since) if seats[n] != seat]
+
+    def passed_since_discard(self, seat: int) -> list[int]:
+        """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
+        return self.passed(seat, self.seats[seat].since_discard)
+
+    def passed_since_riichi(self, seat: int) -> list[int]:
+        """The kinds the others discarded since ``seat``'s riichi stick was deposited (none before it)."""
+        return self.passed(seat, self.seats[seat].since_riichi) if self.seats[seat].deposited else []
 
     def interrupt(self) -> None:
         self.calls_made = True
@@ -339,9 +384,9 @@ def _score_request(
         own = {_kind(t) for t in seat.river}
         if wait_kinds & own:
             furiten.append("permanent")
-        if wait_kinds & _before(seat.passed_since_discard, chankan):
+        if wait_kinds & _before(table.passed_since_discard(win.seat), chankan):
             furiten.append("temporary")
-        if riichi and wait_kinds & _before(seat.passed_since_riichi, chankan):
+        if riichi and wait_kinds & _before(table.passed_since_riichi(win.seat), chankan):
             furiten.append("riichi")
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
     request = ScoreRequest(
@@ -659,3 +704,16 @@ def _split(text: str) -> list[str]:
             out.extend(d + ch for d in digits)
             digits = ""
     return out
+
+
+_STEPS: dict[type, Any] = {
+    Draw: _Round.draw,
+    Discard: _Round.discard,
+    Riichi: _Round.riichi,
+    Call: _Round.call,
+    Ankan: _Round.ankan,
+    Kakan: _Round.kakan,
+    Nukidora: _Round.nukidora,
+    Dora: _Round.new_dora,
+}
+"""Each event's class → the :class:`_Round` method that plays it."""
