@@ -44,7 +44,6 @@ import msgspec
 from .record import (
     Ankan,
     Call,
-    Discard,
     Dora,
     Draw,
     GameLog,
@@ -55,6 +54,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
     kind_of,
 )
 
@@ -332,7 +333,7 @@ class _Decoder:
         seat = self.seat(data, what)
         tile = _tile(data.get("tile"), f"{what} tile", self.where())
         self.new_doras(data, what)
-        current.events.append(Draw(seat, tile))
+        current.events.append(draw(seat, tile))
         self.hands[seat].append(tile)
 
     def discard(self, data: dict[str, Any], what: str) -> None:
@@ -343,7 +344,7 @@ class _Decoder:
             current.events.append(Riichi(seat))
             self.riichi.append(seat)
         moqie = data.get("moqie")
-        current.events.append(Discard(seat, tile, moqie if isinstance(moqie, bool) else None))
+        current.events.append(discard(seat, tile, moqie if isinstance(moqie, bool) else None))
         self.take(seat, tile)
         self.last_discard = seat
         self.new_doras(data, what)
@@ -486,7 +487,7 @@ class _Decoder:
                 raise LogError(f"{label}: the dealer's 14 tiles have no {win_tile}", len(self.rounds) - 1, 0)
             hand.remove(win_tile)
             hand.append(first.tile)
-            first.tile = win_tile
+            current.events[0] = Draw(first.seat, win_tile)
 
     def points(self, hule: dict[str, Any], zimo: bool, dealer: bool, label: str) -> int | None:
         """The hand's value without honba and sticks: ``point_rong``, or a tsumo's payments summed."""

@@ -34,6 +34,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 
 __all__ = ["MJAI_YAKU", "decode", "tile"]
@@ -125,173 +127,291 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
 
 
 def decode(text: bytes) -> GameLog:
-    """Read an mjai game (JSON lines, or one JSON array) into a :class:`GameLog` of format ``mjai``."""
-    events = _events(text)
-    rounds: list[RoundLog] = []
-    names: list[str] | None = None
-    players = 4
-    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit in its deltas
-    final_scores: list[int] | None = None
-    next_scores: list[list[int]] = []
-    aka = False
-    for event in events:
+    """Read an mjai game (JSON lines, or one JSON array) into a :class:`GameLog` of format ``mjai``.
+
+    JSON lines go first through :func:`_decode_lines`, which reads a draw or a discard line it has seen
+    before (in any game) from :data:`_KNOWN_MOVES` without decoding it; a log it cannot read to the end
+    is read again by the general path, so the :class:`LogError` is the same whichever path meets it."""
+    stripped = text.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not stripped.startswith(b"["):
+        game = _decode_lines(stripped)
+        if game is not None:
+            return game
+    reader = _Reader()
+    for event in _events(text):
+        reader.read(event)
+    return reader.game()
+
+
+_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int, bool]]] = {}
+"""A draw or discard line already read → (its event, the actor, whether it shows a red five): the bulk of a log's
+lines, each of a few hundred kinds (seat × tile × flag), decoded once per process. Bounded by
+:data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+
+_KNOWN_MOVES_MAX: Final = 4096
+
+
+def _decode_lines(stripped: bytes) -> GameLog | None:
+    """The game from JSON lines, or None for a log with anything the general path should refuse (bad JSON
+    on any line, a :class:`LogError`): only the general path names the error, as it reads every line's
+    JSON before it reads any event."""
+    reader = _Reader()
+    known_moves = _KNOWN_MOVES
+    rounds = reader.rounds
+    try:
+        for line in stripped.splitlines():
+            known = known_moves.get(line)
+            if known is not None:
+                move, actor, red = known
+                if not rounds or actor >= reader.players:
+                    return None
+                rounds[-1].events.append(move)
+                if red:
+                    reader.aka = True
+                continue
+            if not line.strip():
+                continue
+            parsed = msgspec.json.decode(line)
+            for item in parsed if isinstance(parsed, list) else [parsed]:
+                if not isinstance(item, dict) or not isinstance(kind := item.get("type"), str):
+                    return None
+                reader.read(item)
+                if (
+                    kind in ("tsumo", "dahai")
+                    and type(item.get("actor")) is int
+                    and not isinstance(parsed, list)
+                    and len(known_moves) < _KNOWN_MOVES_MAX
+                ):
+                    made = rounds[-1].events[-1]
+                    assert isinstance(made, (Draw, Discard))
+                    known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
+        return reader.game()
+    except (LogError, msgspec.DecodeError):
+        return None
+
+
+class _Reader:
+    """One pass over a game's events (state: the rounds read, the players, the deposits accepted); :meth:`read`
+    gives each event to the method of its ``type`` (:data:`_READERS`)."""
+
+    def __init__(self) -> None:
+        self.rounds: list[RoundLog] = []
+        self.names: list[str] | None = None
+        self.players = 4
+        self.accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit
+        self.final_scores: list[int] | None = None
+        self.next_scores: list[list[int]] = []
+        self.aka = False
+
+    @property
+    def where(self) -> tuple[int | None, int | None]:
+        """The event being read: (its round, its index in the round), None before the first round."""
+        rounds = self.rounds
+        return (len(rounds) - 1, len(rounds[-1].events)) if rounds else (None, None)
+
+    def read(self, event: dict[str, Any]) -> None:
         kind = event["type"]
-        where = (len(rounds) - 1 if rounds else None, len(rounds[-1].events) if rounds else None)
-        if kind == "start_game":
-            raw_names = event.get("names")
-            if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
-                names = list(raw_names)
-            continue
-        if kind == "start_kyoku":
-            where = (len(rounds), None)
-            hands_raw = event.get("tehais")
-            if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
-                raise LogError("start_kyoku tehais is not 3 or 4 hands", *where)
-            dealt = [h for h in hands_raw if isinstance(h, list) and h and any(t != "?" for t in h)]
-            players = 3 if len(dealt) == 3 else 4
-            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
-            if any(len(h) != 13 for h in hands):
-                raise LogError("start_kyoku deals a hand that is not 13 tiles", *where)
-            aka = aka or any(t[0] == "0" for h in hands for t in h)
-            bakaze = event.get("bakaze")
-            if bakaze not in ("E", "S", "W", "N"):
-                raise LogError(f"start_kyoku bakaze={bakaze!r} is not E, S, W or N", *where)
-            scores = _ints(event, "scores", players, where)
-            if rounds and scores is not None:
-                next_scores.append(scores)
-            rounds.append(
-                RoundLog(
-                    round_wind=bakaze,
-                    hand_number=_int(event, "kyoku", where, 1, 4),
-                    dealer=_int(event, "oya", where, 0, players - 1),
-                    honba=_int(event, "honba", where, 0, 100),
-                    riichi_sticks=_int(event, "kyotaku", where, 0, 100),
-                    scores=scores,
-                    hands=hands,
-                    dora=tile(event.get("dora_marker"), where),
-                )
-            )
-            continue
-        if kind == "end_game":
-            final_scores = _ints(event, "scores", players, where)
-            continue
+        header = _HEADERS.get(kind)
+        if header is not None:
+            header(self, event)
+            return
         if kind in ("end_kyoku", "none", "hello", "error"):
-            continue
-        if not rounds:
+            return
+        if not self.rounds:
             raise LogError(f"an mjai {kind!r} event before the first start_kyoku")
-        current = rounds[-1]
         actor = event.get("actor")
-        if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < players):
-            raise LogError(f"{kind} actor={actor!r} is not a seat 0–{players - 1}", *where)
-        seat = int(actor) if isinstance(actor, int) else 0
-        if kind == "tsumo":
-            current.events.append(Draw(seat, tile(event.get("pai"), where)))
-        elif kind == "dahai":
-            giri = event.get("tsumogiri")
-            current.events.append(
-                Discard(seat, tile(event.get("pai"), where), giri if isinstance(giri, bool) else None)
+        if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < self.players):
+            raise LogError(f"{kind} actor={actor!r} is not a seat 0–{self.players - 1}", *self.where)
+        move = _READERS.get(kind)
+        if move is not None:  # other types (a bot's "none", "error") say nothing a replay needs
+            move(self, self.rounds[-1], int(actor) if isinstance(actor, int) else 0, event)
+
+    def start_game(self, event: dict[str, Any]) -> None:
+        raw_names = event.get("names")
+        if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
+            self.names = list(raw_names)
+
+    def start_kyoku(self, event: dict[str, Any]) -> None:
+        where = (len(self.rounds), None)
+        hands_raw = event.get("tehais")
+        if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
+            raise LogError("start_kyoku tehais is not 3 or 4 hands", *where)
+        dealt = [h for h in hands_raw if isinstance(h, list) and h and any(t != "?" for t in h)]
+        players = self.players = 3 if len(dealt) == 3 else 4
+        hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
+        if any(len(h) != 13 for h in hands):
+            raise LogError("start_kyoku deals a hand that is not 13 tiles", *where)
+        self.aka = self.aka or any(t[0] == "0" for h in hands for t in h)
+        bakaze = event.get("bakaze")
+        if bakaze not in ("E", "S", "W", "N"):
+            raise LogError(f"start_kyoku bakaze={bakaze!r} is not E, S, W or N", *where)
+        scores = _ints(event, "scores", players, where)
+        if self.rounds and scores is not None:
+            self.next_scores.append(scores)
+        self.rounds.append(
+            RoundLog(
+                round_wind=bakaze,
+                hand_number=_int(event, "kyoku", where, 1, 4),
+                dealer=_int(event, "oya", where, 0, players - 1),
+                honba=_int(event, "honba", where, 0, 100),
+                riichi_sticks=_int(event, "kyotaku", where, 0, 100),
+                scores=scores,
+                hands=hands,
+                dora=tile(event.get("dora_marker"), where),
             )
-            aka = aka or current.events[-1].tile[0] == "0"  # type: ignore[union-attr]
-        elif kind in ("chi", "pon", "daiminkan"):
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list):
-                raise LogError(f"{kind} consumed is not a list of tiles", *where)
-            target = _int(event, "target", where, 0, players - 1)
-            current.events.append(
-                Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
+        )
+
+    def end_game(self, event: dict[str, Any]) -> None:
+        self.final_scores = _ints(event, "scores", self.players, self.where)
+
+    def tsumo(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(draw(seat, tile(event.get("pai"), self.where)))
+
+    def dahai(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        giri = event.get("tsumogiri")
+        move = discard(seat, tile(event.get("pai"), self.where), giri if isinstance(giri, bool) else None)
+        current.events.append(move)
+        self.aka = self.aka or move.tile[0] == "0"
+
+    def call(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        where = self.where
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list):
+            raise LogError(f"{kind} consumed is not a list of tiles", *where)
+        target = _int(event, "target", where, 0, self.players - 1)
+        current.events.append(
+            Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
+        )
+
+    def ankan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        where = self.where
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != 4:
+            raise LogError("ankan consumed is not four tiles", *where)
+        current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
+
+    def kakan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Kakan(seat, tile(event.get("pai"), self.where)))
+
+    def nukidora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Nukidora(seat, tile(event.get("pai", "N"), self.where)))
+
+    def dora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Dora(tile(event.get("dora_marker"), self.where)))
+
+    def reach(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Riichi(seat))
+
+    def reach_accepted(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        if event.get("deltas") is not None:
+            self.accepted.setdefault(len(self.rounds) - 1, []).append(seat)
+
+    def hora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        where = self.where
+        players = self.players
+        target = _int(event, "target", where, 0, players - 1)
+        ura = event.get("ura_markers", event.get("uradora_markers")) or []
+        yakus = event.get("yakus")
+        yaku: tuple[tuple[str, int], ...] | None = None
+        yakuman = 0
+        if isinstance(yakus, list):
+            pairs = []
+            for item in yakus:
+                if (
+                    isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], int)
+                ) and item[1]:
+                    pairs.append((MJAI_YAKU.get(item[0], f"log:{item[0]}"), item[1]))
+            yaku = tuple(pairs)
+            yakuman = sum(h // 13 for _, h in pairs if h >= 13)
+        deltas = _ints(event, "deltas", players, where)
+        pao = event.get("pao")
+        fan = event.get("fan")
+        fu = event.get("fu")
+        points = event.get("hora_points")
+        current.wins.append(
+            LogWin(
+                seat=seat,
+                from_seat=target,
+                pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
+                ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
+                han=fan if isinstance(fan, int) and not yakuman else None,
+                fu=fu if isinstance(fu, int) and not yakuman else None,
+                yakuman=yakuman,
+                points=points if isinstance(points, int) else None,
+                yaku=yaku,
+                deltas=tuple(deltas) if deltas is not None else None,
             )
-        elif kind == "ankan":
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list) or len(consumed) != 4:
-                raise LogError("ankan consumed is not four tiles", *where)
-            current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
-        elif kind == "kakan":
-            current.events.append(Kakan(seat, tile(event.get("pai"), where)))
-        elif kind == "nukidora":
-            current.events.append(Nukidora(seat, tile(event.get("pai", "N"), where)))
-        elif kind == "dora":
-            current.events.append(Dora(tile(event.get("dora_marker"), where)))
-        elif kind == "reach":
-            current.events.append(Riichi(seat))
-        elif kind == "reach_accepted":
-            if event.get("deltas") is not None:
-                accepted.setdefault(len(rounds) - 1, []).append(seat)
-        elif kind == "hora":
-            target = _int(event, "target", where, 0, players - 1)
-            ura = event.get("ura_markers", event.get("uradora_markers")) or []
-            yakus = event.get("yakus")
-            yaku: tuple[tuple[str, int], ...] | None = None
-            yakuman = 0
-            if isinstance(yakus, list):
-                pairs = []
-                for item in yakus:
-                    if (
-                        isinstance(item, list)
-                        and len(item) == 2
-                        and isinstance(item[0], str)
-                        and isinstance(item[1], int)
-                    ) and item[1]:
-                        pairs.append((MJAI_YAKU.get(item[0], f"log:{item[0]}"), item[1]))
-                yaku = tuple(pairs)
-                yakuman = sum(h // 13 for _, h in pairs if h >= 13)
-            deltas = _ints(event, "deltas", players, where)
-            pao = event.get("pao")
-            fan = event.get("fan")
-            fu = event.get("fu")
-            points = event.get("hora_points")
-            current.wins.append(
-                LogWin(
-                    seat=seat,
-                    from_seat=target,
-                    pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
-                    ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
-                    han=fan if isinstance(fan, int) and not yakuman else None,
-                    fu=fu if isinstance(fu, int) and not yakuman else None,
-                    yakuman=yakuman,
-                    points=points if isinstance(points, int) else None,
-                    yaku=yaku,
-                    deltas=tuple(deltas) if deltas is not None else None,
-                )
-            )
-            _add_deltas(current, deltas)
-        elif kind == "ryukyoku":
-            reason = event.get("reason")
-            tenpais = event.get("tenpais")
-            shown = (
-                tuple(s for s, t in enumerate(tenpais[:players]) if t is True) if isinstance(tenpais, list) else None
-            )
-            draw_kind = REASONS.get(reason) if isinstance(reason, str) else None
-            current.draw = LogDraw(draw_kind or _guess_draw(current, players), tenpai=shown)  # type: ignore[arg-type]
-            _add_deltas(current, _ints(event, "deltas", players, where))
-        # other types (a bot's "none", "error") say nothing a replay needs
-    if not rounds:
-        raise LogError("the log has no round (no start_kyoku)")
-    for index, round_log in enumerate(rounds):
-        if not round_log.wins and round_log.draw is None:
-            raise LogError("the round has no end (no hora or ryukyoku): a truncated log", index)
-        after = next_scores[index] if index < len(next_scores) else None
-        if after is None and index == len(rounds) - 1 and final_scores is not None:
-            after = final_scores
-        if after is not None and round_log.scores is not None:
-            round_log.scores_after = after
-            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
-        elif round_log.deltas is not None and round_log.scores is not None:
-            for seat in accepted.get(index, []):  # deposits given in reach_accepted's deltas, not the round's own
-                round_log.deltas[seat] -= 1000
-            round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
-    start = rounds[0].scores
-    rules: dict[str, object] = {"aka": aka} if aka else {}
-    if players == 3:
-        rules["players"] = 3
-    return GameLog(
-        format="mjai",
-        players=players,
-        rules=rules,
-        rounds=rounds,
-        start_scores=list(start) if start else None,
-        final_scores=final_scores,
-        names=names[:players] if names else None,
-    )
+        )
+        _add_deltas(current, deltas)
+
+    def ryukyoku(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        players = self.players
+        reason = event.get("reason")
+        tenpais = event.get("tenpais")
+        shown = tuple(s for s, t in enumerate(tenpais[:players]) if t is True) if isinstance(tenpais, list) else None
+        draw_kind = REASONS.get(reason) if isinstance(reason, str) else None
+        current.draw = LogDraw(draw_kind or _guess_draw(current, players), tenpai=shown)  # type: ignore[arg-type]
+        _add_deltas(current, _ints(event, "deltas", players, self.where))
+
+    def game(self) -> GameLog:
+        """The game read, once every event is: :class:`LogError` for a log without a round or with a round
+        without its end; each round's scores after it from the next ``start_kyoku`` (or ``end_game``)."""
+        rounds = self.rounds
+        players = self.players
+        if not rounds:
+            raise LogError("the log has no round (no start_kyoku)")
+        for index, round_log in enumerate(rounds):
+            if not round_log.wins and round_log.draw is None:
+                raise LogError("the round has no end (no hora or ryukyoku): a truncated log", index)
+            after = self.next_scores[index] if index < len(self.next_scores) else None
+            if after is None and index == len(rounds) - 1 and self.final_scores is not None:
+                after = self.final_scores
+            if after is not None and round_log.scores is not None:
+                round_log.scores_after = after
+                round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
+            elif round_log.deltas is not None and round_log.scores is not None:
+                for seat in self.accepted.get(index, []):  # deposits given in reach_accepted's deltas
+                    round_log.deltas[seat] -= 1000
+                round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+        start = rounds[0].scores
+        rules: dict[str, object] = {"aka": self.aka} if self.aka else {}
+        if players == 3:
+            rules["players"] = 3
+        return GameLog(
+            format="mjai",
+            players=players,
+            rules=rules,
+            rounds=rounds,
+            start_scores=list(start) if start else None,
+            final_scores=self.final_scores,
+            names=self.names[:players] if self.names else None,
+        )
+
+
+_HEADERS: Final[dict[str, Any]] = {
+    "start_game": _Reader.start_game,
+    "start_kyoku": _Reader.start_kyoku,
+    "end_game": _Reader.end_game,
+}
+"""The events outside a round's moves → the :class:`_Reader` method that reads them."""
+
+_READERS: Final[dict[str, Any]] = {
+    "tsumo": _Reader.tsumo,
+    "dahai": _Reader.dahai,
+    "chi": _Reader.call,
+    "pon": _Reader.call,
+    "daiminkan": _Reader.call,
+    "ankan": _Reader.ankan,
+    "kakan": _Reader.kakan,
+    "nukidora": _Reader.nukidora,
+    "dora": _Reader.dora,
+    "reach": _Reader.reach,
+    "reach_accepted": _Reader.reach_accepted,
+    "hora": _Reader.hora,
+    "ryukyoku": _Reader.ryukyoku,
+}
+"""A round's events → the :class:`_Reader` method that reads them (``current`` round, actor's ``seat``, event)."""
 
 
 def _add_deltas(current: RoundLog, deltas: list[int] | None) -> None:

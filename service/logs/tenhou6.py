@@ -43,7 +43,6 @@ from .record import (
     Call,
     Discard,
     Dora,
-    Draw,
     Event,
     GameLog,
     Kakan,
@@ -53,6 +52,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 from .tenhou_xml import TENHOU_YAKU, WINDS, era_rules
 
@@ -262,7 +263,7 @@ class _Interleave:
                 if dora_at_draw:
                     events.extend([Dora("")] * dora_at_draw)
                     dora_at_draw = 0
-                events.append(Draw(actor, take.tile))
+                events.append(draw(actor, take.tile))
                 drawn = take.tile
             else:
                 if last is None or last[0] not in self.givers(actor, take.offset) or last[1] != take.tile:
@@ -291,7 +292,7 @@ class _Interleave:
                     raise error(f"seat {actor} discards the tile just drawn (60) after a call")
                 if out.riichi:
                     events.append(Riichi(actor))
-                events.append(Discard(actor, discarded, out.tile is None or discarded == drawn))
+                events.append(discard(actor, discarded, out.tile is None or discarded == drawn))
                 last = (actor, discarded)
             elif out.kind == "ankan":
                 events.append(Ankan(actor, out.tiles))

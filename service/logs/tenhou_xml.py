@@ -32,9 +32,7 @@ from defusedxml import ElementTree as SafeTree  # type: ignore[import-untyped]
 from service.logs.record import (
     Ankan,
     Call,
-    Discard,
     Dora,
-    Draw,
     GameLog,
     Kakan,
     LogDraw,
@@ -43,6 +41,8 @@ from service.logs.record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 
 __all__ = ["TENHOU_YAKU", "decode", "meld", "tile"]
@@ -240,16 +240,16 @@ class _Decoder:
         _tile_id(tile_id, self.where)
         self.known_move(seat, letter in "TUVW", tile_id, letter)
 
-    def known_move(self, seat: int, draw: bool, tile_id: int, letter: str) -> None:
+    def known_move(self, seat: int, is_draw: bool, tile_id: int, letter: str) -> None:
         """A move whose tile id is known to be 0–135 (from :data:`_MOVES`): the bulk of a log, kept short."""
         current = self.current(letter)
         if seat >= self.players:
             raise LogError(f"<{letter}{tile_id}> is a move of seat {seat} in a {self.players}-player game", *self.where)
-        if draw:
-            current.events.append(Draw(seat, _TILES[self.aka][tile_id]))
+        if is_draw:
+            current.events.append(draw(seat, _TILES[self.aka][tile_id]))
             self.drawn[seat] = tile_id
         else:
-            current.events.append(Discard(seat, _TILES[self.aka][tile_id], self.drawn[seat] == tile_id))
+            current.events.append(discard(seat, _TILES[self.aka][tile_id], self.drawn[seat] == tile_id))
             self.drawn[seat] = None
             self.last_discard = (seat, tile_id)
 
