@@ -186,7 +186,7 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                     assert isinstance(made, (Draw, Discard))
                     known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
         return reader.game()
-    except (LogError, msgspec.DecodeError):
+    except Exception:  # LogError, bad JSON, anything: the general path meets it in its own order
         return None
 
 
