@@ -84,9 +84,13 @@ def _kind(code: str) -> int:
     return parse_tile(code)[0] if kind is None else kind
 
 
+_SORT_KEYS: dict[str, tuple[int, int]] = {code: (kind, 0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
+"""Every tile code → its place in a sorted hand: by kind, a red five before the other fives."""
+
+
 def _sort_key(code: str) -> tuple[int, int]:
-    kind = _kind(code)
-    return kind, 0 if code[0] == "0" else 1
+    key = _SORT_KEYS.get(code)
+    return (_kind(code), 0 if code[0] == "0" else 1) if key is None else key
 
 
 @dataclass(slots=True)
@@ -157,13 +161,16 @@ class _Round:
         shown, a tile the player does not hold, a draw past the wall)."""
         dealt = [*(t for hand in self.log.hands for t in hand), self.log.dora]
         shown = self.shown
+        kinds = _KINDS  # every tile a decoder gives is one of its 37 codes
         for tile in dealt:
-            shown[_kind(tile)] += 1
-        for tile in dealt:  # the first kind dealt more than four times
-            if (count := shown[_kind(tile)]) > 4:
-                raise LogError(
-                    f"the deal and the dora indicator hold {count} copies of {kind_of(tile)}; there are 4", self.index
-                )
+            shown[kinds[tile]] += 1
+        if max(shown) > 4:
+            for tile in dealt:  # the first kind dealt more than four times
+                if (count := shown[_kind(tile)]) > 4:
+                    raise LogError(
+                        f"the deal and the dora indicator hold {count} copies of {kind_of(tile)}; there are 4",
+                        self.index,
+                    )
         steps = _STEPS
         for i, event in enumerate(self.log.events):
             steps[type(event)](self, event, i)
@@ -181,7 +188,10 @@ class _Round:
             raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
 
     def draw(self, event: Draw, i: int) -> None:
-        self.show(event.tile, i)
+        kind = _KINDS[event.tile]
+        self.shown[kind] = count = self.shown[kind] + 1
+        if count > 4:
+            raise self.error(f"a fifth copy of {kind_of(event.tile)} is shown; there are 4", i)
         if self.declared:
             self.confirm_riichi()
         self.seats[event.seat].hand.append(event.tile)
@@ -199,7 +209,10 @@ class _Round:
 
     def discard(self, event: Discard, i: int) -> None:
         seat = self.seats[event.seat]
-        self.take(event.seat, event.tile, i)
+        try:
+            seat.hand.remove(event.tile)
+        except ValueError:
+            self.take(event.seat, event.tile, i)  # names what the hand holds
         seat.river.append(event.tile)
         seat.river_called.append(False)
         if seat.riichi_pending:
@@ -209,7 +222,7 @@ class _Round:
         elif seat.ippatsu:
             seat.ippatsu = False
         seat.discarded = True
-        self.discard_kinds.append(_kind(event.tile))
+        self.discard_kinds.append(_KINDS[event.tile])
         self.discard_seats.append(event.seat)
         seat.since_discard = len(self.discard_kinds)
         self.rinshan = False
@@ -389,8 +402,9 @@ def _score_request(
         if riichi and wait_kinds & _before(table.passed_since_riichi(win.seat), chankan):
             furiten.append("riichi")
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
+    concealed = "".join(sorted(hand, key=_SORT_KEYS.__getitem__))
     request = ScoreRequest(
-        hand="".join(sorted(hand, key=_sort_key)),
+        hand=concealed,
         win_tile=win_tile,
         rules=rules,
         melds=melds,
@@ -413,7 +427,7 @@ def _score_request(
         seat=win.seat,
         from_seat=win.from_seat,
         win="tsumo" if tsumo else "ron",
-        hand="".join(sorted(hand, key=_sort_key)) + win_tile,
+        hand=concealed + win_tile,
         melds=["".join(m.tiles) for m in seat.melds],
         closed_kans=sum(1 for m in seat.melds if m.closed),
         dora_indicators=request.dora_indicators if isinstance(request.dora_indicators, str) else "",
