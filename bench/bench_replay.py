@@ -20,13 +20,17 @@ mjai lines, so every side reads the same games in the same format:
 
 Prints games per second of each (the best of ``--rounds``; the machine may be shared), East–South
 games only being counted when the log is one (the games per second are of the logs given), and the ratios:
-ours / riichienv in process, HTTP / in process.
+ours / riichienv in process, HTTP / in process. Beside the wall clock, each side's CPU seconds a game
+(``time.process_time`` in process; for HTTP the server's process tree, granian's threads included, and the
+clients' apart) and the games per second that CPU time allows one core: on a shared machine the wall
+clock follows the other load, the CPU time much less. The load average is printed before and after.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -40,12 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import httpx
 import riichienv
 
-from bench.serve import ROOT, serve
+from bench.serve import ROOT, free_port, serve, tree_cpu_seconds
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
 
 
-def load(directory: Path) -> list[tuple[bytes, bytes]]:
+def read_games(directory: Path) -> list[tuple[bytes, bytes]]:
     """(original, mjai) for every log under ``directory`` the service replays."""
     games = []
     for path in sorted(p for p in directory.rglob("*") if p.is_file()):
@@ -60,14 +64,32 @@ def load(directory: Path) -> list[tuple[bytes, bytes]]:
     return games
 
 
-def best(rounds: int, work: object) -> float:
-    """The shortest wall time of ``rounds`` calls of ``work`` (seconds)."""
-    times = []
+def best(rounds: int, work: object) -> tuple[float, float]:
+    """The shortest wall time and the shortest CPU time (this process) of ``rounds`` calls of ``work`` (seconds)."""
+    times, cpu = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         work()  # type: ignore[operator]
         times.append(time.perf_counter() - start)
-    return min(times)
+        cpu.append(time.process_time() - start_cpu)
+    return min(times), min(cpu)
+
+
+def server_pid(port: int) -> int:
+    """The granian process serving on ``port`` (its command line names the port)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if any(b"granian" in w for w in words[:2]) and str(port).encode() in words:
+                return int(entry.name)
+    raise SystemExit(f"no granian process on port {port}")
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
 def riichienv_pass(paths: list[str]) -> int:
@@ -112,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4)
     args = parser.parse_args(argv)
-    games = load(args.logs)
+    print(load())
+    games = read_games(args.logs)
     if not games:
         raise SystemExit(f"no log under {args.logs} could be replayed")
     n = len(games)
@@ -136,20 +159,34 @@ def main(argv: list[str] | None = None) -> int:
                 check=False,
             ),
         )
-        with serve("service.app:app", log=Path(tmp) / "server.log") as base_url:
+        port = free_port()
+        with serve("service.app:app", log=Path(tmp) / "server.log", port=port) as base_url:
+            pid = server_pid(port)
             bodies = [m for _, m in games]
             http_pass(base_url, bodies, args.clients)  # warm the worker
-            http = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients))
+            server_cpu, client_cpu = tree_cpu_seconds(pid), time.process_time()
+            http, _ = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients))
+            server_cpu = (tree_cpu_seconds(pid) - server_cpu) / args.rounds
+            client_cpu = (time.process_time() - client_cpu) / args.rounds
     rows = [
-        ("ours, in process (mjai)", ours_mjai),
-        ("ours, in process (original logs)", ours_xml),
-        ("riichienv MjaiReplay + wins", theirs),
-        ("ours, python -m service.logs --jobs 1", command),
-        (f"ours, HTTP, 1 worker, {args.clients} clients", http),
+        ("ours, in process (mjai)", *ours_mjai),
+        ("ours, in process (original logs)", *ours_xml),
+        ("riichienv MjaiReplay + wins", *theirs),
+        ("ours, python -m service.logs --jobs 1", command[0], None),
+        (f"ours, HTTP, 1 worker, {args.clients} clients", http, server_cpu),
     ]
-    for name, seconds in rows:
-        print(f"{name:45} {n / seconds:9.1f} games/s  {seconds / n * 1000:7.2f} ms/game")
-    print(f"ours (mjai) / riichienv: {theirs / ours_mjai:.2f}×;  HTTP / in process: {ours_mjai / http:.2f}")
+    print(f"{'':45} {'wall clock':>26}  {'CPU (one core)':>26}")
+    for name, seconds, cpu in rows:
+        line = f"{name:45} {n / seconds:9.1f} games/s {seconds / n * 1000:7.2f} ms/game"
+        if cpu is not None:
+            line += f"  {n / cpu:9.1f} games/s {cpu / n * 1000:7.2f} ms/game"
+        print(line)
+    print(f"(HTTP: the server's CPU above; the {args.clients} clients took {client_cpu / n * 1000:.2f} ms/game more)")
+    print(
+        f"ours (mjai) / riichienv: wall {theirs[0] / ours_mjai[0]:.2f}×, CPU {theirs[1] / ours_mjai[1]:.2f}×;  "
+        f"HTTP / in process: wall {ours_mjai[0] / http:.2f}, CPU {ours_mjai[1] / server_cpu:.2f}"
+    )
+    print(load())
     return 0
 
 
