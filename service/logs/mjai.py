@@ -75,15 +75,18 @@ REASONS: Final = {
 """``ryukyoku`` ``reason`` values (the original mjai's and its variants) → the draw kinds."""
 
 
+_TILES: Final[dict[str, str]] = {
+    **HONOURS,
+    **{f"5{suit}r": f"0{suit}" for suit in "mps"},
+    **{f"{rank}{suit}": f"{rank}{suit}" for rank in "123456789" for suit in "mps"},
+}
+"""Every mjai tile → mpsz (37)."""
+
+
 def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> str:
     """An mjai tile → mpsz: ``"5mr"`` → ``"0m"``, ``"P"`` → ``"5z"``; :class:`LogError` for ``"?"`` or junk."""
-    if isinstance(code, str):
-        if code in HONOURS:
-            return HONOURS[code]
-        if len(code) == 3 and code[0] == "5" and code[1] in "mps" and code[2] == "r":
-            return "0" + code[1]
-        if len(code) == 2 and code[0] in "123456789" and code[1] in "mps":
-            return code
+    if isinstance(code, str) and (found := _TILES.get(code)) is not None:
+        return found
     if code == "?":
         raise LogError('a hidden tile ("?"): only a log with every hand shown can be replayed', *where)
     raise LogError(f"{code!r} is not an mjai tile", *where)
@@ -236,12 +239,15 @@ class _Reader:
         hands_raw = event.get("tehais")
         if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
             raise LogError("start_kyoku tehais is not 3 or 4 hands", *where)
-        dealt = [h for h in hands_raw if isinstance(h, list) and h and any(t != "?" for t in h)]
+        dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
         players = self.players = 3 if len(dealt) == 3 else 4
-        hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
+        try:  # the 52 dealt tiles by the table; anything else is read again tile by tile, naming it
+            hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
+        except (KeyError, TypeError):
+            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
         if any(len(h) != 13 for h in hands):
             raise LogError("start_kyoku deals a hand that is not 13 tiles", *where)
-        self.aka = self.aka or any(t[0] == "0" for h in hands for t in h)
+        self.aka = self.aka or any(red in h for h in hands for red in ("0m", "0p", "0s"))
         bakaze = event.get("bakaze")
         if bakaze not in ("E", "S", "W", "N"):
             raise LogError(f"start_kyoku bakaze={bakaze!r} is not E, S, W or N", *where)

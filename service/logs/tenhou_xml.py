@@ -123,7 +123,7 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
     if text is None or not text.strip():
         return []
     try:
-        return [int(part) for part in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         raise LogError(f"{element.tag} {name}={text!r} is not a list of whole numbers", *where) from None
 
@@ -145,6 +145,8 @@ _MOVES: Final = {
 """Every draw and discard tag (``T0`` … ``G135``) → (seat, is a draw, tile id, letter): one lookup per move."""
 
 
+_HANDS: Final = ("hai0", "hai1", "hai2", "hai3")
+
 _DRAW_EVENTS: Final = {
     aka: tuple(tuple(draw(seat, code) for code in _TILES[aka]) for seat in range(4)) for aka in (True, False)
 }
@@ -165,6 +167,15 @@ def _tile_id(value: int, where: tuple[int | None, int | None]) -> int:
     return value
 
 
+def _codes(ids: list[int], tiles: tuple[str, ...], where: tuple[int | None, int | None]) -> list[str]:
+    """The tiles of ``ids`` (``tiles``: :data:`_TILES` of the lobby); :class:`LogError` naming the first id
+    outside 0–135."""
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        for value in ids:
+            _tile_id(value, where)
+    return [tiles[t] for t in ids]
+
+
 class _Decoder:
     """One pass over the document's tags (state: the round being read, the lobby's rules)."""
 
@@ -180,6 +191,7 @@ class _Decoder:
         self.start: list[int] | None = None
         self.last_discard: tuple[int, int] | None = None  # seat, tile id
         self.drawn: list[int | None] = [None] * 4
+        self.tiles = _TILES[True]
         self.draws = _DRAW_EVENTS[True]
         self.discards = _DISCARD_EVENTS[True]
 
@@ -208,6 +220,7 @@ class _Decoder:
             raise LogError("GO type is not a number")
         kind = bits[0]
         self.aka = not kind & 0x02
+        self.tiles = _TILES[self.aka]
         self.draws = _DRAW_EVENTS[self.aka]
         self.discards = _DISCARD_EVENTS[self.aka]
         self.players = 3 if kind & 0x10 else 4
@@ -228,10 +241,10 @@ class _Decoder:
         dealer = _ints(element, "oya", where)
         if len(dealer) != 1 or not 0 <= dealer[0] < self.players:
             raise LogError("INIT oya is not a seat", *where)
-        hands = [[_tile_id(t, where) for t in _ints(element, f"hai{s}", where)] for s in range(self.players)]
+        tiles = self.tiles
+        hands = [_codes(_ints(element, _HANDS[s], where), tiles, where) for s in range(self.players)]
         if any(len(hand) != 13 for hand in hands):
             raise LogError(f"INIT deals a hand of {min(len(h) for h in hands)} tiles, not 13", *where)
-        tiles = _TILES[self.aka]
         round_number = seed[0]
         if not 0 <= round_number < 16:
             raise LogError(f"INIT round {round_number} is not 0–15", *where)
@@ -246,7 +259,7 @@ class _Decoder:
                 honba=seed[1],
                 riichi_sticks=seed[2],
                 scores=scores,
-                hands=[[tiles[t] for t in hand] for hand in hands],
+                hands=hands,
                 dora=tile(_tile_id(seed[5], where), self.aka),
             )
         )
@@ -280,9 +293,7 @@ class _Decoder:
         if len(code) != 1 or not 0 <= code[0] < 1 << 16:
             raise LogError(f"N m={element.get('m')!r} is not a meld code", *self.where)
         kind, ids, called, _relative = meld(code[0])
-        for tile_id in ids:
-            _tile_id(tile_id, self.where)
-        tiles = [tile(t, self.aka) for t in ids]
+        tiles = _codes(ids, self.tiles, self.where)
         self.drawn[seat] = None
         if kind in ("chi", "pon", "daiminkan"):
             if self.last_discard is None:
@@ -321,14 +332,14 @@ class _Decoder:
                 yaku.append((name, yaku_pairs[i + 1]))
         for code in yakuman_ids:
             yaku.append((TENHOU_YAKU.get(code, f"log:{code}"), 13))
-        hand = [tile(_tile_id(t, where), self.aka) for t in _ints(element, "hai", where)]
+        hand = _codes(_ints(element, "hai", where), self.tiles, where)
         machi = _ints(element, "machi", where)
         current.wins.append(
             LogWin(
                 seat=seat,
                 from_seat=from_seat,
                 pao=pao,
-                ura_indicators=tuple(tile(_tile_id(t, where), self.aka) for t in _ints(element, "doraHaiUra", where)),
+                ura_indicators=tuple(_codes(_ints(element, "doraHaiUra", where), self.tiles, where)),
                 han=None if yakuman_ids else han,
                 fu=None if yakuman_ids else ten[0],
                 yakuman=len(yakuman_ids),
