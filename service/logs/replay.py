@@ -188,32 +188,35 @@ class _Round:
             raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
 
     def draw(self, event: Draw, i: int) -> None:
-        kind = _KINDS[event.tile]
-        self.shown[kind] = count = self.shown[kind] + 1
+        tile = event.tile
+        shown = self.shown
+        kind = _KINDS[tile]
+        shown[kind] = count = shown[kind] + 1
         if count > 4:
-            raise self.error(f"a fifth copy of {kind_of(event.tile)} is shown; there are 4", i)
+            raise self.error(f"a fifth copy of {kind_of(tile)} is shown; there are 4", i)
         if self.declared:
             self.confirm_riichi()
-        self.seats[event.seat].hand.append(event.tile)
-        self.draws += 1
+        self.seats[event.seat].hand.append(tile)
+        self.draws = draws = self.draws + 1
         if self.rinshan_next:
             self.rinshan = event.seat in self.rinshan_next
             self.rinshan_next.discard(event.seat)
         else:
             self.rinshan = False
-        if self.draws > self.wall:
-            raise self.error(f"draw {self.draws} of a wall of {self.wall}", i)
+        if draws > self.wall:
+            raise self.error(f"draw {draws} of a wall of {self.wall}", i)
         if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
             self.interrupt()
             self.pending_kakan = None
 
     def discard(self, event: Discard, i: int) -> None:
+        tile = event.tile
         seat = self.seats[event.seat]
         try:
-            seat.hand.remove(event.tile)
+            seat.hand.remove(tile)
         except ValueError:
-            self.take(event.seat, event.tile, i)  # names what the hand holds
-        seat.river.append(event.tile)
+            self.take(event.seat, tile, i)  # names what the hand holds
+        seat.river.append(tile)
         seat.river_called.append(False)
         if seat.riichi_pending:
             seat.riichi = True
@@ -222,9 +225,10 @@ class _Round:
         elif seat.ippatsu:
             seat.ippatsu = False
         seat.discarded = True
-        self.discard_kinds.append(_KINDS[event.tile])
+        kinds = self.discard_kinds
+        kinds.append(_KINDS[tile])
         self.discard_seats.append(event.seat)
-        seat.since_discard = len(self.discard_kinds)
+        seat.since_discard = len(kinds)
         self.rinshan = False
 
     def riichi(self, event: Riichi, i: int) -> None:
@@ -311,15 +315,17 @@ class _Round:
 
     def counts(self, tiles: list[str]) -> list[int]:
         counts = [0] * 34
+        kinds = _KINDS
         for tile in tiles:
-            counts[_kind(tile)] += 1
+            counts[kinds[tile]] += 1
         return counts
 
     def meld_counts(self, seat: _Seat) -> list[int]:
         counts = [0] * 34
+        kinds = _KINDS
         for meld in seat.melds:
             for tile in meld.tiles:
-                counts[_kind(tile)] += 1
+                counts[kinds[tile]] += 1
         return counts
 
     def waits_of(self, seat: _Seat, hand: list[str]) -> list[int]:
@@ -472,7 +478,8 @@ def rules_for(
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:
-    return sorted((YakuHan(id=i, han=h) for i, h in items), key=lambda y: (y.id, y.han))
+    """``(yaku id, han)`` pairs as :class:`YakuHan`, by id, then han."""
+    return [YakuHan(id=i, han=h) for i, h in sorted(items)]
 
 
 def _compare(differences: list[Difference], name: str, ours: Any, theirs: Any) -> None:
@@ -589,7 +596,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                         log=[[y.id, y.han] for y in theirs],
                     )
                 )
-            if win.hand is not None and sorted(win.hand, key=_sort_key) != sorted(_split(row.hand), key=_sort_key):
+            if win.hand is not None and sorted(win.hand) != sorted(_split(row.hand)):  # the same tiles, any order
                 row_diffs.append(Difference(field=f"wins[{w}].hand", service=row.hand, log="".join(win.hand)))
             if row.furiten:
                 row_diffs.append(Difference(field=f"wins[{w}].furiten", service=row.furiten, log=[]))
@@ -708,16 +715,8 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
 
 
 def _split(text: str) -> list[str]:
-    """``"123m0p"`` → ``["1m", "2m", "3m", "0p"]``."""
-    out: list[str] = []
-    digits = ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        else:
-            out.extend(d + ch for d in digits)
-            digits = ""
-    return out
+    """``"1m2m0p"`` → ``["1m", "2m", "0p"]`` (a hand the replay wrote, a tile two characters)."""
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
 
 
 _STEPS: dict[type, Any] = {
