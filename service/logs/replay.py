@@ -105,7 +105,7 @@ class _Seat:
     hand: list[str]
     melds: list[_Meld] = field(default_factory=list)
     river: list[str] = field(default_factory=list)
-    river_called: list[bool] = field(default_factory=list)
+    river_called: bool = False  # another seat called one of its discards (no nagashi)
     riichi: bool = False
     riichi_pending: bool = False  # declared; the declaration discard has not passed yet
     deposited: bool = False
@@ -139,8 +139,7 @@ class _Round:
         self.pending_kakan: Kakan | None = None
         self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
         self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
-        self.discard_kinds: list[int] = []  # every discard of the round, in order, as kinds
-        self.discard_seats: list[int] = []  # and who made it
+        self.discards: list[int] = []  # every discard of the round, in order: its kind × 4 + the seat
         if len(self.seats) != players:
             raise LogError(f"the round deals {len(self.seats)} hands, not {players}", index)
 
@@ -159,7 +158,8 @@ class _Round:
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
         shown, a tile the player does not hold, a draw past the wall)."""
-        dealt = [*(t for hand in self.log.hands for t in hand), self.log.dora]
+        dealt = [t for hand in self.log.hands for t in hand]
+        dealt.append(self.log.dora)
         shown = self.shown
         kinds = _KINDS  # every tile a decoder gives is one of its 37 codes
         for tile in dealt:
@@ -217,7 +217,6 @@ class _Round:
         except ValueError:
             self.take(event.seat, tile, i)  # names what the hand holds
         seat.river.append(tile)
-        seat.river_called.append(False)
         if seat.riichi_pending:
             seat.riichi = True
             seat.ippatsu = True
@@ -225,10 +224,9 @@ class _Round:
         elif seat.ippatsu:
             seat.ippatsu = False
         seat.discarded = True
-        kinds = self.discard_kinds
-        kinds.append(_KINDS[tile])
-        self.discard_seats.append(event.seat)
-        seat.since_discard = len(kinds)
+        discards = self.discards
+        discards.append(_KINDS[tile] * 4 + event.seat)
+        seat.since_discard = len(discards)
         self.rinshan = False
 
     def riichi(self, event: Riichi, i: int) -> None:
@@ -243,7 +241,7 @@ class _Round:
         discarder = self.seats[event.from_seat]
         if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
             raise self.error(f"seat {event.seat} calls {event.called}, not seat {event.from_seat}'s last discard", i)
-        discarder.river_called[-1] = True
+        discarder.river_called = True
         for tile in event.own:
             self.take(event.seat, tile, i)
         tiles = sorted([*event.own, event.called], key=_sort_key)
@@ -290,13 +288,12 @@ class _Round:
             if seat.riichi_pending and seat.riichi:
                 seat.riichi_pending = False
                 seat.deposited = True
-                seat.since_riichi = len(self.discard_kinds)
+                seat.since_riichi = len(self.discards)
         self.declared = False
 
     def passed(self, seat: int, since: int) -> list[int]:
         """The kinds the other seats discarded from the round's ``since``-th discard on, in order."""
-        seats = self.discard_seats
-        return [k for n, k in enumerate(self.discard_kinds[since:], since) if seats[n] != seat]
+        return [code >> 2 for code in self.discards[since:] if code & 3 != seat]
 
     def passed_since_discard(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
@@ -342,9 +339,7 @@ class _Round:
         return [
             s
             for s, seat in enumerate(self.seats)
-            if seat.river
-            and not any(seat.river_called)
-            and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
+            if seat.river and not seat.river_called and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
         ]
 
 
