@@ -111,8 +111,18 @@ _TENHOU_REF: Final = re.compile(r"^\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}$")
 _Where = tuple[int | None, int | None]
 
 
+_TILES: Final[dict[int, str]] = {
+    **{10 * suit + rank: f"{rank}{'mps'[suit - 1]}" for suit in (1, 2, 3) for rank in range(1, 10)},
+    **{40 + rank: f"{rank}z" for rank in range(1, 8)},
+    **{50 + rank: "0" + "mps"[rank - 1] for rank in (1, 2, 3)},
+}
+"""Every tenhou.net/6 tile number → mpsz (37)."""
+
+
 def tile(code: object, where: _Where = (None, None)) -> str:
     """A tenhou.net/6 tile number → mpsz: ``15`` → ``"5m"``, ``51`` → ``"0m"``, ``47`` → ``"7z"``."""
+    if type(code) is int and (found := _TILES.get(code)) is not None:
+        return found
     if isinstance(code, int) and not isinstance(code, bool):
         suit, rank = divmod(code, 10)
         if 1 <= suit <= 3 and 1 <= rank <= 9:
