@@ -15,7 +15,9 @@ mjai lines, so every side reads the same games in the same format:
   recomputed (``take_win_result_contexts`` and each context's ``actual``): it scores the wins but settles
   nothing, so it does less than ours;
 - ours over HTTP: ``POST /v1/logs/replay`` of the mjai bodies to one granian worker on 127.0.0.1
-  (``bench/serve.py``), ``--clients`` threads with keep-alive connections sending back to back;
+  (``bench/serve.py``), ``--clients`` threads with keep-alive connections sending back to back, once with
+  httpx and once with the standard library's ``http.client`` (a lighter client: on two cores the clients'
+  CPU is taken from the server's);
 - the command: ``python -m service.logs --jobs 1`` over the mjai files (one process, its start included).
 
 Prints games per second of each (the best of ``--rounds``; the machine may be shared), East–South
@@ -29,6 +31,7 @@ clock follows the other load, the CPU time much less. The load average is printe
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import subprocess
@@ -102,13 +105,29 @@ def riichienv_pass(paths: list[str]) -> int:
     return wins
 
 
-def http_pass(base_url: str, bodies: list[bytes], clients: int) -> None:
-    """Every body POSTed once, shared among ``clients`` threads (each with its own keep-alive connection)."""
+def http_pass(base_url: str, bodies: list[bytes], clients: int, light: bool = False) -> None:
+    """Every body POSTed once, shared among ``clients`` threads (each with its own keep-alive connection):
+    httpx, or with ``light`` the standard library's ``http.client``, which takes far less CPU a request
+    (on two cores the clients' CPU is taken from the server's)."""
     queue = list(range(len(bodies)))
     lock = threading.Lock()
     failures: list[int] = []
+    host, port = base_url.removeprefix("http://").split(":")
 
     def client() -> None:
+        if light:
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            while True:
+                with lock:
+                    if not queue:
+                        connection.close()
+                        return
+                    i = queue.pop()
+                connection.request("POST", "/v1/logs/replay", body=bodies[i], headers={"content-type": "text/plain"})
+                answer = connection.getresponse()
+                answer.read()
+                if answer.status != 200:
+                    failures.append(answer.status)
         with httpx.Client(base_url=base_url, timeout=60) as session:
             while True:
                 with lock:
@@ -168,12 +187,17 @@ def main(argv: list[str] | None = None) -> int:
             http, _ = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients))
             server_cpu = (tree_cpu_seconds(pid) - server_cpu) / args.rounds
             client_cpu = (time.process_time() - client_cpu) / args.rounds
+            light_server, light_client = tree_cpu_seconds(pid), time.process_time()
+            light, _ = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients, light=True))
+            light_server = (tree_cpu_seconds(pid) - light_server) / args.rounds
+            light_client = (time.process_time() - light_client) / args.rounds
     rows = [
         ("ours, in process (mjai)", *ours_mjai),
         ("ours, in process (original logs)", *ours_xml),
         ("riichienv MjaiReplay + wins", *theirs),
         ("ours, python -m service.logs --jobs 1", command[0], None),
-        (f"ours, HTTP, 1 worker, {args.clients} clients", http, server_cpu),
+        (f"ours, HTTP, 1 worker, {args.clients} httpx clients", http, server_cpu),
+        (f"ours, HTTP, 1 worker, {args.clients} http.client", light, light_server),
     ]
     print(f"{'':45} {'wall clock':>26}  {'CPU (one core)':>26}")
     for name, seconds, cpu in rows:
@@ -181,10 +205,14 @@ def main(argv: list[str] | None = None) -> int:
         if cpu is not None:
             line += f"  {n / cpu:9.1f} games/s {cpu / n * 1000:7.2f} ms/game"
         print(line)
-    print(f"(HTTP: the server's CPU above; the {args.clients} clients took {client_cpu / n * 1000:.2f} ms/game more)")
+    print(
+        f"(HTTP: the server's CPU above; the clients took {client_cpu / n * 1000:.2f} (httpx) and "
+        f"{light_client / n * 1000:.2f} (http.client) ms/game more)"
+    )
     print(
         f"ours (mjai) / riichienv: wall {theirs[0] / ours_mjai[0]:.2f}×, CPU {theirs[1] / ours_mjai[1]:.2f}×;  "
-        f"HTTP / in process: wall {ours_mjai[0] / http:.2f}, CPU {ours_mjai[1] / server_cpu:.2f}"
+        f"HTTP / in process: wall {ours_mjai[0] / http:.2f} (httpx), {ours_mjai[0] / light:.2f} (http.client); "
+        f"CPU {ours_mjai[1] / server_cpu:.2f}, {ours_mjai[1] / light_server:.2f}"
     )
     print(load())
     return 0
