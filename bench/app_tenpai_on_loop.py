@@ -8,7 +8,7 @@ built. Not part of the service: nothing in ``service/`` imports this module.
 
 from __future__ import annotations
 
-from service.api import info_routes
+from service.api.routes import info as info_routes
 
 info_routes.tenpai.sync_to_thread = False
 

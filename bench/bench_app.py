@@ -5,7 +5,7 @@ request-id and access-log middleware, metrics) with two additions:
 
 - ``POST /bench/noop``: reads the JSON body and answers ``{}`` without decoding it, the
   framework's own cost for a POST of the same size (the floor ``/v1/score`` is compared with);
-- the batch route (:data:`service.api.batch_routes.BATCH_ROUTES`), only if ``service.app``
+- the batch route (:data:`service.api.routes.batch.BATCH_ROUTES`), only if ``service.app``
   does not register it yet.
 
 Not part of the service: nothing in ``service/`` imports this module.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from litestar import Litestar, post
 
-from service.api.batch_routes import BATCH_ROUTES
+from service.api.routes.batch import BATCH_ROUTES
 from service.app import create_app
 
 __all__ = ["NOOP_PATH", "app", "create_bench_app"]

@@ -15,7 +15,7 @@ Apps measured in turn, round by round (best round reported, µs per request):
 
 - ``bare``: :mod:`bench.bare_app` (litestar + msgspec, one POST route, no middleware);
 - ``bare + outer layer``: the bare app inside our outer ASGI layer alone
-  (:class:`service.api.middleware.RequestContextMiddleware`: hygiene, security and cache headers,
+  (:class:`service.api.plumbing.middleware.RequestContextMiddleware`: hygiene, security and cache headers,
   request id, access log, metrics);
 - ``ours, routes only``: our app's litestar handler without the outer layers;
 - ``ours``: ``service.app.create_app()`` as served (``/v1/score``);
@@ -130,9 +130,9 @@ _LIFESPANS: list[asyncio.Future[None]] = []
 def apps() -> dict[str, ASGI]:
     """The apps measured, by label (see the module docstring)."""
     from bench import bare_app
-    from service.api.logs import configure_logging
-    from service.api.metrics import Metrics
-    from service.api.middleware import RequestContextMiddleware
+    from service.api.plumbing.middleware import RequestContextMiddleware
+    from service.api.telemetry.logs import configure_logging
+    from service.api.telemetry.metrics import Metrics
     from service.app import create_app
 
     ours = create_app()

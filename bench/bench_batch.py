@@ -85,8 +85,8 @@ async def drive(app: Any, bodies: list[bytes]) -> float:
 
 def stages(bodies: list[bytes]) -> dict[str, float]:
     """The batch's stages timed apart over ``bodies`` (fresh), ns a hand: one pass each."""
-    from service.api.answers import _ENCODER
-    from service.api.batch_routes import BatchRequest, BatchResult, _decode_unchecked_batch, score_item
+    from service.api.plumbing.answers import _ENCODER
+    from service.api.routes.batch import BatchRequest, BatchResult, _decode_unchecked_batch, score_item
     from service.scoring import ScoreRequest, score
     from service.scoring.native import score_parsed_run
     from service.scoring.notation import request_of
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stages", action="store_true", help="also time the batch's stages apart")
     args = parser.parse_args(argv)
 
-    from service.api.logs import configure_logging
+    from service.api.telemetry.logs import configure_logging
     from service.app import create_app
     from service.scoring import ScoreRequest, score
     from service.scoring.score import result_cache_clear

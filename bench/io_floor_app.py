@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgspec
 
-from service.api.batch_routes import BatchResult
+from service.api.routes.batch import BatchResult
 from service.scoring import ScoreRequest, score
 from tests.strategies import seeded_hands
 

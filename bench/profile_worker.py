@@ -39,15 +39,15 @@ from bench.serve import ROOT, serve, tree_pids
 
 BUCKETS: list[tuple[str, str]] = [
     # (bucket, a regular expression on "function (file)"), tried from the first: the first that matches wins
-    ("access log", r"service/api/logs\.py"),
-    ("metrics", r"service/api/metrics\.py|prometheus_client"),
+    ("access log", r"service/api/telemetry/logs\.py"),
+    ("metrics", r"service/api/telemetry/metrics\.py|prometheus_client"),
     ("request id", r"new_request_id|usable_request_id"),
-    ("the direct path", r"service/api/(fastpath|answers)\.py"),
+    ("the direct path", r"service/api/plumbing/(fastpath|answers)\.py"),
     (
         "scoring: handler, decode, score, names",
-        r"service/api/(routes|decoding|language)\.py|service/scoring|service/i18n|msgspec",
+        r"service/api/(routes/scoring|plumbing/decoding|plumbing/language)\.py|service/scoring|service/i18n|msgspec",
     ),
-    ("our outer layer", r"service/api/(middleware|hardening|context)\.py"),
+    ("our outer layer", r"service/api/plumbing/(middleware|hardening|context)\.py"),
     ("litestar: response", r"litestar/response"),
     ("litestar: arguments", r"litestar/(_kwargs|_signature|dto)"),
     ("litestar: routing, exception layers", r"litestar/"),

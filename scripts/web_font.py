@@ -10,7 +10,7 @@ sheet ``noto-sans-jp.css`` naming them, so a browser fetches only the pieces hol
 The font's licence (SIL Open Font License 1.1) is copied beside it.
 
 Redoc (MIT): its self-contained ``redoc.standalone.js`` and licences, served at ``/app/redoc/`` for the API
-reference page ``/docs/reference`` (:mod:`service.api.pages`), which renders ``/schema/openapi.json`` with no CDN.
+reference page ``/docs/reference`` (:mod:`service.api.docs.pages`), which renders ``/schema/openapi.json`` with no CDN.
 
 Usage: ``python3 scripts/web_font.py`` (from anywhere); exits 0 having written the folder, or 1 saying why.
 """

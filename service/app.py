@@ -18,19 +18,18 @@ from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Contact, License, Server, Tag
 
-from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
-from service.api.docs import render_plugins, site_assets_router, swagger_assets_router
-from service.api.errors import Problem, problem_details_plugin, problem_for_error_response
-from service.api.fastpath import outer_plans
-from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.guards import api_keys, cors_config, guard_middleware
-from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
-from service.api.log_routes import LOG_ROUTES, LOG_SCHEMA_TYPES
-from service.api.logs import configure_logging
-from service.api.metrics import Metrics
-from service.api.middleware import RequestContextMiddleware, route_template
-from service.api.openapi import complete_document, use_msgspec_components
-from service.api.operations import (
+from service.api.docs.openapi import complete_document, use_msgspec_components
+from service.api.docs.pages import PAGE_ROUTES
+from service.api.docs.swagger import render_plugins, site_assets_router, swagger_assets_router
+from service.api.plumbing.errors import Problem, problem_details_plugin, problem_for_error_response
+from service.api.plumbing.fastpath import outer_plans
+from service.api.plumbing.guards import api_keys, cors_config, guard_middleware
+from service.api.plumbing.middleware import RequestContextMiddleware, route_template
+from service.api.routes.batch import BATCH_ROUTES, BATCH_SCHEMA_TYPES
+from service.api.routes.game import GAME_ROUTES, GAME_SCHEMA_TYPES
+from service.api.routes.info import INFO_ROUTES, INFO_SCHEMA_TYPES
+from service.api.routes.logs import LOG_ROUTES, LOG_SCHEMA_TYPES
+from service.api.routes.operations import (
     METRICS_STATE_KEY,
     OPERATIONS_ROUTES,
     READY_STATE_KEY,
@@ -40,8 +39,9 @@ from service.api.operations import (
     mark_not_ready,
     mark_ready,
 )
-from service.api.pages import PAGE_ROUTES
-from service.api.routes import ROUTES
+from service.api.routes.scoring import ROUTES
+from service.api.telemetry.logs import configure_logging
+from service.api.telemetry.metrics import Metrics
 from service.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["MAX_BODY_BYTES", "app", "create_app"]
@@ -66,15 +66,15 @@ _CREDENTIALS = {
 MAX_BODY_BYTES = 64 * 1024
 """Largest accepted request body, in bytes; a larger one is answered with 413.
 
-``POST /v1/score/batch`` sets its own, larger limit (:data:`service.api.batch_routes.BATCH_MAX_BODY_BYTES`).
+``POST /v1/score/batch`` sets its own, larger limit (:data:`service.api.routes.batch.BATCH_MAX_BODY_BYTES`).
 """
 
 
 def create_app() -> Litestar:
     """A new, fully configured application (debug off) with its own metrics registry.
 
-    Configures the ``service`` loggers (:func:`service.api.logs.configure_logging`). The public-deployment
-    guards (API keys, rate limits, CORS) are read from the environment (:mod:`service.api.guards`).
+    Configures the ``service`` loggers (:func:`service.api.telemetry.logs.configure_logging`). The public-deployment
+    guards (API keys, rate limits, CORS) are read from the environment (:mod:`service.api.plumbing.guards`).
     """
     configure_logging()
     metrics = Metrics()
@@ -122,7 +122,7 @@ def create_app() -> Litestar:
         after_request=problem_for_error_response,
         on_startup=[mark_ready, exit_with_parent],
         on_shutdown=[mark_not_ready],
-        logging_config=None,  # service.api.logs configures the service loggers (structlog, JSON)
+        logging_config=None,  # service.api.telemetry.logs configures the service loggers (structlog, JSON)
         debug=False,
     )
     use_msgspec_components(

@@ -23,11 +23,11 @@ The container's entrypoint and the README's command run this. It starts granian 
   deadline); slow clients are the buffering proxy's to absorb (``deploy/nginx.conf``, the Kubernetes
   Ingress);
 - **workers that exit with their master**: a worker whose granian master dies (SIGKILL) stops as on
-  SIGTERM (:func:`service.api.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
+  SIGTERM (:func:`service.api.routes.operations.exit_with_parent`, ``RIICHI_EXIT_WITH_PARENT``), so none keeps
   serving unsupervised and the port is free for the next start; granian itself gets SIGTERM if this
   supervisor dies;
 - **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
-  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.metrics`);
+  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.telemetry.metrics`);
 - **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
   the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
   (5 s) while the listener still accepts (the load balancer takes the replica out), and every answer
@@ -59,9 +59,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from service.api.logs import configure_logging, get_logger
-from service.api.metrics import MULTIPROC_ENV
-from service.api.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
+from service.api.routes.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
+from service.api.telemetry.logs import configure_logging, get_logger
+from service.api.telemetry.metrics import MULTIPROC_ENV
 
 __all__ = ["SETTINGS", "granian_command", "main", "settings"]
 
@@ -152,7 +152,7 @@ def startup_problem(config: Mapping[str, str], environ: Mapping[str, str] = os.e
     >>> startup_problem({"HOST": "127.0.0.1", "PORT": "0"}, {"RIICHI_RATE_LIMIT": "10/min"})[:18]
     'RIICHI_RATE_LIMIT '
     """
-    from service.api import guards  # the app's own readers of the settings
+    from service.api.plumbing import guards  # the app's own readers of the settings
 
     try:
         guards.api_keys(environ)

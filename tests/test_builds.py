@@ -59,7 +59,7 @@ def mistyped() -> list[dict[str, Any]]:
 
 def examples() -> list[dict[str, Any]]:
     """The bodies of ``POST /v1/score``'s and ``POST /v1/score/batch``'s examples in the OpenAPI document."""
-    from service.api.examples import BODY_EXAMPLES
+    from service.api.docs.examples import BODY_EXAMPLES
 
     score = BODY_EXAMPLES["scoreHand"]
     bodies = [score.ok[1], score.bad[1]] + ([score.impossible[1]] if score.impossible else [])

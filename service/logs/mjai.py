@@ -16,6 +16,7 @@ Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -37,8 +38,11 @@ from .record import (
     discard,
     draw,
 )
+from .tenhou_xml import lobby_rules
 
 __all__ = ["MJAI_YAKU", "decode", "tile"]
+
+_TENHOU_LOG: Final = re.compile(r"\d{10}gm-([0-9a-f]{4})-\d{4}-[0-9a-f]{8}")
 
 HONOURS: Final = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 
@@ -205,6 +209,7 @@ class _Reader:
         self.final_scores: list[int] | None = None
         self.next_scores: list[list[int]] = []
         self.aka = False
+        self.stated: dict[str, object] | None = None  # the Tenhou lobby's rules, where start_game's uri names the log
 
     @property
     def where(self) -> tuple[int | None, int | None]:
@@ -233,6 +238,10 @@ class _Reader:
         raw_names = event.get("names")
         if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
             self.names = list(raw_names)
+        uri = event.get("uri")
+        lobby = _TENHOU_LOG.search(uri) if isinstance(uri, str) else None
+        if lobby is not None:  # a game converted from Tenhou names its log, whose name holds the lobby
+            self.stated = lobby_rules(int(lobby[1], 16))
 
     def start_kyoku(self, event: dict[str, Any]) -> None:
         where = (len(self.rounds), None)
@@ -310,8 +319,7 @@ class _Reader:
         current.events.append(Riichi(seat))
 
     def reach_accepted(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
-        if event.get("deltas") is not None:
-            self.accepted.setdefault(len(self.rounds) - 1, []).append(seat)
+        self.accepted.setdefault(len(self.rounds) - 1, []).append(seat)  # taken whether or not deltas are written
 
     def hora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         where = self.where
@@ -373,16 +381,20 @@ class _Reader:
             after = self.next_scores[index] if index < len(self.next_scores) else None
             if after is None and index == len(rounds) - 1 and self.final_scores is not None:
                 after = self.final_scores
-            if after is not None and round_log.scores is not None:
-                round_log.scores_after = after
-                round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
-            elif round_log.deltas is not None and round_log.scores is not None:
-                for seat in self.accepted.get(index, []):  # deposits given in reach_accepted's deltas
+            if round_log.deltas is not None:  # the hora / ryukyoku deltas, less the deposits taken at reach_accepted
+                for seat in self.accepted.get(index, []):
                     round_log.deltas[seat] -= 1000
-                round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+                if after is None and round_log.scores is not None:
+                    after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+            elif after is not None and round_log.scores is not None:  # no deltas written: the next scores say them
+                round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
+            round_log.scores_after = after
         start = rounds[0].scores
         rules: dict[str, object] = {"aka": self.aka} if self.aka else {}
-        if players == 3:
+        stated = self.stated
+        if stated is not None and (stated["preset"] == "tenhou_sanma") == (players == 3):
+            rules = stated
+        elif players == 3:
             rules["players"] = 3
         return GameLog(
             format="mjai",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .contract import FACT_BITS
 from .decompose import RUN, TRIPLET
 from .presets import Rules
 from .tiles import TERMINALS_AND_HONOURS, SuitKeys
@@ -60,87 +61,50 @@ _ALL_KINDS: Final = (1 << 34) - 1
 _TERMINALS_MASK: Final = kind_mask({0, 8, 9, 17, 18, 26})
 _GREEN_MASK: Final = kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 
-# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each.
-F_HONOURS: Final = 1 << 0  # an honour tile
-F_NO_HONOURS: Final = 1 << 1
-F_SIMPLES_ONLY: Final = 1 << 2  # no 1, 9 or honour
-F_TERMINAL_OR_HONOUR: Final = 1 << 3  # some 1, 9 or honour
-F_TERMINALS_AND_HONOURS_ONLY: Final = 1 << 4
-F_TERMINALS_ONLY: Final = 1 << 5
-F_GREEN_ONLY: Final = 1 << 6  # 2s 3s 4s 6s 8s 6z only
-F_ONE_SUIT: Final = 1 << 7  # exactly one of man, pin, sou
-F_NO_SUIT: Final = 1 << 8  # honours only
-F_TSUMO: Final = 1 << 9
-F_NO_MELDS: Final = 1 << 10
-F_STANDARD: Final = 1 << 11  # four sets and a pair
-F_CHIITOITSU: Final = 1 << 12
-F_KOKUSHI: Final = 1 << 13
-F_RUNS: Final = 1 << 14  # at least one run
-F_THREE_RUNS: Final = 1 << 15
-F_TRIPLETS: Final = 1 << 16  # at least one triplet or kan
-F_THREE_TRIPLETS: Final = 1 << 17
-F_KANS: Final = 1 << 18
-F_IDENTICAL_RUNS: Final = 1 << 19  # two identical runs
-F_RYANMEN: Final = 1 << 20  # won on a two-sided wait
-F_DRAGON_TRIPLET: Final = 1 << 31  # a triplet or kan of a dragon
-F_WIND_TRIPLET: Final = 1 << 32  # a triplet or kan of a wind
-F_TERMINAL_PAIR: Final = 1 << 33  # the pair is a 1, 9 or honour
+# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each: the bits of contract.FACTS, which
+# the C hot path shares (its F_* are generated from the same tuple).
+F_HONOURS: Final = FACT_BITS["honours"]  # an honour tile
+F_NO_HONOURS: Final = FACT_BITS["no_honours"]
+F_SIMPLES_ONLY: Final = FACT_BITS["simples_only"]  # no 1, 9 or honour
+F_TERMINAL_OR_HONOUR: Final = FACT_BITS["terminal_or_honour"]  # some 1, 9 or honour
+F_TERMINALS_AND_HONOURS_ONLY: Final = FACT_BITS["terminals_and_honours_only"]
+F_TERMINALS_ONLY: Final = FACT_BITS["terminals_only"]
+F_GREEN_ONLY: Final = FACT_BITS["green_only"]  # 2s 3s 4s 6s 8s 6z only
+F_ONE_SUIT: Final = FACT_BITS["one_suit"]  # exactly one of man, pin, sou
+F_NO_SUIT: Final = FACT_BITS["no_suit"]  # honours only
+F_TSUMO: Final = FACT_BITS["tsumo"]
+F_NO_MELDS: Final = FACT_BITS["no_melds"]
+F_STANDARD: Final = FACT_BITS["standard"]  # four sets and a pair
+F_CHIITOITSU: Final = FACT_BITS["chiitoitsu"]
+F_KOKUSHI: Final = FACT_BITS["kokushi"]
+F_RUNS: Final = FACT_BITS["runs"]  # at least one run
+F_THREE_RUNS: Final = FACT_BITS["three_runs"]
+F_TRIPLETS: Final = FACT_BITS["triplets"]  # at least one triplet or kan
+F_THREE_TRIPLETS: Final = FACT_BITS["three_triplets"]
+F_KANS: Final = FACT_BITS["kans"]
+F_IDENTICAL_RUNS: Final = FACT_BITS["identical_runs"]  # two identical runs
+F_RYANMEN: Final = FACT_BITS["ryanmen"]  # won on a two-sided wait
+F_DRAGON_TRIPLET: Final = FACT_BITS["dragon_triplet"]  # a triplet or kan of a dragon
+F_WIND_TRIPLET: Final = FACT_BITS["wind_triplet"]  # a triplet or kan of a wind
+F_TERMINAL_PAIR: Final = FACT_BITS["terminal_pair"]  # the pair is a 1, 9 or honour
 # The situation flags as hand facts (riichi: riichi or double riichi).
-F_RIICHI: Final = 1 << 21  # the request's flag
-F_DOUBLE_RIICHI: Final = 1 << 22
-F_IPPATSU: Final = 1 << 23
-F_HAITEI: Final = 1 << 24
-F_HOUTEI: Final = 1 << 25
-F_RINSHAN: Final = 1 << 26
-F_CHANKAN: Final = 1 << 27
-F_TENHOU: Final = 1 << 28
-F_CHIIHOU: Final = 1 << 29
-F_RENHOU: Final = 1 << 30
-F_OPEN_RIICHI: Final = 1 << 34  # riichi (or double riichi) declared open
-F_SASHIKOMI: Final = 1 << 35  # ron, in open riichi, on the discard of a player not in riichi
-F_SCORED_APART: Final = 1 << 36
+F_RIICHI: Final = FACT_BITS["riichi"]  # the request's flag
+F_DOUBLE_RIICHI: Final = FACT_BITS["double_riichi"]
+F_IPPATSU: Final = FACT_BITS["ippatsu"]
+F_HAITEI: Final = FACT_BITS["haitei"]
+F_HOUTEI: Final = FACT_BITS["houtei"]
+F_RINSHAN: Final = FACT_BITS["rinshan"]
+F_CHANKAN: Final = FACT_BITS["chankan"]
+F_TENHOU: Final = FACT_BITS["tenhou"]
+F_CHIIHOU: Final = FACT_BITS["chiihou"]
+F_RENHOU: Final = FACT_BITS["renhou"]
+F_OPEN_RIICHI: Final = FACT_BITS["open_riichi"]  # riichi (or double riichi) declared open
+F_SASHIKOMI: Final = FACT_BITS["sashikomi"]  # ron, in open riichi, on the discard of a player not in riichi
+F_SCORED_APART: Final = FACT_BITS["scored_apart"]
 """Never among a reading's facts: the yaku that :mod:`.score` adds itself (paarenchan, whose multiple
 is the request's, and nagashi mangan, which is no hand) need it, so the evaluator never calls them."""
 
-FACTS: Final = {
-    "honours": F_HONOURS,
-    "no_honours": F_NO_HONOURS,
-    "simples_only": F_SIMPLES_ONLY,
-    "terminal_or_honour": F_TERMINAL_OR_HONOUR,
-    "terminals_and_honours_only": F_TERMINALS_AND_HONOURS_ONLY,
-    "terminals_only": F_TERMINALS_ONLY,
-    "green_only": F_GREEN_ONLY,
-    "one_suit": F_ONE_SUIT,
-    "no_suit": F_NO_SUIT,
-    "tsumo": F_TSUMO,
-    "no_melds": F_NO_MELDS,
-    "standard": F_STANDARD,
-    "chiitoitsu": F_CHIITOITSU,
-    "kokushi": F_KOKUSHI,
-    "runs": F_RUNS,
-    "three_runs": F_THREE_RUNS,
-    "triplets": F_TRIPLETS,
-    "three_triplets": F_THREE_TRIPLETS,
-    "kans": F_KANS,
-    "identical_runs": F_IDENTICAL_RUNS,
-    "ryanmen": F_RYANMEN,
-    "dragon_triplet": F_DRAGON_TRIPLET,
-    "wind_triplet": F_WIND_TRIPLET,
-    "terminal_pair": F_TERMINAL_PAIR,
-    "riichi": F_RIICHI,
-    "double_riichi": F_DOUBLE_RIICHI,
-    "ippatsu": F_IPPATSU,
-    "haitei": F_HAITEI,
-    "houtei": F_HOUTEI,
-    "rinshan": F_RINSHAN,
-    "chankan": F_CHANKAN,
-    "tenhou": F_TENHOU,
-    "chiihou": F_CHIIHOU,
-    "renhou": F_RENHOU,
-    "open_riichi": F_OPEN_RIICHI,
-    "sashikomi": F_SASHIKOMI,
-    "scored_apart": F_SCORED_APART,
-}
+FACTS: Final = FACT_BITS
 """Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
 among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
 
@@ -151,8 +115,8 @@ class Options:
     path asks on every hand (``han_fu``, ``bisection``, ``riichi_yaku``, ``kokushi_yaku``).
 
     ``Rules`` is a msgspec Struct of a module that is not compiled, so every read of one of its
-    fields from compiled code is a generic attribute lookup (~30 ns; a hand read ~25 of them, ~10%
-    of a cold scoring call); a native attribute is a C struct field. ``rules``: the Rules it was made from.
+    fields from compiled code is a generic attribute lookup (a hand reads about 25 of them);
+    a native attribute is a C struct field. ``rules``: the Rules it was made from.
     """
 
     def __init__(self, rules: Rules) -> None:

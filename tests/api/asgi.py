@@ -50,7 +50,7 @@ def post_json(
 ) -> tuple[int, list[Any], bytes]:
     """``POST path`` with the JSON ``body`` through the whole app: status, sorted headers, body.
 
-    With a ``Content-Length`` (the request takes the direct path, :mod:`service.api.fastpath`), or
+    With a ``Content-Length`` (the request takes the direct path, :mod:`service.api.plumbing.fastpath`), or
     ``chunked``: no length, the body in two events (litestar's own path). The request id is the same
     (``same``) every time, so two answers can be compared whole."""
     headers = [(b"host", b"x"), (b"content-type", b"application/json"), (b"x-request-id", b"same")]

@@ -9,7 +9,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.logs import configure_logging
+from service.api.telemetry.logs import configure_logging
 from service.app import app as production_app
 
 

@@ -1,4 +1,4 @@
-"""The access log's held lines (:class:`service.api.logs.AccessLog`): written together, whole, and never lost
+"""The access log's held lines (:class:`service.api.telemetry.logs.AccessLog`): written together, whole, and never lost
 at shutdown."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import io
 import json
 
-from service.api.logs import AccessLog
+from service.api.telemetry.logs import AccessLog
 
 
 class Writes(io.StringIO):

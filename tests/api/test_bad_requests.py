@@ -647,9 +647,9 @@ def test_the_catalogue_has_at_least_50_requests() -> None:
 
 
 def test_the_413_field_error_states_the_body_limits_the_app_has() -> None:
-    from service.api.batch_routes import BATCH_MAX_BODY_BYTES
-    from service.api.errors import BODY_LIMITS
-    from service.api.log_routes import MAX_BATCH_BODY_BYTES, MAX_REPLAY_BODY_BYTES
+    from service.api.plumbing.errors import BODY_LIMITS
+    from service.api.routes.batch import BATCH_MAX_BODY_BYTES
+    from service.api.routes.logs import MAX_BATCH_BODY_BYTES, MAX_REPLAY_BODY_BYTES
     from service.app import MAX_BODY_BYTES
 
     assert (

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from litestar import Litestar
 
-import service.api.routes
-from service.api.operations import METRICS_STATE_KEY
+import service.api.routes.scoring
+from service.api.routes.operations import METRICS_STATE_KEY
 from service.app import create_app
 from tests.api.asgi import asgi_request
 from tests.api.logcapture import records
@@ -104,7 +104,7 @@ def test_a_real_500_is_still_an_error_after_a_cut_off_request(
     def broken(_: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(service.api.routes, "score", broken)
+    monkeypatch.setattr(service.api.routes.scoring, "score", broken)
     sent = call(app, "/v1/score", [{"type": "http.request", "body": MANGAN, "more_body": False}], [])
 
     assert sent[0]["status"] == 500

@@ -1,7 +1,7 @@
-"""The direct paths of ``POST /v1/score`` (:mod:`service.api.fastpath`) answer exactly as litestar's own path.
+"""The direct paths of ``POST /v1/score`` (:mod:`service.api.plumbing.fastpath`) answer exactly as litestar's own path.
 
 A request with a ``Content-Length`` takes the direct path: at the outermost layer in the production
-app (:func:`~service.api.fastpath.outer_plans`), or in the route's own :class:`DirectJSON` when the
+app (:func:`~service.api.plumbing.fastpath.outer_plans`), or in the route's own :class:`DirectJSON` when the
 outer layer has no plan (as when API keys, rate limits or CORS sit between). The same body sent
 chunked (no ``Content-Length``: two body events) takes litestar's path through the same handler. For
 every body (valid hands, refused JSON, schema errors, impossible hands, each language), the answers
@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
-from service.api.fastpath import outer_plans
-from service.api.guards import API_KEYS_ENV, CORS_ENV
-from service.api.middleware import RequestContextMiddleware
+import service.api.plumbing.decoding
+import service.api.routes.scoring
+from service.api.plumbing.fastpath import outer_plans
+from service.api.plumbing.guards import API_KEYS_ENV, CORS_ENV
+from service.api.plumbing.middleware import RequestContextMiddleware
 from service.app import create_app
 from tests.api.asgi import asgi_request, post_json
 from tests.strategies import seeded_hands
@@ -71,7 +73,7 @@ def test_the_direct_paths_answer_as_litestar_does(
 
 
 def test_the_outer_layer_serves_a_well_formed_request_without_litestar(app: Litestar) -> None:
-    """A well-formed request never reaches litestar's stack; a refused one is handed on to it whole."""
+    """A request with a Content-Length never reaches litestar's stack, refused or not; a chunked one does."""
     outer = app.asgi_handler
     assert isinstance(outer, RequestContextMiddleware)
     inner = outer.app
@@ -85,11 +87,43 @@ def test_the_outer_layer_serves_a_well_formed_request_without_litestar(app: Lite
     try:
         assert post(app, HANDS[0], chunked=False)[0] == 200
         assert reached == []
-        assert post(app, REFUSED[2], chunked=False)[0] == 400  # raised on the direct path, replayed, mapped
+        assert post(app, REFUSED[2], chunked=False)[0] == 400  # raised on the direct path, answered there
+        assert post(app, REFUSED[4], chunked=False)[0] == 422
+        assert reached == []
         assert post(app, HANDS[0], chunked=True)[0] == 200  # no Content-Length: litestar's path
-        assert reached == ["/v1/score", "/v1/score"]
+        assert reached == ["/v1/score"]
     finally:
         outer.app = inner
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize(
+    ("body", "status", "decoded", "scored"),
+    [
+        (REFUSED[4], 422, 1, 1),  # an impossible hand: decoded, scored (the core refuses it), answered
+        (REFUSED[2], 400, 1, 0),  # a schema error: decoded (refused there), never scored
+        (HANDS[0], 200, 1, 1),
+    ],
+)
+def test_a_request_is_decoded_and_scored_once_on_every_path(
+    app: Litestar, monkeypatch: pytest.MonkeyPatch, body: bytes, status: int, decoded: int, scored: int, chunked: bool
+) -> None:
+    """Refused or not, direct (Content-Length) or litestar's (chunked): one decode and at most one scoring."""
+    calls = {"decode": 0, "score": 0}
+    decode_json, score = service.api.plumbing.decoding.decode_json, service.api.routes.scoring.score
+
+    def counted_decode(*args: Any) -> Any:
+        calls["decode"] += 1
+        return decode_json(*args)
+
+    def counted_score(*args: Any) -> Any:
+        calls["score"] += 1
+        return score(*args)
+
+    monkeypatch.setattr(service.api.plumbing.decoding, "decode_json", counted_decode)
+    monkeypatch.setattr(service.api.routes.scoring, "score", counted_score)
+    assert post(app, body, chunked=chunked)[0] == status
+    assert calls == {"decode": decoded, "score": scored}
 
 
 def test_the_outer_layer_has_a_plan_only_when_nothing_sits_between(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,5 +1,5 @@
 """Issue 16's probes as regression tests: no 5xx for any path, no echo, Host, HEAD, header caps,
-security headers, Cache-Control / ETag / 304 (:mod:`service.api.hardening`)."""
+security headers, Cache-Control / ETag / 304 (:mod:`service.api.plumbing.hardening`)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.docs import ASSETS_PATH, DOCS_STYLESHEET, SITE_PATH
-from service.api.hardening import CONTENT_SECURITY_POLICY, HEADER_CAPS, MAX_HEADER_BYTES
+from service.api.docs.swagger import ASSETS_PATH, DOCS_STYLESHEET, SITE_PATH
+from service.api.plumbing.hardening import CONTENT_SECURITY_POLICY, HEADER_CAPS, MAX_HEADER_BYTES
 
 from .asgi import asgi_request
 from .logcapture import records

@@ -9,8 +9,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-import service.api.routes
-from service.api.docs import ASSETS_PATH, SITE_PATH
+import service.api.routes.scoring
+from service.api.docs.swagger import ASSETS_PATH, SITE_PATH
 from service.app import create_app
 from tests.api.logcapture import records
 
@@ -119,7 +119,7 @@ def test_a_bug_is_a_500_problem_logged_with_its_traceback_and_request_id(
     def broken(_: object) -> None:
         raise RuntimeError("secret internal state")
 
-    monkeypatch.setattr(service.api.routes, "score", broken)
+    monkeypatch.setattr(service.api.routes.scoring, "score", broken)
 
     response = client.post("/v1/score", json=MANGAN, headers={"X-Request-ID": "bug-1"})
 

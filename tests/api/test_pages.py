@@ -13,8 +13,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import PROBLEM_TYPES
-from service.api.pages import DOC_PAGES, PAGE_CSP, WEB_DIR
+from service.api.docs.pages import DOC_PAGES, PAGE_CSP, WEB_DIR
+from service.api.plumbing.errors import PROBLEM_TYPES
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import EXAMPLE_INSTANCE
+from service.api.plumbing.errors import EXAMPLE_INSTANCE
 
 TABLE_ALLOWED = (
     "unknown query parameter; allowed: preset, kiriage_mangan, kazoe, double_yakuman, mangan_cap, open_pinfu_fu, "

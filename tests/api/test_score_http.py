@@ -9,7 +9,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-import service.api.routes
+import service.api.routes.scoring
 from service.app import MAX_BODY_BYTES
 
 PROBLEM = "application/problem+json"
@@ -248,7 +248,7 @@ def test_bug_in_the_core_is_500_problem_without_internals(
     def broken(_: object) -> None:
         raise RuntimeError("secret internal state at /srv/service/scoring/score.py")
 
-    monkeypatch.setattr(service.api.routes, "score", broken)
+    monkeypatch.setattr(service.api.routes.scoring, "score", broken)
 
     response = client.post("/v1/score", json=MANGAN)
 

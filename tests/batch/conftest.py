@@ -14,10 +14,10 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.batch_routes import BATCH_ROUTES, BATCH_SCHEMA_TYPES
-from service.api.errors import problem_details_plugin
-from service.api.openapi import complete_document, use_msgspec_components
-from service.api.routes import ROUTES
+from service.api.docs.openapi import complete_document, use_msgspec_components
+from service.api.plumbing.errors import problem_details_plugin
+from service.api.routes.batch import BATCH_ROUTES, BATCH_SCHEMA_TYPES
+from service.api.routes.scoring import ROUTES
 from tests.strategies import seeded_hands
 
 APP_MAX_BODY_BYTES = 64 * 1024

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import service.api.batch_routes as batch_routes
+import service.api.routes.batch as batch_routes
 from service.scoring.native import parsed_span
 
 

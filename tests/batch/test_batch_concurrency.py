@@ -1,6 +1,6 @@
 """POST /v1/score/batch is scored in chunks on the event loop: other requests are answered meanwhile.
 
-A batch of three chunks (:data:`~service.api.batch_routes.CHUNK_HANDS` hands each) is posted to the
+A batch of three chunks (:data:`~service.api.routes.batch.CHUNK_HANDS` hands each) is posted to the
 production app in process (``httpx.ASGITransport``: both requests on one event loop, as on one granian
 worker); once its first hand is being scored, ``GET /health`` is sent. Each hand scored notes whether
 ``/health`` has been answered yet: were the batch scored in one go, ``/health`` would be answered only
@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-import service.api.batch_routes as batch_routes
-from service.api.batch_routes import CHUNK_HANDS
-from service.api.logs import configure_logging
+import service.api.routes.batch as batch_routes
+from service.api.routes.batch import CHUNK_HANDS
+from service.api.telemetry.logs import configure_logging
 from service.app import create_app
 from tests.batch.faults import fail_hands_with_honba_7, one_at_a_time
 

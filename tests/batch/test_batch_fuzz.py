@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service.api.batch_routes import MAX_BATCH_HANDS
+from service.api.routes.batch import MAX_BATCH_HANDS
 from service.i18n import LANGUAGES
 from service.scoring import InvalidHand, MeldSpec, ScoreRequest, native
 from service.scoring.model import UncheckedScoreRequest

@@ -14,7 +14,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import Problem
+from service.api.plumbing.errors import Problem
 from service.scoring import ScoreResult
 from tests.batch.faults import fail_hands_with_honba_7
 

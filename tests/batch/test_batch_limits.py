@@ -13,7 +13,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.batch_routes import BATCH_MAX_BODY_BYTES, MAX_BATCH_HANDS
+from service.api.routes.batch import BATCH_MAX_BODY_BYTES, MAX_BATCH_HANDS
 
 from .conftest import APP_MAX_BODY_BYTES
 from .test_batch_http import MANGAN, PROBLEM

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from litestar import Litestar
 
-from service.api.openapi import document
+from service.api.docs.openapi import document
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
-from service.api.batch_routes import MAX_BATCH_HANDS
+from service.api.routes.batch import MAX_BATCH_HANDS
 from service.app import create_app
 from service.scoring.native import AVAILABLE, score_parsed_run
 from service.scoring.score import _rules_and_table, parse_batch

@@ -2,7 +2,7 @@
 
 The route reads the body in C when it can (``tests/batch/test_batch_parse.py``), else decodes the
 whole body in one pass when every hand decodes without the schema's
-tile-notation patterns (:class:`~service.api.batch_routes.BatchJSON`), checks those patterns in
+tile-notation patterns (:class:`~service.api.routes.batch.BatchJSON`), checks those patterns in
 compiled code (:func:`service.scoring.notation.request_of`), and falls back to the raw hand and the
 strict decode when anything fails. The old path, put in its place here, decodes the envelope with raw
 hands and each hand by :func:`strict_score_item`, the per-hand function it replaced, verbatim.
@@ -10,7 +10,7 @@ hands and each hand by :func:`strict_score_item`, the per-hand function it repla
 For each batch (valid hands, schema errors, bad notation in every tile field, impossible hands,
 mixed, hypothesis-mangled hands, each language) the whole answer through the production app (status,
 headers with the same request id, body bytes) must be the same on both paths, and on the direct path
-(:mod:`service.api.fastpath`) and litestar's own (a body sent chunked).
+(:mod:`service.api.plumbing.fastpath`) and litestar's own (a body sent chunked).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from litestar import Litestar
 
-import service.api.batch_routes as batch_routes
-from service.api.batch_routes import (
+import service.api.routes.batch as batch_routes
+from service.api.plumbing.decoding import BadRequestBody, decode_json
+from service.api.routes.batch import (
     ITEM_IMPOSSIBLE_DETAIL,
     ITEM_SCHEMA_DETAIL,
     BatchJSON,
@@ -36,7 +37,6 @@ from service.api.batch_routes import (
     ParsedBatch,
     _problem,
 )
-from service.api.decoding import BadRequestBody, decode_json
 from service.app import create_app
 from service.i18n import Language
 from service.scoring import InvalidHand, ScoreRequest, score
@@ -49,7 +49,8 @@ _strict_decode = msgspec.json.Decoder(ScoreRequest).decode
 
 
 def strict_score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en") -> HandOutcome:
-    """The per-hand path before the unchecked decode (main at 6b01b1d), verbatim."""
+    """The per-hand path before the unchecked decode (main at 6b01b1d), verbatim but for the language of its
+    problems (a slot's refusal follows ``Accept-Language``, as the single route's does)."""
     try:
         try:
             request = _strict_decode(raw)
@@ -57,9 +58,9 @@ def strict_score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en
             request = decode_json(raw, ScoreRequest)
         return localise(score(request), lang)
     except BadRequestBody as exc:
-        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
+        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors, lang)
     except InvalidHand as exc:
-        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors)
+        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors, lang)
     except Exception:
         logging.getLogger(batch_routes.__name__).exception("Unhandled exception while scoring hands[%d]", index)
         return _problem(index, 500, "The server could not handle this request.", [])

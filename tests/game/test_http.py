@@ -15,9 +15,9 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import problem_details_plugin
-from service.api.game_routes import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.openapi import use_msgspec_components
+from service.api.docs.openapi import use_msgspec_components
+from service.api.plumbing.errors import problem_details_plugin
+from service.api.routes.game import GAME_ROUTES, GAME_SCHEMA_TYPES
 
 PROBLEM = "application/problem+json"
 START = [25_000, 25_000, 25_000, 25_000]

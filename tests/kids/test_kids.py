@@ -14,8 +14,8 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import problem_details_plugin
-from service.api.routes import ROUTES
+from service.api.plumbing.errors import problem_details_plugin
+from service.api.routes.scoring import ROUTES
 from service.scoring import InvalidHand, MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
 
 KIDS = RulesSpec(preset="kids")

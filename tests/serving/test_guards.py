@@ -1,4 +1,4 @@
-"""Public-deployment guards (:mod:`service.api.guards`): off by default, on by environment.
+"""Public-deployment guards (:mod:`service.api.plumbing.guards`): off by default, on by environment.
 
 The rate limit's shared store is a real ``redis-server`` (Debian's), started on a free port: two
 applications (two workers, or two replicas) count one client together.
@@ -15,7 +15,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.logs import configure_logging
+from service.api.telemetry.logs import configure_logging
 from service.app import create_app
 from tests.api.logcapture import records
 

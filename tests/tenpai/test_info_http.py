@@ -15,9 +15,9 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.errors import problem_details_plugin
-from service.api.info_routes import INFO_ROUTES, INFO_SCHEMA_TYPES
-from service.api.openapi import use_msgspec_components
+from service.api.docs.openapi import use_msgspec_components
+from service.api.plumbing.errors import problem_details_plugin
+from service.api.routes.info import INFO_ROUTES, INFO_SCHEMA_TYPES
 from tests.api.test_score_http import TYPES
 from tests.presets import PRESET_IDS
 from tests.tenpai.test_table import DEALER_RON, DEALER_TSUMO, FU, NON_DEALER_RON, NON_DEALER_TSUMO
@@ -180,7 +180,7 @@ def test_table_for_kids_is_400_naming_the_preset(client: TestClient[Litestar]) -
 
 
 def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
-    from service.api.info_routes import TablePreset
+    from service.api.routes.info import TablePreset
     from service.scoring import PRESETS
 
     assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}

@@ -1,0 +1,291 @@
+"""Strict request-body decoding: raw JSON bytes straight into a core Struct with msgspec.
+
+Litestar's default body handling decodes JSON to Python objects and then converts them in
+*lax* mode (``"1"`` → ``1``, ``"true"`` → ``True``), which would accept schema violations.
+:class:`StrictJSON` is a minimal DTO that instead decodes the bytes once, strictly, into
+its model type (unknown fields forbidden by the Struct itself), and reports failures as
+:class:`BadRequestBody` with a field path (``melds[1].tiles``), mapped to 400 in
+:mod:`service.api.plumbing.errors`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator
+from functools import cache
+from typing import Any, Final, Generic, TypeVar
+
+import msgspec
+from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
+from litestar.typing import FieldDefinition
+
+from service.i18n import refusal
+from service.scoring import FieldError
+from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
+
+__all__ = [
+    "JSON_MEDIA_TYPES",
+    "BadRequestBody",
+    "StrictJSON",
+    "UnsupportedBodyType",
+    "decode_json",
+    "field_error_from_msgspec",
+]
+
+T = TypeVar("T")
+
+SCHEMA_DETAIL: Final = refusal("refusal.detail.schema")
+"""The ``detail`` of a 400 for a body that is JSON of the wrong shape (``errors`` names the field)."""
+
+JSON_MEDIA_TYPES = frozenset({"application/json"})
+"""Accepted request ``Content-Type`` values (plus any ``application/*+json``; parameters ignored)."""
+
+# msgspec's messages end with " - at `$.path`" unless the problem is at the root.
+_AT_PATH = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+MAX_KEY_ECHO = 64
+"""Most characters of a client's unknown key echoed in a problem's field and message (longer ones are cut, "…")."""
+# Messages that name the offending key, which belongs in the path rather than the text.
+_NAMED_FIELD = re.compile(r"^Object (?:contains unknown|missing required) field `(?P<name>.*)`$", re.DOTALL)
+
+
+class BadRequestBody(Exception):
+    """The body is not JSON, or not JSON of the expected shape: HTTP 400.
+
+    ``detail`` says which (one sentence); ``errors`` names the fields involved (empty when
+    the body is not JSON at all; a field of ``""`` means the body as a whole).
+    """
+
+    def __init__(self, detail: str, errors: list[FieldError]) -> None:
+        self.detail = detail
+        self.errors = errors
+        super().__init__(detail)
+
+
+class UnsupportedBodyType(Exception):
+    """The request's ``Content-Type`` is not JSON: HTTP 415. ``content_type`` is what was sent."""
+
+    def __init__(self, content_type: str) -> None:
+        self.content_type = content_type
+        super().__init__(f"Content-Type {content_type!r} is not supported; send application/json")
+
+
+def field_error_from_msgspec(message: str) -> FieldError:
+    """A :class:`FieldError` from a msgspec validation message, with the path made relative.
+
+    ``$.a[0].b`` becomes ``a[0].b``; the root becomes ``""``; an unknown or missing field
+    named in the message is appended to the path, so the field is the one to fix.
+
+    >>> field_error_from_msgspec("Expected `str`, got `int` - at `$.melds[0].tiles`")
+    FieldError(field='melds[0].tiles', message='Expected `str`, got `int`')
+    >>> field_error_from_msgspec("Object contains unknown field `foo` - at `$.rules`")
+    FieldError(field='rules.foo', message='Object contains unknown field `foo`')
+    >>> field_error_from_msgspec("Object missing required field `hand`")
+    FieldError(field='hand', message='Object missing required field `hand`')
+    >>> field_error_from_msgspec("Expected `object`, got `array`")
+    FieldError(field='', message='Expected `object`, got `array`')
+
+    A key longer than :data:`MAX_KEY_ECHO` characters is echoed cut to that length, ending in "…" (the
+    client sent it; it need not come back whole, twice):
+
+    >>> field_error_from_msgspec("Object contains unknown field `" + "k" * 5000 + "`").field == "k" * 64 + "…"
+    True
+    """
+    match = _AT_PATH.match(message)
+    assert match is not None  # the pattern matches any string
+    text, path = match["message"], (match["path"] or "").removeprefix(".")
+    if named := _NAMED_FIELD.match(text):
+        name = named["name"]
+        if len(name) > MAX_KEY_ECHO:
+            clipped = name[:MAX_KEY_ECHO] + "…"
+            text = text.replace(f"`{name}`", f"`{clipped}`")
+            name = clipped
+        path = f"{path}.{name}" if path else name
+    if text.startswith("Expected `str` matching regex") and any(repr(p) in text for p in _TILE_PATTERNS):
+        text = TILE_NOTATION_MESSAGE
+    return FieldError(field=path, message=_as_refusal(text))
+
+
+_MSGSPEC_MESSAGES: Final = (
+    (re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`", re.DOTALL), "refusal.expected_got"),
+    (re.compile(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)"), "refusal.expected_length"),
+    (re.compile(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)"), "refusal.expected_bound"),
+    (re.compile(r"Object contains unknown field `(?P<name>.*)`", re.DOTALL), "refusal.unknown_field"),
+    (re.compile(r"Object missing required field `(?P<name>.*)`", re.DOTALL), "refusal.missing_field"),
+    (re.compile(r"Invalid enum value (?P<value>.*)", re.DOTALL), "refusal.invalid_enum"),
+)
+"""msgspec's validation messages (English only) as refusals of the catalogues, so a 400 follows the request's
+language; a message of another shape is kept in English."""
+
+
+def _as_refusal(text: str) -> str:
+    """msgspec's ``text`` as a refusal when it has one of the shapes of :data:`_MSGSPEC_MESSAGES` (its English
+    text unchanged), else ``text``.
+
+    >>> from service.i18n import render
+    >>> render(_as_refusal("Expected `int` >= 0"), "ru"), render(_as_refusal("Expected `str`, got `int`"), "ja")
+    ('Ожидался `int` >= 0', '`str` が必要ですが、`int` を受け取りました')
+    """
+    for pattern, key in _MSGSPEC_MESSAGES:
+        if match := pattern.fullmatch(text):
+            message = refusal(key, **match.groupdict())
+            return message if message == text else text  # a shape not read whole: English as msgspec wrote it
+    return text
+
+
+_TILE_PATTERNS = (TILES_PATTERN, TILE_CODE_PATTERN)
+TILE_NOTATION_MESSAGE = refusal("refusal.tile_notation")
+"""What a tile string or code that fails the schema's pattern is told (/docs/rules §1)."""
+
+
+def is_json_media_type(content_type: str) -> bool:
+    """Whether a (lower-cased, parameter-free) media type is JSON: ``application/json`` or ``application/*+json``.
+
+    >>> [is_json_media_type(t) for t in ("application/json", "application/problem+json", "text/plain")]
+    [True, True, False]
+    """
+    if content_type in JSON_MEDIA_TYPES:
+        return True
+    return content_type.startswith("application/") and content_type.endswith("+json")
+
+
+@cache
+def _decoder(model_type: type[T]) -> msgspec.json.Decoder[T]:
+    """One reused strict decoder per model type."""
+    return msgspec.json.Decoder(model_type)
+
+
+def decode_json(value: bytes, model_type: type[T]) -> T:
+    """Decode JSON bytes strictly into ``model_type``; :class:`BadRequestBody` if not JSON or not of that shape.
+
+    >>> from service.scoring import MeldSpec
+    >>> decode_json(b'{"type": "pon", "tiles": "777z"}', MeldSpec)
+    MeldSpec(type='pon', tiles='777z', closed=False)
+    >>> decode_json(b'{"type": "pon", "tiles": 777}', MeldSpec)
+    Traceback (most recent call last):
+    service.api.plumbing.decoding.BadRequestBody: The request body does not match the schema.
+
+    A number with no fractional part is an integer, as in JSON Schema:
+
+    >>> from service.scoring import ScoreRequest
+    >>> decode_json(b'{"hand": "1m", "win_tile": "1m", "honba": 2.0}', ScoreRequest).honba
+    2
+    """
+    try:
+        decoder: msgspec.json.Decoder[T] = _decoder(model_type)  # type: ignore[arg-type]  # types are hashable
+        return decoder.decode(value)
+    except msgspec.ValidationError as exc:
+        if _FLOAT_FOR_INT.match(str(exc)):
+            return _decode_with_integral_floats(value, model_type)
+        error = field_error_from_msgspec(str(exc))
+        raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
+    except msgspec.DecodeError as exc:
+        raise _not_json(exc) from None
+    except RecursionError:  # msgspec recurses per nesting level, e.g. through a batch's raw hands
+        raise _too_deep() from None
+
+
+def _not_json(exc: msgspec.DecodeError) -> BadRequestBody:
+    return BadRequestBody(
+        refusal("refusal.detail.not_json", error=str(exc)),
+        [FieldError(field="", message=refusal("refusal.not_json", error=str(exc)))],
+    )
+
+
+_FLOAT_FOR_INT = re.compile(r"Expected `(?:[^`]*\| )?int(?: \|[^`]*)?`, got `float`")
+"""msgspec's message for a float where an int (or a union with int) is expected."""
+
+
+def _integral_float(text: str) -> float | int:
+    """A JSON number with a fraction or exponent: an int when it has no fractional part (``3.0`` → ``3``)."""
+    number = float(text)
+    return int(number) if number.is_integer() else number
+
+
+_WITH_INTEGRAL_FLOATS: msgspec.json.Decoder[Any] = msgspec.json.Decoder(float_hook=_integral_float)
+"""Decodes JSON into builtins with every integral float as an int (msgspec walks the nesting, not Python)."""
+
+
+def _decode_with_integral_floats(value: bytes, model_type: type[T]) -> T:
+    """The slow path of :func:`decode_json` for a number like ``3.0`` where an integer is expected.
+
+    JSON Schema (and so the OpenAPI document) counts ``3.0`` as an integer, so it is taken
+    as ``3``; ``3.5`` stays an error. Decodes again with such floats turned into ints; on
+    failure reports that attempt's first error (so a valid ``2.0`` is never the one blamed), or that the
+    body is not JSON when that is found only past the float (``{"honba": 2.0, "hand": "\xff"}``: invalid
+    UTF-8; a fresh tester found it answered 500).
+    """
+    try:
+        return msgspec.convert(_WITH_INTEGRAL_FLOATS.decode(value), model_type, strict=True)
+    except msgspec.ValidationError as exc:
+        error = field_error_from_msgspec(str(exc))
+        raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
+    except msgspec.DecodeError as exc:
+        raise _not_json(exc) from None
+    except RecursionError:
+        raise _too_deep() from None
+
+
+def _too_deep() -> BadRequestBody:
+    return BadRequestBody(
+        refusal("refusal.detail.too_deep"), [FieldError(field="", message=refusal("refusal.too_deep"))]
+    )
+
+
+class StrictJSON(AbstractDTO[T], Generic[T]):
+    """Request-body DTO: ``@post(dto=StrictJSON[Model], return_dto=None)`` with ``data: Model``.
+
+    Decodes the raw body with a strict msgspec decoder for ``Model``. Raises
+    :class:`UnsupportedBodyType` for a non-JSON ``Content-Type`` (a missing header is taken
+    as JSON) and :class:`BadRequestBody` for malformed JSON or a schema violation. The
+    OpenAPI request schema is ``Model``'s own, unchanged.
+    """
+
+    config = DTOConfig()
+
+    @classmethod
+    def decode_body(cls, value: bytes) -> T:
+        """``value`` (a JSON body) decoded strictly into ``model_type`` (:func:`decode_json`); a subclass may
+        decode it another way with the same answers (the batch's: :class:`service.api.routes.batch.BatchJSON`).
+        Both litestar's path (:meth:`decode_bytes`) and the direct path (:mod:`service.api.plumbing.fastpath`)
+        call it."""
+        return decode_json(value, cls.model_type)
+
+    def decode_bytes(self, value: bytes) -> T:
+        """Decode ``value`` (the request body, non-empty) with :meth:`decode_body`; errors as described above."""
+        media_type = self.asgi_connection.headers.get("content-type")
+        if media_type is not None:
+            essence = media_type.split(";", 1)[0].strip().lower()
+            if not is_json_media_type(essence):
+                raise UnsupportedBodyType(media_type)
+        return self.decode_body(value)
+
+    def decode_builtins(self, value: dict[str, Any]) -> T:
+        """Convert already-decoded builtins strictly (not used for JSON bodies; here for completeness)."""
+        try:
+            return msgspec.convert(value, self.model_type, strict=True)
+        except msgspec.ValidationError as exc:
+            error = field_error_from_msgspec(str(exc))
+            raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
+
+    @classmethod
+    def create_for_field_definition(
+        cls, field_definition: FieldDefinition, handler_id: str, backend_cls: type[Any] | None = None
+    ) -> None:
+        """No transfer model or backend is needed: decoding goes straight to ``model_type``."""
+
+    @classmethod
+    def create_openapi_schema(cls, field_definition: FieldDefinition, handler_id: str, schema_creator: Any) -> Any:
+        """The request body schema is the model's own (a component named after it)."""
+        return schema_creator.for_field_definition(
+            FieldDefinition.from_annotation(cls.model_type, kwarg_definition=field_definition.kwarg_definition)
+        )
+
+    @classmethod
+    def generate_field_definitions(cls, model_type: type[Any]) -> Generator[DTOFieldDefinition, None, None]:
+        """Unused (no transfer model is generated)."""
+        yield from ()
+
+    @classmethod
+    def detect_nested_field(cls, field_definition: FieldDefinition) -> bool:
+        """Unused (no transfer model is generated)."""
+        return False

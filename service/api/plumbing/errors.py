@@ -1,0 +1,351 @@
+"""Every error as an RFC 9457 problem: ``application/problem+json``, in this one place.
+
+Body: ``{"status", "type", "title", "detail", "instance", "errors": [{"field", "message"}]}`` with
+``type`` the page about that kind of problem (:data:`PROBLEM_TYPES`: ``/problems/impossible-hand``, …),
+``instance`` ``/requests/<X-Request-ID>`` and ``title`` the RFC 9110 status phrase; ``detail`` says what went
+wrong in one sentence; ``errors`` names each offending field as a JSON path relative to the
+request body (``melds[1].tiles``, ``rules.kazoe``; ``""`` = the body as a whole), and is
+empty when no field is to blame.
+
+Mapping (exception → status, ``errors``):
+
+- :class:`~.decoding.BadRequestBody` → 400, the field path from msgspec (none if not JSON);
+- litestar's ``ValidationException`` → 400, each key litestar names (e.g. a missing body → ``""``);
+- :class:`~.decoding.UnsupportedBodyType` → 415, none;
+- :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
+- litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
+- litestar's 500 for a body that ended early (:func:`~.context.client_closed_request`: the client hung up,
+  or granian could not read its chunked framing and ended it) → 400, the body (``""``), not logged as an
+  error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
+- anything else → 500, none: logged here with its traceback, never shown to the client.
+
+**Language.** A 400 or 422 answer's ``detail`` and ``errors[].message`` follow the request's ``Accept-Language``
+(en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the catalogues
+(:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
+``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``field`` paths, the
+``type`` and ``title`` stay as they are: a client matches on those.
+
+An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
+``/schema/…`` pages) is replaced by the problem for its status (:func:`problem_for_error_response`).
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+from typing import TYPE_CHECKING, Annotated, Any, Final
+from urllib.parse import quote
+
+import msgspec
+from litestar import Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
+
+from service.i18n import Language, negotiate_language, refusal, render
+from service.scoring import FieldError, InvalidHand
+
+from ..telemetry.logs import REQUEST_ID
+from .context import CLIENT_CLOSED_REQUEST, client_closed_request
+from .decoding import BadRequestBody, UnsupportedBodyType
+
+if TYPE_CHECKING:
+    from litestar import Request
+
+__all__ = [
+    "INTERNAL_ERROR_DETAIL",
+    "LOCALISED_STATUSES",
+    "NOT_FOUND_DETAIL",
+    "PROBLEM_MEDIA_TYPE",
+    "PROBLEM_TYPES",
+    "LocalisedProblem",
+    "Problem",
+    "instance",
+    "problem",
+    "problem_body",
+    "problem_details_plugin",
+    "problem_for_error_response",
+    "problem_type",
+    "title_of",
+]
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+PROBLEM_TYPES: dict[int, str] = {
+    400: "/problems/invalid-request",
+    401: "/problems/unauthorized",
+    404: "/problems/not-found",
+    405: "/problems/method-not-allowed",
+    413: "/problems/body-too-large",
+    415: "/problems/unsupported-media-type",
+    422: "/problems/impossible-hand",
+    429: "/problems/too-many-requests",
+    431: "/problems/header-too-large",
+    499: "/problems/client-closed-request",
+    500: "/problems/internal-error",
+    503: "/problems/not-ready",
+}
+"""The ``type`` of each kind of problem, by status: a relative reference to the page the service serves
+about it (:mod:`service.api.docs.pages`), saying what it means and how to fix the request."""
+
+
+EXAMPLE_INSTANCE = "/requests/3f2c9e1a7b4d4c0e9a6b5d8e2f1c0a7b"
+"""The ``instance`` of a problem made outside a request (the documented examples)."""
+
+
+def problem_type(status: int) -> str:
+    """The ``type`` URI of a problem with ``status`` (``about:blank`` for a status without a page of its own).
+
+    >>> problem_type(422), problem_type(418)
+    ('/problems/impossible-hand', 'about:blank')
+    """
+    return PROBLEM_TYPES.get(status, "about:blank")
+
+
+def instance() -> str | None:
+    """This occurrence: ``/requests/<X-Request-ID>`` (percent-encoded) inside a request, else None."""
+    request_id = REQUEST_ID.get()
+    return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
+
+
+NOT_FOUND_DETAIL = "There is nothing at this path."
+"""The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
+
+BODY_LIMITS = (
+    "65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay and /v1/logs/convert, "
+    "67,108,864 for POST /v1/logs/replay/batch)"
+)
+"""The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
+``service.api.routes.batch.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
+
+INTERNAL_ERROR_DETAIL = "The server could not handle this request."
+"""The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
+
+logger = logging.getLogger(__name__)
+
+
+class Problem(msgspec.Struct, frozen=True, kw_only=True):
+    """An RFC 9457 problem: the body of every non-2xx response (``application/problem+json``).
+
+    `status` is the HTTP status code; `title` its phrase; `detail` one sentence about this
+    occurrence; `errors` one entry per offending request field, `field` a JSON path relative
+    to the body such as `melds[1].tiles` (`""` = the whole body), empty if no field is to blame.
+    """
+
+    type: str = "about:blank"
+    """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
+    title: str
+    """A short summary of the problem's type, the same for every occurrence (the status's phrase)."""
+    status: Annotated[int, msgspec.Meta(ge=400, le=599)]
+    """The HTTP status code, repeated here."""
+    detail: str
+    """One sentence about this occurrence."""
+    instance: str | None = None
+    """This occurrence: `/requests/<X-Request-ID>`, which identifies it (in the server's log) but is no page."""
+    errors: Annotated[list[FieldError], msgspec.Meta(max_length=64)] = []
+    """One entry per request field at fault; empty when no field is to blame."""
+
+
+_TITLES = {413: "Content Too Large", 422: "Unprocessable Content", CLIENT_CLOSED_REQUEST: "Client Closed Request"}
+"""RFC 9110 phrases where Python's :class:`~http.HTTPStatus` (before 3.13) still has the old ones,
+and nginx's phrase for 499, which no RFC defines."""
+
+
+def title_of(status: int) -> str:
+    """The RFC 9110 reason phrase of an HTTP status code, e.g. ``422`` → ``Unprocessable Content``.
+
+    >>> title_of(499)
+    'Client Closed Request'
+    """
+    return _TITLES.get(status) or HTTPStatus(status).phrase
+
+
+LOCALISED_STATUSES: Final = frozenset({400, 422})
+"""The statuses whose problems are answered in the request's language (:class:`LocalisedProblem`)."""
+
+
+def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A problem's JSON ``body`` with its ``detail`` and each ``errors[].message`` in ``lang`` (a refusal of the
+    catalogues is rendered; any other text is kept as it is), as plain strings.
+
+    >>> from service.i18n import refusal
+    >>> body = {"detail": "x", "errors": [{"field": "hand", "message": refusal("refusal.copies", n=5, tile="1m")}]}
+    >>> localised_problem(body, "ja")["errors"][0]["message"]
+    'hand、win_tile、melds、表示牌に 1m が5枚あります。牌は4枚しかありません'
+    """
+    out = dict(body)
+    if isinstance(out.get("detail"), str):
+        out["detail"] = render(out["detail"], lang)
+    errors = out.get("errors")
+    if isinstance(errors, list):
+        out["errors"] = [
+            {**e, "message": render(e["message"], lang)} if isinstance(e, dict) and "message" in e else e
+            for e in errors
+        ]
+    return out
+
+
+class LocalisedProblem(ProblemDetailsException):
+    """A :class:`ProblemDetailsException` answered in the request's language: for a status in
+    :data:`LOCALISED_STATUSES`, ``detail`` and ``errors[].message`` rendered by
+    :func:`localised_problem` for the request's ``Accept-Language``, with ``Content-Language`` and
+    ``Vary: Accept-Language``; any other status as litestar answers it."""
+
+    def to_response(self, request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        """The problem's response to ``request`` (see the class docstring)."""
+        response = super().to_response(request)
+        if self.status_code not in LOCALISED_STATUSES:
+            return response
+        lang = negotiate_language(request.headers.get("accept-language"))
+        response.content = localised_problem(response.content, lang)
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+
+def problem(
+    status: int, detail: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
+) -> ProblemDetailsException:
+    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code); a
+    :class:`LocalisedProblem`, so refusals of the catalogues in ``detail`` or ``errors`` follow the request's
+    language."""
+    return LocalisedProblem(
+        status_code=status,
+        type_=problem_type(status),
+        instance=instance(),
+        title=title_of(status),
+        detail=detail,
+        extra={"errors": [msgspec.structs.asdict(e) for e in errors or []]},
+        headers=headers,
+    )
+
+
+def _bad_body(exc: BadRequestBody) -> ProblemDetailsException:
+    return problem(400, exc.detail, exc.errors)
+
+
+def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
+    error = FieldError(
+        field="headers.content-type", message=f"{exc.content_type[:64]!r} is not JSON: send application/json"
+    )
+    return problem(415, str(exc), [error])
+
+
+def _validation(exc: ValidationException) -> ProblemDetailsException:
+    """Litestar's own validation failures (a missing body, a bad query parameter)."""
+    errors: list[FieldError] = []
+    items = exc.extra if isinstance(exc.extra, list) else []
+    for item in items:
+        key = str(item.get("key", "")) if isinstance(item, dict) else ""
+        if key == "data":  # the body parameter itself: absent or empty
+            errors.append(FieldError(field="", message=refusal("refusal.body_required")))
+        else:
+            errors.append(FieldError(field=key, message=str(item.get("message", "Invalid value"))))
+    if errors and all(e.field == "" for e in errors):
+        return problem(400, refusal("refusal.detail.empty_body"), errors[:1])
+    return problem(400, refusal("refusal.detail.request_invalid"), errors)
+
+
+class UnreadableLog(InvalidHand):
+    """A game log that cannot be read or replayed (``POST /v1/logs/replay``): a 422 whose ``errors`` name
+    ``log``, ``log.rounds[i]``, ``log.rounds[i].events[j]`` or ``format``."""
+
+
+def _unreadable_log(exc: UnreadableLog) -> ProblemDetailsException:
+    return problem(422, refusal("refusal.detail.log_unreadable"), exc.errors)
+
+
+def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:
+    return problem(422, refusal("refusal.detail.impossible"), exc.errors)
+
+
+def _http(exc: HTTPException) -> ProblemDetailsException:
+    """404, 405, 413 and other HTTP errors raised by litestar; a 5xx detail is not passed on."""
+    if exc.status_code >= 500 and client_closed_request():
+        # Litestar's InternalServerException("client disconnected prematurely") while reading
+        # the body: the middleware saw the ASGI http.disconnect itself, so no message is matched.
+        # Answered 400: a client still connected (a chunked framing granian could not read ends the body the
+        # same way) reads why; one that hung up reads nothing. The middleware records 499 either way.
+        return problem(
+            400,
+            refusal("refusal.detail.incomplete_body"),
+            [FieldError(field="", message=refusal("refusal.incomplete_body"))],
+        )
+    if exc.status_code >= 500:
+        logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
+        return problem(exc.status_code, INTERNAL_ERROR_DETAIL)
+    if exc.status_code == 404:
+        return problem(404, NOT_FOUND_DETAIL)  # litestar's own detail may quote the path: never echo it
+    if exc.status_code == 429:  # litestar's rate limit: its RateLimit-* headers, and Retry-After from the reset
+        headers = dict(exc.headers or {})
+        headers["Retry-After"] = str(max(1, int(headers.get("RateLimit-Reset", "1") or 1)))
+        return problem(429, "Too many requests from this client; retry after Retry-After seconds.", headers=headers)
+    if exc.status_code == 413:
+        error = FieldError(field="", message=f"at most {BODY_LIMITS} bytes")
+        return problem(413, "The request body is larger than the server accepts.", [error], headers=exc.headers)
+    if exc.status_code == 405:
+        allowed = (exc.headers or {}).get("Allow")
+        error = FieldError(
+            field="method", message="not allowed on this path" + (f"; allowed: {allowed}" if allowed else "")
+        )
+        return problem(405, exc.detail or title_of(405), [error], headers=exc.headers)
+    return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)
+
+
+def _unexpected(exc: Exception) -> ProblemDetailsException:
+    """A bug: log it with its traceback, answer 500 without internals."""
+    logger.error("Unhandled exception while handling a request", exc_info=exc)
+    return problem(500, INTERNAL_ERROR_DETAIL)
+
+
+_MAP: dict[type[Exception], Any] = {
+    BadRequestBody: _bad_body,
+    UnsupportedBodyType: _unsupported_type,
+    ValidationException: _validation,
+    InvalidHand: _invalid_hand,
+    UnreadableLog: _unreadable_log,
+    HTTPException: _http,
+    Exception: _unexpected,
+}
+
+
+def problem_body(exc: Exception) -> dict[str, Any]:
+    """The JSON body the server answers ``exc`` with, by the mapping above (used for documented examples).
+
+    ``exc`` may also be an already mapped :class:`ProblemDetailsException` (from :func:`problem`).
+
+    >>> problem_body(UnsupportedBodyType("text/plain"))["status"]
+    415
+    >>> problem_body(problem(503, "Starting."))["title"]
+    'Service Unavailable'
+    """
+    if isinstance(exc, ProblemDetailsException):
+        mapped = exc
+    else:
+        mapped = next(_MAP[cls] for cls in type(exc).__mro__ if cls in _MAP)(exc)
+    body = {
+        "status": mapped.status_code,
+        "type": mapped.type_,
+        "title": mapped.title,
+        "detail": mapped.detail,
+        "instance": mapped.instance or EXAMPLE_INSTANCE,
+        **(mapped.extra if isinstance(mapped.extra, dict) else {}),
+    }
+    return localised_problem(body, "en")
+
+
+async def problem_for_error_response(response: Response[Any]) -> Response[Any]:
+    """``after_request`` hook: an error response a handler *returned* (not raised) becomes a problem too.
+
+    Litestar's own schema router answers unknown ``/schema/…`` pages with an HTML 404; this
+    turns any such non-problem 4xx/5xx into the problem for its status. Other responses pass.
+    """
+    if response.status_code is None or response.status_code < 400 or response.media_type == PROBLEM_MEDIA_TYPE:
+        return response
+    status = response.status_code
+    body = problem_body(problem(status, title_of(status)))
+    return Response(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE)
+
+
+def problem_details_plugin() -> ProblemDetailsPlugin:
+    """Litestar's problem-details plugin configured with the mapping in this module's docstring."""
+    return ProblemDetailsPlugin(ProblemDetailsConfig(exception_to_problem_detail_map=_MAP))

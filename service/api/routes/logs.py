@@ -1,0 +1,407 @@
+"""HTTP routes of whole games: ``POST /v1/logs/replay``, ``/v1/logs/replay/batch`` and
+``/v1/logs/convert`` (/docs/logs).
+
+The body is one game's log as published, read as bytes: a Tenhou mjlog (XML, gzip allowed), mjai JSON
+lines, tenhou.net/6 JSON, a Mahjong Soul record (JSON). The format is
+detected from the body unless the ``format`` query parameter names it; ``rules`` (a preset name) replaces
+the platform preset the log implies. The replay itself (:func:`service.logs.replay`) runs on the event
+loop for a body of at most :data:`INLINE_REPLAY_BYTES` that is not gzip (a game is a few milliseconds of
+work, less than handing it to a thread costs), else in a worker thread, so a long log does not hold the
+loop. A log that cannot be played is a 422 whose ``errors`` name ``log`` (the header), ``log.rounds[i]``
+or ``log.rounds[i].events[j]``.
+
+The batch takes many logs (NDJSON of logs, or a zip / tar / tar.gz archive of log files; see
+:mod:`service.logs.archive`) of up to :data:`MAX_BATCH_BODY_BYTES`, spooled to a temporary file past 1 MiB,
+and answers NDJSON, one :class:`ReplayBatchLine` per game, streamed as each game finishes: one game is
+held in memory at a time whatever the archive's size. The conversion answers the replayed game as mjai
+JSON lines (:func:`service.logs.convert.to_mjai`).
+
+Register with ``Litestar(route_handlers=[..., *LOG_ROUTES])`` and pass :data:`LOG_SCHEMA_TYPES` to
+:func:`service.api.docs.openapi.use_msgspec_components`.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from typing import IO, Annotated, Any, Final, Literal
+
+import anyio
+import msgspec
+from litestar import Request, Response, post
+from litestar.datastructures import ResponseHeader
+from litestar.openapi.spec import Example, OpenAPIMediaType, RequestBody, Schema
+from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
+from litestar.params import Parameter, QueryParameter
+from litestar.response import Stream
+
+from service.i18n import english, refusal
+from service.logs import GameLog, LogError, read_log, replay
+from service.logs.archive import iter_logs
+from service.logs.convert import to_mjai
+from service.logs.detect import LogFormatName
+from service.logs.model import ReplayResult
+from service.scoring import FieldError
+from service.scoring.model import Preset
+
+from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
+from ..plumbing.errors import Problem, UnreadableLog, problem, problem_type, title_of
+from .log_model import ReplayBatchLine
+from .problems import problem_response
+
+__all__ = [
+    "LOG_ROUTES",
+    "LOG_SCHEMA_TYPES",
+    "MAX_BATCH_BODY_BYTES",
+    "MAX_REPLAY_BODY_BYTES",
+    "NDJSON",
+    "ReplayBatchLine",
+    "convert_log",
+    "replay_log",
+    "replay_logs",
+]
+
+_LOGGER: Final = logging.getLogger("service.logs")
+
+MAX_REPLAY_BODY_BYTES: Final = 2 * 1024 * 1024
+"""The largest request body of ``POST /v1/logs/replay``: 2 MiB (a gzip body inflates to at most 4 MiB)."""
+
+MAX_BATCH_BODY_BYTES: Final = 64 * 1024 * 1024
+"""The largest request body of ``POST /v1/logs/replay/batch``: 64 MiB (about 1,500 East–South mjlogs
+as they are, several times more gzip-compressed); each game in it at most 4 MiB."""
+
+INLINE_REPLAY_BYTES: Final = 128 * 1024
+"""The largest plain body ``POST /v1/logs/replay`` replays on the event loop: 128 KiB (an East–South mjai
+game of about 65 KB takes 2–3 ms of CPU, a 128 KiB mjlog about 20 ms); a larger or gzip body goes to a
+worker thread."""
+
+NDJSON: Final = "application/x-ndjson"
+"""The media type of the batch's answer and the conversion's: one JSON value a line."""
+
+
+_LOG_BODY = RequestBody(
+    description="One game's log as published: a Tenhou mjlog (`application/xml`; gzip allowed, as Tenhou "
+    "serves it), mjai events one JSON object a line (`text/plain` or `application/x-ndjson`), or JSON "
+    "(`application/json`: a "
+    "JSON array of mjai events, tenhou.net/6 JSON: the viewer's export, an object with `log`; or a Mahjong Soul "
+    "game record: `head` and its records). "
+    "The format is read from the body; the `format` parameter names it instead.",
+    required=True,
+    content={
+        media: OpenAPIMediaType(
+            schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY if example is None else None),
+            examples=None if example is None else {"one_round": Example(summary="A one-round game", value=example)},
+        )
+        for media, example in (
+            ("application/xml", EXAMPLE_MJLOG),
+            ("application/gzip", None),
+            ("text/plain", EXAMPLE_MJAI),
+            ("application/json", None),
+            ("application/octet-stream", None),
+        )
+    },
+)
+
+
+FormatParameter = Annotated[
+    LogFormatName | None,
+    QueryParameter(
+        name="format",
+        description="The log's format (`tenhou_xml`, `tenhou6`, `mjai`, `majsoul`); default: read from the body.",
+    ),
+]
+"""The ``format`` query parameter of the replay and the conversion."""
+
+
+_TOO_LARGE_LOG: Final = problem_response(
+    "The body is larger than 2 MiB.",
+    problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")]),
+)
+"""The 413 of the one-game operations (replay, convert)."""
+
+
+@post(
+    "/v1/logs/replay",
+    operation_id="replayLog",
+    summary="Replay a whole game from its log and compare every round with what the log records",
+    description="The service plays the log's events on its own table (hands, calls, rivers, riichi, the "
+    "situation the order of events shows), scores every win from its tiles, settles every round from its own "
+    "carried scores, decides the game's end by the rules and gives the final standings; each value is put "
+    "beside the log's (yaku, han, fu, points, deltas, scores, the next round's dealer / honba / sticks, the "
+    "final result) and the differences are listed. Rules: the log's platform preset and stated options (Tenhou's "
+    "lobby bits: red fives, open tanyao, length, three players; a Mahjong Soul room's mode and `detail_rule`), "
+    "replaced by `rules` where given (/docs/logs).",
+    tags=["game"],
+    status_code=200,
+    request_max_body_size=MAX_REPLAY_BODY_BYTES,
+    response_description="The game replayed: every round beside the log's, the final standings, the summary.",
+    opt={"request_body": _LOG_BODY},
+    responses={
+        413: _TOO_LARGE_LOG,
+        422: problem_response(
+            "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
+            "without an end), or impossible (a tile the player does not hold, a draw or discard out of turn, a "
+            "call of a tile nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; "
+            "/docs/logs §Bad logs); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            ),
+        ),
+    },
+)
+async def replay_log(
+    request: Request[Any, Any, Any],
+    format: FormatParameter = None,  # the query parameter's own name, so a refusal names it
+    rules: Annotated[
+        Preset | None,
+        Parameter(
+            description="A preset to replay under instead of the one the log implies (default: the log's "
+            "platform, Tenhou for an mjlog; `standard` where the log names none)."
+        ),
+    ] = None,
+) -> Response[ReplayResult]:
+    """Read the body, replay it (on the loop when small, see :data:`INLINE_REPLAY_BYTES`, else in a worker
+    thread), answer the :class:`ReplayResult`; a :class:`~service.logs.LogError` becomes a 422 naming where
+    it is."""
+    body = await request.body()
+    try:
+        if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
+            result = _replay(body, format, rules)
+        else:
+            result = await anyio.to_thread.run_sync(_replay, body, format, rules)
+    except LogError as error:
+        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+    return Response(result)
+
+
+def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
+    """One game's log from the body (:class:`LogError` for an empty one)."""
+    if not body:
+        raise LogError("the body is empty: send one game's log")
+    return read_log(body, log_format)
+
+
+def _replay(body: bytes, log_format: LogFormatName | None, rules: str | None) -> ReplayResult:
+    return replay(_read(body, log_format), rules)
+
+
+_BATCH_BODY = RequestBody(
+    description="Many games: NDJSON, one log a line (a JSON string holding the log's text: an mjlog's XML or "
+    "mjai's lines; a JSON object: a tenhou.net/6 log or a Mahjong Soul record; a JSON array: mjai events), "
+    "plain or gzip-compressed as a whole; or an archive of log files: zip, tar or tar.gz (each file one "
+    "game in any of the formats, gzip allowed). At most 64 MiB, each game at most 4 MiB.",
+    required=True,
+    content={
+        NDJSON: OpenAPIMediaType(
+            schema=Schema(type=OpenAPIType.STRING),
+            examples={
+                "two_games": Example(
+                    summary="Two games: an mjlog as a JSON string, an mjai log as an array",
+                    value=msgspec.json.encode(EXAMPLE_MJLOG).decode()
+                    + "\n"
+                    + msgspec.json.encode([msgspec.json.decode(line) for line in EXAMPLE_MJAI.splitlines()]).decode()
+                    + "\n",
+                )
+            },
+        ),
+        **{
+            media: OpenAPIMediaType(schema=Schema(type=OpenAPIType.STRING, format=OpenAPIFormat.BINARY))
+            for media in ("application/gzip", "application/zip", "application/x-tar", "application/octet-stream")
+        },
+    },
+)
+
+
+@post(
+    "/v1/logs/replay/batch",
+    operation_id="replayLogs",
+    summary="Replay many games: an archive or NDJSON of logs in, one game a line out, streamed",
+    description="Each game of the body is replayed as `POST /v1/logs/replay` replays one, in the body's order, "
+    "and answered as one NDJSON line (`ReplayBatchLine`) as soon as it is done: the replay, or the problem "
+    "that stopped that game (the others go on). The body is spooled to a temporary file and read one game at "
+    "a time, so memory stays bounded whatever its size. A body that is no archive and no NDJSON of logs, or "
+    "whose archive cannot be opened, is a 422 before any line (/docs/logs §Many games).",
+    tags=["game"],
+    status_code=200,
+    request_max_body_size=MAX_BATCH_BODY_BYTES,
+    response_description="One `ReplayBatchLine` per game, one JSON object a line (`application/x-ndjson`).",
+    opt={"request_body": _BATCH_BODY, "response_content": ("ReplayBatchLine", NDJSON)},
+    responses={
+        413: problem_response(
+            "The body is larger than 64 MiB.",
+            problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")]),
+        ),
+        422: problem_response(
+            "The body as a whole cannot be read: a broken zip directory, gzip stream or tar header, or no game "
+            "in it; `errors` name `log`.",
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log", "the zip archive cannot be read: File is not a zip file")],
+            ),
+        ),
+    },
+)
+async def replay_logs(
+    request: Request[Any, Any, Any],
+    rules: Annotated[
+        Preset | None,
+        Parameter(description="A preset to replay every game under instead of the one each log implies."),
+    ] = None,
+) -> Stream:
+    """Spool the body, open it (a 422 when it cannot be), and stream one :class:`ReplayBatchLine` per game."""
+    spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 - closed by the stream
+    try:
+        async for chunk in request.stream():
+            spool.write(chunk)
+        spool.seek(0)
+        games = _Games(spool, rules)
+        first = await anyio.to_thread.run_sync(games.next_line)
+    except LogError as error:
+        spool.close()
+        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+    except BaseException:
+        spool.close()
+        raise
+    if first is None:
+        spool.close()
+        raise UnreadableLog([FieldError("log", refusal("refusal.log.no_game"))])
+    return Stream(_stream(first, games, spool), media_type=NDJSON)
+
+
+class _Games:
+    """The body's games replayed one by one; :meth:`next_line` runs in a worker thread."""
+
+    def __init__(self, spool: IO[bytes], rules: str | None) -> None:
+        self.entries: Iterator[tuple[str, bytes | LogError]] = iter_logs(spool)
+        self.rules = rules
+        self.index = 0
+        self.done = False
+
+    def next_line(self) -> bytes | None:
+        """The next game's NDJSON line, None after the last; a :class:`LogError` before the first game when
+        the body as a whole cannot be read (a later one becomes the last line, naming the archive)."""
+        if self.done:
+            return None
+        try:
+            entry = next(self.entries, None)
+        except LogError as error:
+            if self.index == 0:
+                raise
+            self.done = True
+            return self._line("(the archive)", None, error)
+        if entry is None:
+            self.done = True
+            return None
+        name, data = entry
+        if isinstance(data, LogError):
+            return self._line(name, None, data)
+        try:
+            return self._line(name, _replay(data, None, self.rules), None)
+        except LogError as error:
+            return self._line(name, None, error)
+        except Exception:  # a fault of ours in one game: that game's line says so, the others go on
+            _LOGGER.exception("replaying a game of a batch failed", extra={"game": name})
+            return self._line(name, None, None, internal=True)
+
+    def _line(self, name: str, result: ReplayResult | None, error: LogError | None, internal: bool = False) -> bytes:
+        refused: Problem | None = None
+        if error is not None:
+            refused = Problem(
+                type=problem_type(422),
+                title=title_of(422),
+                status=422,
+                detail="The log cannot be read or replayed.",
+                errors=[FieldError(error.field, error.message)],
+            )
+        elif internal:
+            refused = Problem(
+                type=problem_type(500),
+                title=title_of(500),
+                status=500,
+                detail="This game could not be replayed: a fault of the service, logged; the other games go on.",
+            )
+        line = ReplayBatchLine(
+            index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
+        )
+        self.index += 1
+        return msgspec.json.encode(line, enc_hook=english) + b"\n"
+
+
+async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterator[bytes]:
+    try:
+        line: bytes | None = first
+        while line is not None:
+            yield line
+            line = await anyio.to_thread.run_sync(games.next_line)
+    finally:
+        spool.close()
+
+
+@post(
+    "/v1/logs/convert",
+    operation_id="convertLog",
+    summary="Convert a game's log to mjai events, replayed and settled by the service",
+    description="The body is one game's log, as for `POST /v1/logs/replay` (any of the four formats); the "
+    "answer is the game replayed by the service written as mjai events, one JSON object a line, the form "
+    "Mortal and other AI pipelines read. The money in it (`hora` and `ryukyoku` deltas, `reach_accepted`, "
+    "the scores) is the service's settlement; `pao` on a `hora` names a liable seat (beyond mjai's own "
+    "schema). The `X-Replay-Agrees` header says whether every round agreed with the log (/docs/logs "
+    "§Conversion).",
+    tags=["game"],
+    status_code=200,
+    request_max_body_size=MAX_REPLAY_BODY_BYTES,
+    response_description="The game as mjai events, one JSON object a line (`application/x-ndjson`).",
+    response_headers=[
+        ResponseHeader(
+            name="X-Replay-Agrees",
+            description="`true` when every round of the replay agreed with the log, else `false` "
+            "(`POST /v1/logs/replay` lists the differences).",
+            documentation_only=True,
+        )
+    ],
+    opt={"request_body": _LOG_BODY, "response_content": (None, NDJSON)},
+    responses={
+        413: _TOO_LARGE_LOG,
+        422: problem_response(
+            "A log that cannot be read or played, as for `POST /v1/logs/replay`.",
+            problem(
+                422,
+                "The log cannot be read or replayed.",
+                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
+            ),
+        ),
+    },
+)
+async def convert_log(
+    request: Request[Any, Any, Any],
+    format: FormatParameter = None,  # the query parameter's own name, so a refusal names it
+    to: Annotated[
+        Literal["mjai"], QueryParameter(description="The format to write: `mjai` (JSON lines, Mortal's schema).")
+    ] = "mjai",
+    rules: Annotated[
+        Preset | None,
+        Parameter(description="A preset to replay under instead of the one the log implies."),
+    ] = None,
+) -> Response[bytes]:
+    """Read and replay the body in a worker thread, answer its mjai lines."""
+    body = await request.body()
+    try:
+        lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, rules)
+    except LogError as error:
+        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+    return Response(lines, media_type=NDJSON, headers={"X-Replay-Agrees": "true" if agrees else "false"})
+
+
+def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
+    game_log = _read(body, log_format)
+    result = replay(game_log, rules)
+    encoder = msgspec.json.Encoder(enc_hook=english)
+    return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
+
+
+LOG_ROUTES = [replay_log, replay_logs, convert_log]
+LOG_SCHEMA_TYPES: list[type[Any]] = [ReplayResult, ReplayBatchLine]
