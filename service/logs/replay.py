@@ -217,7 +217,8 @@ class _Round:
         except ValueError:
             self.take(event.seat, tile, i)  # names what the hand holds
         declaring = seat.riichi_pending and not seat.riichi
-        self.order.discard_tile(event, seat.hand, self.meld_counts(seat), declaring, i)
+        # the calls' counts are read only for a riichi declaration's discard (its hand must be tenpai)
+        self.order.discard_tile(event, seat.hand, self.meld_counts(seat) if declaring else (), declaring, i)
         seat.river.append(tile)
         if seat.riichi_pending:
             seat.riichi = True
