@@ -11,22 +11,31 @@ mjai lines, so every side reads the same games in the same format:
 - ours in process: ``read_log`` + ``replay`` of the mjai bytes (decode, the table, every win scored,
   every round settled, the end, the final standings, every value compared with the log);
 - ours from the original mjlog, the same way;
+- ours from mjai again with the scoring result cache cleared before each pass (every win scored afresh:
+  the other passes repeat the same games, so from the second on every win is a cache hit);
 - riichienv 0.4.11: ``MjaiReplay.from_jsonl`` of the same mjai file, then for every round every win
   recomputed (``take_win_result_contexts`` and each context's ``actual``): it scores the wins but settles
   nothing, so it does less than ours;
 - ours over HTTP: ``POST /v1/logs/replay`` of the mjai bodies to one granian worker on 127.0.0.1
-  (``bench/serve.py``), ``--clients`` threads with keep-alive connections sending back to back;
+  (``bench/serve.py``), ``--clients`` threads with keep-alive connections sending back to back, once with
+  httpx and once with the standard library's ``http.client`` (a lighter client: on two cores the clients'
+  CPU is taken from the server's);
 - the command: ``python -m service.logs --jobs 1`` over the mjai files (one process, its start included).
 
 Prints games per second of each (the best of ``--rounds``; the machine may be shared), East–South
 games only being counted when the log is one (the games per second are of the logs given), and the ratios:
-ours / riichienv in process, HTTP / in process.
+ours / riichienv in process, HTTP / in process. Beside the wall clock, each side's CPU seconds a game
+(``time.process_time`` in process; for HTTP the server's process tree, granian's threads included, and the
+clients' apart) and the games per second that CPU time allows one core: on a shared machine the wall
+clock follows the other load, the CPU time much less. The load average is printed before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -40,12 +49,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import httpx
 import riichienv
 
-from bench.serve import ROOT, serve
+from bench.serve import ROOT, free_port, serve, tree_cpu_seconds
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
+from service.scoring.score import result_cache_clear
 
 
-def load(directory: Path) -> list[tuple[bytes, bytes]]:
+def read_games(directory: Path) -> list[tuple[bytes, bytes]]:
     """(original, mjai) for every log under ``directory`` the service replays."""
     games = []
     for path in sorted(p for p in directory.rglob("*") if p.is_file()):
@@ -60,14 +70,36 @@ def load(directory: Path) -> list[tuple[bytes, bytes]]:
     return games
 
 
-def best(rounds: int, work: object) -> float:
-    """The shortest wall time of ``rounds`` calls of ``work`` (seconds)."""
-    times = []
+_HTTP_REQUESTS = 300
+"""At least this many requests a timed HTTP round (the logs sent again as often as it takes)."""
+
+
+def best(rounds: int, work: object) -> tuple[float, float]:
+    """The shortest wall time and the shortest CPU time (this process) of ``rounds`` calls of ``work`` (seconds)."""
+    times, cpu = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         work()  # type: ignore[operator]
         times.append(time.perf_counter() - start)
-    return min(times)
+        cpu.append(time.process_time() - start_cpu)
+    return min(times), min(cpu)
+
+
+def server_pid(port: int) -> int:
+    """The granian process serving on ``port`` (its command line names the port)."""
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if any(b"granian" in w for w in words[:2]) and str(port).encode() in words:
+                return int(entry.name)
+    raise SystemExit(f"no granian process on port {port}")
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
 def riichienv_pass(paths: list[str]) -> int:
@@ -80,13 +112,29 @@ def riichienv_pass(paths: list[str]) -> int:
     return wins
 
 
-def http_pass(base_url: str, bodies: list[bytes], clients: int) -> None:
-    """Every body POSTed once, shared among ``clients`` threads (each with its own keep-alive connection)."""
+def http_pass(base_url: str, bodies: list[bytes], clients: int, light: bool = False) -> None:
+    """Every body POSTed once, shared among ``clients`` threads (each with its own keep-alive connection):
+    httpx, or with ``light`` the standard library's ``http.client``, which takes far less CPU a request
+    (on two cores the clients' CPU is taken from the server's)."""
     queue = list(range(len(bodies)))
     lock = threading.Lock()
     failures: list[int] = []
+    host, port = base_url.removeprefix("http://").split(":")
 
     def client() -> None:
+        if light:
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            while True:
+                with lock:
+                    if not queue:
+                        connection.close()
+                        return
+                    i = queue.pop()
+                connection.request("POST", "/v1/logs/replay", body=bodies[i], headers={"content-type": "text/plain"})
+                answer = connection.getresponse()
+                answer.read()
+                if answer.status != 200:
+                    failures.append(answer.status)
         with httpx.Client(base_url=base_url, timeout=60) as session:
             while True:
                 with lock:
@@ -112,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4)
     args = parser.parse_args(argv)
-    games = load(args.logs)
+    print(load())
+    games = read_games(args.logs)
     if not games:
         raise SystemExit(f"no log under {args.logs} could be replayed")
     n = len(games)
@@ -126,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             paths.append(str(path))
         ours_mjai = best(args.rounds, lambda: [replay(read_log(m)) for _, m in games])
         ours_xml = best(args.rounds, lambda: [replay(read_log(b)) for b, _ in games])
+        cold = best(args.rounds, lambda: (result_cache_clear(), [replay(read_log(m)) for _, m in games]))
         theirs = best(args.rounds, lambda: riichienv_pass(paths))
         command = best(
             args.rounds,
@@ -136,20 +186,47 @@ def main(argv: list[str] | None = None) -> int:
                 check=False,
             ),
         )
-        with serve("service.app:app", log=Path(tmp) / "server.log") as base_url:
-            bodies = [m for _, m in games]
+        port = free_port()
+        with serve("service.app:app", log=Path(tmp) / "server.log", port=port) as base_url:
+            pid = server_pid(port)
+            # every body sent `repeat` times a round: a process's CPU time is counted in clock ticks (10 ms)
+            repeat = max(1, -(-_HTTP_REQUESTS // n))
+            bodies = [m for _, m in games] * repeat
             http_pass(base_url, bodies, args.clients)  # warm the worker
-            http = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients))
+            server_cpu, client_cpu = tree_cpu_seconds(pid), time.process_time()
+            http, _ = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients))
+            server_cpu = (tree_cpu_seconds(pid) - server_cpu) / args.rounds / repeat
+            client_cpu = (time.process_time() - client_cpu) / args.rounds / repeat
+            light_server, light_client = tree_cpu_seconds(pid), time.process_time()
+            light, _ = best(args.rounds, lambda: http_pass(base_url, bodies, args.clients, light=True))
+            light_server = (tree_cpu_seconds(pid) - light_server) / args.rounds / repeat
+            light_client = (time.process_time() - light_client) / args.rounds / repeat
+            http, light = http / repeat, light / repeat
     rows = [
-        ("ours, in process (mjai)", ours_mjai),
-        ("ours, in process (original logs)", ours_xml),
-        ("riichienv MjaiReplay + wins", theirs),
-        ("ours, python -m service.logs --jobs 1", command),
-        (f"ours, HTTP, 1 worker, {args.clients} clients", http),
+        ("ours, in process (mjai)", *ours_mjai),
+        ("ours, in process (mjai), result cache cleared", *cold),
+        ("ours, in process (original logs)", *ours_xml),
+        ("riichienv MjaiReplay + wins", *theirs),
+        ("ours, python -m service.logs --jobs 1", command[0], None),
+        (f"ours, HTTP, 1 worker, {args.clients} httpx clients", http, server_cpu),
+        (f"ours, HTTP, 1 worker, {args.clients} http.client", light, light_server),
     ]
-    for name, seconds in rows:
-        print(f"{name:45} {n / seconds:9.1f} games/s  {seconds / n * 1000:7.2f} ms/game")
-    print(f"ours (mjai) / riichienv: {theirs / ours_mjai:.2f}×;  HTTP / in process: {ours_mjai / http:.2f}")
+    print(f"{'':45} {'wall clock':>26}  {'CPU (one core)':>26}")
+    for name, seconds, cpu in rows:
+        line = f"{name:45} {n / seconds:9.1f} games/s {seconds / n * 1000:7.2f} ms/game"
+        if cpu is not None:
+            line += f"  {n / cpu:9.1f} games/s {cpu / n * 1000:7.2f} ms/game"
+        print(line)
+    print(
+        f"(HTTP: the server's CPU above; the clients took {client_cpu / n * 1000:.2f} (httpx) and "
+        f"{light_client / n * 1000:.2f} (http.client) ms/game more)"
+    )
+    print(
+        f"ours (mjai) / riichienv: wall {theirs[0] / ours_mjai[0]:.2f}×, CPU {theirs[1] / ours_mjai[1]:.2f}×;  "
+        f"HTTP / in process: wall {ours_mjai[0] / http:.2f} (httpx), {ours_mjai[0] / light:.2f} (http.client); "
+        f"CPU {ours_mjai[1] / server_cpu:.2f}, {ours_mjai[1] / light_server:.2f}"
+    )
+    print(load())
     return 0
 
 

@@ -9,6 +9,7 @@ never branches on a preset's name (STYLE.md §4). The scoring rules of the hand 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import typing
 from typing import Final, Literal
@@ -138,6 +139,20 @@ def resolve_game(rules: Rules, options: GameOptions | None) -> GameRules:
     >>> g = resolve_game(PRESETS["kostarev"], None); (g.riichi_deposit, g.honba)
     (0, 0)
     """
+    try:
+        return _resolved(rules, options)
+    except TypeError:  # unhashable: options holding a request's lists (uma, pao_yakuman, abortive_draws)
+        return _resolve(rules, options)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(rules: Rules, options: GameOptions | None) -> GameRules:
+    """:func:`_resolve`, cached on the (frozen) hand rules and options: a game replayed from a log settles
+    every round under the same ones."""
+    return _resolve(rules, options)
+
+
+def _resolve(rules: Rules, options: GameOptions | None) -> GameRules:
     base = GAME_PRESETS[rules.preset]
     overrides: dict[str, object] = {name: getattr(rules, name) for name in SHARED_OPTIONS}
     if options is not None:

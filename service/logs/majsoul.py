@@ -46,7 +46,6 @@ from service.i18n import refusal
 from .record import (
     Ankan,
     Call,
-    Discard,
     Dora,
     Draw,
     GameLog,
@@ -57,6 +56,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
     kind_of,
 )
 
@@ -338,7 +339,7 @@ class _Decoder:
         seat = self.seat(data, what)
         tile = _tile(data.get("tile"), f"{what} tile", self.where())
         self.new_doras(data, what)
-        current.events.append(Draw(seat, tile))
+        current.events.append(draw(seat, tile))
         self.hands[seat].append(tile)
 
     def discard(self, data: dict[str, Any], what: str) -> None:
@@ -349,7 +350,7 @@ class _Decoder:
             current.events.append(Riichi(seat))
             self.riichi.append(seat)
         moqie = data.get("moqie")
-        current.events.append(Discard(seat, tile, moqie if isinstance(moqie, bool) else None))
+        current.events.append(discard(seat, tile, moqie if isinstance(moqie, bool) else None))
         self.take(seat, tile)
         self.last_discard = seat
         self.new_doras(data, what)
@@ -492,7 +493,7 @@ class _Decoder:
                 raise LogError(refusal("refusal.ms.dealer_tiles", label=label, tile=win_tile), len(self.rounds) - 1, 0)
             hand.remove(win_tile)
             hand.append(first.tile)
-            first.tile = win_tile
+            current.events[0] = Draw(first.seat, win_tile)
 
     def points(self, hule: dict[str, Any], zimo: bool, dealer: bool, label: str) -> int | None:
         """The hand's value without honba and sticks: ``point_rong``, or a tsumo's payments summed."""

@@ -37,6 +37,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 from .tenhou_xml import lobby_rules
 
@@ -79,15 +81,18 @@ REASONS: Final = {
 """``ryukyoku`` ``reason`` values (the original mjai's and its variants) → the draw kinds."""
 
 
+_TILES: Final[dict[str, str]] = {
+    **HONOURS,
+    **{f"5{suit}r": f"0{suit}" for suit in "mps"},
+    **{f"{rank}{suit}": f"{rank}{suit}" for rank in "123456789" for suit in "mps"},
+}
+"""Every mjai tile → mpsz (37)."""
+
+
 def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> str:
     """An mjai tile → mpsz: ``"5mr"`` → ``"0m"``, ``"P"`` → ``"5z"``; :class:`LogError` for ``"?"`` or junk."""
-    if isinstance(code, str):
-        if code in HONOURS:
-            return HONOURS[code]
-        if len(code) == 3 and code[0] == "5" and code[1] in "mps" and code[2] == "r":
-            return "0" + code[1]
-        if len(code) == 2 and code[0] in "123456789" and code[1] in "mps":
-            return code
+    if isinstance(code, str) and (found := _TILES.get(code)) is not None:
+        return found
     if code == "?":
         raise LogError(refusal("refusal.mjai.hidden_tile"), *where)
     raise LogError(refusal("refusal.mjai.not_tile", code=repr(code)), *where)
@@ -134,180 +139,304 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
 
 
 def decode(text: bytes) -> GameLog:
-    """Read an mjai game (JSON lines, or one JSON array) into a :class:`GameLog` of format ``mjai``."""
-    events = _events(text)
-    rounds: list[RoundLog] = []
-    names: list[str] | None = None
-    players = 4
-    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted took a deposit
-    final_scores: list[int] | None = None
-    next_scores: list[list[int]] = []
-    aka = False
-    stated: dict[str, object] | None = None  # the Tenhou lobby's rules, where start_game's uri names the log
-    for event in events:
+    """Read an mjai game (JSON lines, or one JSON array) into a :class:`GameLog` of format ``mjai``.
+
+    JSON lines go first through :func:`_decode_lines`, which reads a draw or a discard line it has seen
+    before (in any game) from :data:`_KNOWN_MOVES` without decoding it; a log it cannot read to the end
+    is read again by the general path, so the :class:`LogError` is the same whichever path meets it."""
+    stripped = text.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not stripped.startswith(b"["):
+        game = _decode_lines(stripped)
+        if game is not None:
+            return game
+    reader = _Reader()
+    for event in _events(text):
+        reader.read(event)
+    return reader.game()
+
+
+_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int, bool]]] = {}
+"""A draw or discard line already read → (its event, the actor, whether it shows a red five): the bulk of a log's
+lines, each of a few hundred kinds (seat × tile × flag), decoded once per process. Bounded by
+:data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+
+_KNOWN_MOVES_MAX: Final = 4096
+
+
+def _decode_lines(stripped: bytes) -> GameLog | None:
+    """The game from JSON lines, or None for a log with anything the general path should refuse (bad JSON
+    on any line, a :class:`LogError`): only the general path names the error, as it reads every line's
+    JSON before it reads any event."""
+    reader = _Reader()
+    known_moves = _KNOWN_MOVES
+    rounds = reader.rounds
+    try:
+        for line in stripped.splitlines():
+            known = known_moves.get(line)
+            if known is not None:
+                move, actor, red = known
+                if not rounds or actor >= reader.players:
+                    return None
+                rounds[-1].events.append(move)
+                if red:
+                    reader.aka = True
+                continue
+            if not line.strip():
+                continue
+            parsed = msgspec.json.decode(line)
+            for item in parsed if isinstance(parsed, list) else [parsed]:
+                if not isinstance(item, dict) or not isinstance(kind := item.get("type"), str):
+                    return None
+                reader.read(item)
+                if (
+                    kind in ("tsumo", "dahai")
+                    and type(item.get("actor")) is int
+                    and not isinstance(parsed, list)
+                    and len(known_moves) < _KNOWN_MOVES_MAX
+                ):
+                    made = rounds[-1].events[-1]
+                    assert isinstance(made, (Draw, Discard))
+                    known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
+        return reader.game()
+    except Exception:  # LogError, bad JSON, anything: the general path meets it in its own order
+        return None
+
+
+class _Reader:
+    """One pass over a game's events (state: the rounds read, the players, the deposits accepted); :meth:`read`
+    gives each event to the method of its ``type`` (:data:`_READERS`)."""
+
+    def __init__(self) -> None:
+        self.rounds: list[RoundLog] = []
+        self.names: list[str] | None = None
+        self.players = 4
+        self.accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit
+        self.final_scores: list[int] | None = None
+        self.next_scores: list[list[int]] = []
+        self.aka = False
+        self.stated: dict[str, object] | None = None  # the Tenhou lobby's rules, where start_game's uri names the log
+
+    @property
+    def where(self) -> tuple[int | None, int | None]:
+        """The event being read: (its round, its index in the round), None before the first round."""
+        rounds = self.rounds
+        return (len(rounds) - 1, len(rounds[-1].events)) if rounds else (None, None)
+
+    def read(self, event: dict[str, Any]) -> None:
         kind = event["type"]
-        where = (len(rounds) - 1 if rounds else None, len(rounds[-1].events) if rounds else None)
-        if kind == "start_game":
-            raw_names = event.get("names")
-            if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
-                names = list(raw_names)
-            uri = event.get("uri")
-            lobby = _TENHOU_LOG.search(uri) if isinstance(uri, str) else None
-            if lobby is not None:  # a game converted from Tenhou names its log, whose name holds the lobby
-                stated = lobby_rules(int(lobby[1], 16))
-            continue
-        if kind == "start_kyoku":
-            where = (len(rounds), None)
-            hands_raw = event.get("tehais")
-            if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
-                raise LogError(refusal("refusal.mjai.tehais"), *where)
-            dealt = [h for h in hands_raw if isinstance(h, list) and h and any(t != "?" for t in h)]
-            players = 3 if len(dealt) == 3 else 4
-            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
-            if any(len(h) != 13 for h in hands):
-                raise LogError(refusal("refusal.mjai.deal_size"), *where)
-            aka = aka or any(t[0] == "0" for h in hands for t in h)
-            bakaze = event.get("bakaze")
-            if bakaze not in ("E", "S", "W", "N"):
-                raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
-            scores = _ints(event, "scores", players, where)
-            if rounds and scores is not None:
-                next_scores.append(scores)
-            rounds.append(
-                RoundLog(
-                    round_wind=bakaze,
-                    hand_number=_int(event, "kyoku", where, 1, 4),
-                    dealer=_int(event, "oya", where, 0, players - 1),
-                    honba=_int(event, "honba", where, 0, 100),
-                    riichi_sticks=_int(event, "kyotaku", where, 0, 100),
-                    scores=scores,
-                    hands=hands,
-                    dora=tile(event.get("dora_marker"), where),
-                )
-            )
-            continue
-        if kind == "end_game":
-            final_scores = _ints(event, "scores", players, where)
-            continue
+        header = _HEADERS.get(kind)
+        if header is not None:
+            header(self, event)
+            return
         if kind in ("end_kyoku", "none", "hello", "error"):
-            continue
-        if not rounds:
+            return
+        if not self.rounds:
             raise LogError(refusal("refusal.mjai.before_start", kind=repr(kind)))
-        current = rounds[-1]
         actor = event.get("actor")
-        if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < players):
-            raise LogError(refusal("refusal.mjai.actor", kind=kind, actor=repr(actor), last=players - 1), *where)
-        seat = int(actor) if isinstance(actor, int) else 0
-        if kind == "tsumo":
-            current.events.append(Draw(seat, tile(event.get("pai"), where)))
-        elif kind == "dahai":
-            giri = event.get("tsumogiri")
-            current.events.append(
-                Discard(seat, tile(event.get("pai"), where), giri if isinstance(giri, bool) else None)
+        if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < self.players):
+            raise LogError(
+                refusal("refusal.mjai.actor", kind=kind, actor=repr(actor), last=self.players - 1), *self.where
             )
-            aka = aka or current.events[-1].tile[0] == "0"  # type: ignore[union-attr]
-        elif kind in ("chi", "pon", "daiminkan"):
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list):
-                raise LogError(refusal("refusal.mjai.consumed", kind=kind), *where)
-            target = _int(event, "target", where, 0, players - 1)
-            current.events.append(
-                Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
+        move = _READERS.get(kind)
+        if move is not None:  # other types (a bot's "none", "error") say nothing a replay needs
+            move(self, self.rounds[-1], int(actor) if isinstance(actor, int) else 0, event)
+
+    def start_game(self, event: dict[str, Any]) -> None:
+        raw_names = event.get("names")
+        if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
+            self.names = list(raw_names)
+        uri = event.get("uri")
+        lobby = _TENHOU_LOG.search(uri) if isinstance(uri, str) else None
+        if lobby is not None:  # a game converted from Tenhou names its log, whose name holds the lobby
+            self.stated = lobby_rules(int(lobby[1], 16))
+
+    def start_kyoku(self, event: dict[str, Any]) -> None:
+        where = (len(self.rounds), None)
+        hands_raw = event.get("tehais")
+        if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
+            raise LogError(refusal("refusal.mjai.tehais"), *where)
+        dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
+        players = self.players = 3 if len(dealt) == 3 else 4
+        try:  # the 52 dealt tiles by the table; anything else is read again tile by tile, naming it
+            hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
+        except (KeyError, TypeError):
+            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
+        if any(len(h) != 13 for h in hands):
+            raise LogError(refusal("refusal.mjai.deal_size"), *where)
+        self.aka = self.aka or any(red in h for h in hands for red in ("0m", "0p", "0s"))
+        bakaze = event.get("bakaze")
+        if bakaze not in ("E", "S", "W", "N"):
+            raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
+        scores = _ints(event, "scores", players, where)
+        if self.rounds and scores is not None:
+            self.next_scores.append(scores)
+        self.rounds.append(
+            RoundLog(
+                round_wind=bakaze,
+                hand_number=_int(event, "kyoku", where, 1, 4),
+                dealer=_int(event, "oya", where, 0, players - 1),
+                honba=_int(event, "honba", where, 0, 100),
+                riichi_sticks=_int(event, "kyotaku", where, 0, 100),
+                scores=scores,
+                hands=hands,
+                dora=tile(event.get("dora_marker"), where),
             )
-        elif kind == "ankan":
-            consumed = event.get("consumed")
-            if not isinstance(consumed, list) or len(consumed) != 4:
-                raise LogError(refusal("refusal.mjai.ankan"), *where)
-            current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
-        elif kind == "kakan":
-            current.events.append(Kakan(seat, tile(event.get("pai"), where)))
-        elif kind == "nukidora":
-            current.events.append(Nukidora(seat, tile(event.get("pai", "N"), where)))
-        elif kind == "dora":
-            current.events.append(Dora(tile(event.get("dora_marker"), where)))
-        elif kind == "reach":
-            current.events.append(Riichi(seat))
-        elif kind == "reach_accepted":  # the deposit is taken whether or not the event writes its deltas
-            accepted.setdefault(len(rounds) - 1, []).append(seat)
-        elif kind == "hora":
-            target = _int(event, "target", where, 0, players - 1)
-            ura = event.get("ura_markers", event.get("uradora_markers")) or []
-            yakus = event.get("yakus")
-            yaku: tuple[tuple[str, int], ...] | None = None
-            yakuman = 0
-            if isinstance(yakus, list):
-                pairs = []
-                for item in yakus:
-                    if (
-                        isinstance(item, list)
-                        and len(item) == 2
-                        and isinstance(item[0], str)
-                        and isinstance(item[1], int)
-                    ) and item[1]:
-                        pairs.append((MJAI_YAKU.get(item[0], f"log:{item[0]}"), item[1]))
-                yaku = tuple(pairs)
-                yakuman = sum(h // 13 for _, h in pairs if h >= 13)
-            deltas = _ints(event, "deltas", players, where)
-            pao = event.get("pao")
-            fan = event.get("fan")
-            fu = event.get("fu")
-            points = event.get("hora_points")
-            current.wins.append(
-                LogWin(
-                    seat=seat,
-                    from_seat=target,
-                    pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
-                    ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
-                    han=fan if isinstance(fan, int) and not yakuman else None,
-                    fu=fu if isinstance(fu, int) and not yakuman else None,
-                    yakuman=yakuman,
-                    points=points if isinstance(points, int) else None,
-                    yaku=yaku,
-                    deltas=tuple(deltas) if deltas is not None else None,
-                )
+        )
+
+    def end_game(self, event: dict[str, Any]) -> None:
+        self.final_scores = _ints(event, "scores", self.players, self.where)
+
+    def tsumo(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(draw(seat, tile(event.get("pai"), self.where)))
+
+    def dahai(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        giri = event.get("tsumogiri")
+        move = discard(seat, tile(event.get("pai"), self.where), giri if isinstance(giri, bool) else None)
+        current.events.append(move)
+        self.aka = self.aka or move.tile[0] == "0"
+
+    def call(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        where = self.where
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list):
+            raise LogError(refusal("refusal.mjai.consumed", kind=kind), *where)
+        target = _int(event, "target", where, 0, self.players - 1)
+        current.events.append(
+            Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
+        )
+
+    def ankan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        where = self.where
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list) or len(consumed) != 4:
+            raise LogError(refusal("refusal.mjai.ankan"), *where)
+        current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
+
+    def kakan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Kakan(seat, tile(event.get("pai"), self.where)))
+
+    def nukidora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Nukidora(seat, tile(event.get("pai", "N"), self.where)))
+
+    def dora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Dora(tile(event.get("dora_marker"), self.where)))
+
+    def reach(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        current.events.append(Riichi(seat))
+
+    def reach_accepted(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        self.accepted.setdefault(len(self.rounds) - 1, []).append(seat)  # taken whether or not deltas are written
+
+    def hora(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        where = self.where
+        players = self.players
+        target = _int(event, "target", where, 0, players - 1)
+        ura = event.get("ura_markers", event.get("uradora_markers")) or []
+        yakus = event.get("yakus")
+        yaku: tuple[tuple[str, int], ...] | None = None
+        yakuman = 0
+        if isinstance(yakus, list):
+            pairs = []
+            for item in yakus:
+                if (
+                    isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], int)
+                ) and item[1]:
+                    pairs.append((MJAI_YAKU.get(item[0], f"log:{item[0]}"), item[1]))
+            yaku = tuple(pairs)
+            yakuman = sum(h // 13 for _, h in pairs if h >= 13)
+        deltas = _ints(event, "deltas", players, where)
+        pao = event.get("pao")
+        fan = event.get("fan")
+        fu = event.get("fu")
+        points = event.get("hora_points")
+        current.wins.append(
+            LogWin(
+                seat=seat,
+                from_seat=target,
+                pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
+                ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
+                han=fan if isinstance(fan, int) and not yakuman else None,
+                fu=fu if isinstance(fu, int) and not yakuman else None,
+                yakuman=yakuman,
+                points=points if isinstance(points, int) else None,
+                yaku=yaku,
+                deltas=tuple(deltas) if deltas is not None else None,
             )
-            _add_deltas(current, deltas)
-        elif kind == "ryukyoku":
-            reason = event.get("reason")
-            tenpais = event.get("tenpais")
-            shown = (
-                tuple(s for s, t in enumerate(tenpais[:players]) if t is True) if isinstance(tenpais, list) else None
-            )
-            draw_kind = REASONS.get(reason) if isinstance(reason, str) else None
-            current.draw = LogDraw(draw_kind or _guess_draw(current, players), tenpai=shown)  # type: ignore[arg-type]
-            _add_deltas(current, _ints(event, "deltas", players, where))
-        # other types (a bot's "none", "error") say nothing a replay needs
-    if not rounds:
-        raise LogError(refusal("refusal.mjai.no_round"))
-    for index, round_log in enumerate(rounds):
-        if not round_log.wins and round_log.draw is None:
-            raise LogError(refusal("refusal.mjai.no_end"), index)
-        after = next_scores[index] if index < len(next_scores) else None
-        if after is None and index == len(rounds) - 1 and final_scores is not None:
-            after = final_scores
-        if round_log.deltas is not None:  # the hora / ryukyoku deltas, less the deposits taken at reach_accepted
-            for seat in accepted.get(index, []):
-                round_log.deltas[seat] -= 1000
-            if after is None and round_log.scores is not None:
-                after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
-        elif after is not None and round_log.scores is not None:  # no deltas written: the next scores say them
-            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
-        round_log.scores_after = after
-    start = rounds[0].scores
-    rules: dict[str, object] = {"aka": aka} if aka else {}
-    if stated is not None and (stated["preset"] == "tenhou_sanma") == (players == 3):
-        rules = stated
-    elif players == 3:
-        rules["players"] = 3
-    return GameLog(
-        format="mjai",
-        players=players,
-        rules=rules,
-        rounds=rounds,
-        start_scores=list(start) if start else None,
-        final_scores=final_scores,
-        names=names[:players] if names else None,
-    )
+        )
+        _add_deltas(current, deltas)
+
+    def ryukyoku(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
+        players = self.players
+        reason = event.get("reason")
+        tenpais = event.get("tenpais")
+        shown = tuple(s for s, t in enumerate(tenpais[:players]) if t is True) if isinstance(tenpais, list) else None
+        draw_kind = REASONS.get(reason) if isinstance(reason, str) else None
+        current.draw = LogDraw(draw_kind or _guess_draw(current, players), tenpai=shown)  # type: ignore[arg-type]
+        _add_deltas(current, _ints(event, "deltas", players, self.where))
+
+    def game(self) -> GameLog:
+        """The game read, once every event is: :class:`LogError` for a log without a round or with a round
+        without its end; each round's scores after it from the next ``start_kyoku`` (or ``end_game``)."""
+        rounds = self.rounds
+        players = self.players
+        if not rounds:
+            raise LogError(refusal("refusal.mjai.no_round"))
+        for index, round_log in enumerate(rounds):
+            if not round_log.wins and round_log.draw is None:
+                raise LogError(refusal("refusal.mjai.no_end"), index)
+            after = self.next_scores[index] if index < len(self.next_scores) else None
+            if after is None and index == len(rounds) - 1 and self.final_scores is not None:
+                after = self.final_scores
+            if round_log.deltas is not None:  # the hora / ryukyoku deltas, less the deposits taken at reach_accepted
+                for seat in self.accepted.get(index, []):
+                    round_log.deltas[seat] -= 1000
+                if after is None and round_log.scores is not None:
+                    after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+            elif after is not None and round_log.scores is not None:  # no deltas written: the next scores say them
+                round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
+            round_log.scores_after = after
+        start = rounds[0].scores
+        rules: dict[str, object] = {"aka": self.aka} if self.aka else {}
+        stated = self.stated
+        if stated is not None and (stated["preset"] == "tenhou_sanma") == (players == 3):
+            rules = stated
+        elif players == 3:
+            rules["players"] = 3
+        return GameLog(
+            format="mjai",
+            players=players,
+            rules=rules,
+            rounds=rounds,
+            start_scores=list(start) if start else None,
+            final_scores=self.final_scores,
+            names=self.names[:players] if self.names else None,
+        )
+
+
+_HEADERS: Final[dict[str, Any]] = {
+    "start_game": _Reader.start_game,
+    "start_kyoku": _Reader.start_kyoku,
+    "end_game": _Reader.end_game,
+}
+"""The events outside a round's moves → the :class:`_Reader` method that reads them."""
+
+_READERS: Final[dict[str, Any]] = {
+    "tsumo": _Reader.tsumo,
+    "dahai": _Reader.dahai,
+    "chi": _Reader.call,
+    "pon": _Reader.call,
+    "daiminkan": _Reader.call,
+    "ankan": _Reader.ankan,
+    "kakan": _Reader.kakan,
+    "nukidora": _Reader.nukidora,
+    "dora": _Reader.dora,
+    "reach": _Reader.reach,
+    "reach_accepted": _Reader.reach_accepted,
+    "hora": _Reader.hora,
+    "ryukyoku": _Reader.ryukyoku,
+}
+"""A round's events → the :class:`_Reader` method that reads them (``current`` round, actor's ``seat``, event)."""
 
 
 def _add_deltas(current: RoundLog, deltas: list[int] | None) -> None:

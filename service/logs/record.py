@@ -14,6 +14,7 @@ dealer's seat in the log's own numbering, in turn order.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -32,6 +33,8 @@ __all__ = [
     "Nukidora",
     "Riichi",
     "RoundLog",
+    "discard",
+    "draw",
     "kind_of",
 ]
 
@@ -67,17 +70,19 @@ def kind_of(tile: str) -> str:
     return "5" + tile[1] if tile[0] == "0" else tile
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Draw:
-    """``seat`` draws ``tile`` (from the wall or, after a kan or a kita, the dead wall)."""
+    """``seat`` draws ``tile`` (from the wall or, after a kan or a kita, the dead wall). Frozen: decoders
+    share equal ones (:func:`draw`)."""
 
     seat: int
     tile: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Discard:
-    """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None: the log does not say)."""
+    """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None: the log does not say).
+    Frozen: decoders share equal ones (:func:`discard`)."""
 
     seat: int
     tile: str
@@ -133,6 +138,18 @@ class Dora:
     """A new dora indicator is turned over (after a kan)."""
 
     indicator: str
+
+
+@functools.cache
+def draw(seat: int, tile: str) -> Draw:
+    """The one :class:`Draw` of ``seat`` and ``tile`` (a few hundred exist: seats are 0–3, tiles 37)."""
+    return Draw(seat, tile)
+
+
+@functools.cache
+def discard(seat: int, tile: str, tsumogiri: bool | None = None) -> Discard:
+    """The one :class:`Discard` of ``seat``, ``tile`` and ``tsumogiri``."""
+    return Discard(seat, tile, tsumogiri)
 
 
 Event = Draw | Discard | Riichi | Call | Ankan | Kakan | Nukidora | Dora

@@ -57,6 +57,7 @@ from service.logs.record import (
     Discard,
     Dora,
     Draw,
+    Event,
     GameLog,
     Kakan,
     LogError,
@@ -74,15 +75,24 @@ from service.scoring.tiles import is_terminal_or_honour, parse_tile
 __all__ = ["replay", "rules_for"]
 
 _KIND_CODES = [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)]
+_KINDS: dict[str, int] = {code: k for k, code in enumerate(_KIND_CODES)} | {
+    f"0{suit}": 9 * i + 4 for i, suit in enumerate("mps")
+}
+"""Every tile code → its kind 0–33 (a red five ``0m`` is the kind of ``5m``)."""
 
 
 def _kind(code: str) -> int:
-    return parse_tile(code)[0]
+    kind = _KINDS.get(code)
+    return parse_tile(code)[0] if kind is None else kind
+
+
+_SORT_KEYS: dict[str, tuple[int, int]] = {code: (kind, 0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
+"""Every tile code → its place in a sorted hand: by kind, a red five before the other fives."""
 
 
 def _sort_key(code: str) -> tuple[int, int]:
-    kind = _kind(code)
-    return kind, 0 if code[0] == "0" else 1
+    key = _SORT_KEYS.get(code)
+    return (_kind(code), 0 if code[0] == "0" else 1) if key is None else key
 
 
 @dataclass(slots=True)
@@ -97,7 +107,7 @@ class _Seat:
     hand: list[str]
     melds: list[_Meld] = field(default_factory=list)
     river: list[str] = field(default_factory=list)
-    river_called: list[bool] = field(default_factory=list)
+    river_called: bool = False  # another seat called one of its discards (no nagashi)
     riichi: bool = False
     riichi_pending: bool = False  # declared; the declaration discard has not passed yet
     deposited: bool = False
@@ -105,12 +115,16 @@ class _Seat:
     ippatsu: bool = False
     discarded: bool = False
     nukidora: int = 0
-    passed_since_discard: list[int] = field(default_factory=list)
-    passed_since_riichi: list[int] = field(default_factory=list)
+    since_discard: int = 0  # the round's discards before those that passed since this seat's last discard
+    since_riichi: int = 0  # the same since its riichi stick was deposited
 
 
 class _Round:
-    """The table during one round: seats, wall count, dora, and what the last events were."""
+    """The table during one round: seats, wall count, dora, and what the last events were.
+
+    :meth:`play` gives each event to the method of its kind (:data:`_STEPS`): :meth:`draw`,
+    :meth:`discard`, :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
+    :meth:`new_dora`; each takes the event and its index in the round (for a :class:`LogError`)."""
 
     def __init__(self, log: RoundLog, index: int, players: int, tenhou: bool = False) -> None:
         self.log = log
@@ -125,6 +139,9 @@ class _Round:
         self.rinshan_next: set[int] = set()
         self.rinshan = False  # the last draw came from the dead wall
         self.pending_kakan: Kakan | None = None
+        self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
+        self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
+        self.discards: list[int] = []  # every discard of the round, in order: its kind × 4 + the seat
         if len(self.seats) != players:
             raise LogError(refusal("refusal.log.round_hands", n=len(self.seats), players=players), index)
         self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
@@ -134,119 +151,147 @@ class _Round:
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
-        if tile in hand:
+        try:
             hand.remove(tile)
-            return
-        held = "".join(sorted(hand, key=_sort_key))
-        raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event)
+        except ValueError:
+            held = "".join(sorted(hand, key=_sort_key))
+            raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event) from None
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
         shown, a tile the player does not hold, a draw past the wall)."""
-        shown: dict[str, int] = {}
-        for tile in (*(t for hand in self.log.hands for t in hand), self.log.dora):
-            shown[kind_of(tile)] = shown.get(kind_of(tile), 0) + 1
-        for kind, count in shown.items():
-            if count > 4:
-                raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind), self.index)
+        dealt = [t for hand in self.log.hands for t in hand]
+        dealt.append(self.log.dora)
+        shown = self.shown
+        kinds = _KINDS  # every tile a decoder gives is one of its 37 codes
+        for tile in dealt:
+            shown[kinds[tile]] += 1
+        if max(shown) > 4:
+            for tile in dealt:  # the first kind dealt more than four times
+                if (count := shown[_kind(tile)]) > 4:
+                    raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
+        steps = _STEPS
         for i, event in enumerate(self.log.events):
-            if isinstance(event, (Draw, Dora)):
-                tile = event.tile if isinstance(event, Draw) else event.indicator
-                shown[kind_of(tile)] = count = shown.get(kind_of(tile), 0) + 1
-                if count > 4:
-                    raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-            self.step(event, i)
+            steps[type(event)](self, event, i)
             self.last = event
 
-    def step(self, event: object, i: int) -> None:
-        if isinstance(event, Draw):
-            self.order.draw(event.seat, event.tile, i)
+    def step(self, event: Event, i: int) -> None:
+        """Play one event (the ``i``-th of the round)."""
+        _STEPS[type(event)](self, event, i)
+
+    def show(self, tile: str, i: int) -> None:
+        """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
+        kind = _kind(tile)
+        self.shown[kind] = count = self.shown[kind] + 1
+        if count > 4:
+            raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
+
+    def draw(self, event: Draw, i: int) -> None:
+        tile = event.tile
+        shown = self.shown
+        kind = _KINDS[tile]
+        shown[kind] = count = shown[kind] + 1
+        if count > 4:
+            raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
+        self.order.draw(event.seat, tile, i)
+        if self.declared:
             self.confirm_riichi()
-            seat = self.seats[event.seat]
-            seat.hand.append(event.tile)
-            self.draws += 1
+        self.seats[event.seat].hand.append(tile)
+        self.draws = draws = self.draws + 1
+        if self.rinshan_next:
             self.rinshan = event.seat in self.rinshan_next
             self.rinshan_next.discard(event.seat)
-            if self.draws > self.wall:
-                raise self.error(refusal("refusal.log.wall", n=self.draws, wall=self.wall), i)
-            if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-                self.interrupt()
-                self.pending_kakan = None
-        elif isinstance(event, Discard):
-            seat = self.seats[event.seat]
-            self.take(event.seat, event.tile, i)
-            declaring = seat.riichi_pending and not seat.riichi
-            self.order.discard_tile(event, seat.hand, self.meld_counts(seat), declaring, i)
-            seat.river.append(event.tile)
-            seat.river_called.append(False)
-            if seat.ippatsu and not seat.riichi_pending:
-                seat.ippatsu = False
-            if seat.riichi_pending:
-                seat.riichi = True
-                seat.ippatsu = True
-            seat.discarded = True
-            seat.passed_since_discard = []
-            kind = _kind(event.tile)
-            for other_index, other in enumerate(self.seats):
-                if other_index != event.seat:
-                    other.passed_since_discard.append(kind)
-                    if other.riichi and not other.riichi_pending:
-                        other.passed_since_riichi.append(kind)
+        else:
             self.rinshan = False
-        elif isinstance(event, Riichi):
-            self.order.riichi(event.seat, self.draws, i)
-            seat = self.seats[event.seat]
-            if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
-                raise self.error(refusal("refusal.log.riichi", seat=event.seat), i)
-            seat.riichi_pending = True
-            seat.double_riichi = not seat.discarded and not self.calls_made
-        elif isinstance(event, Call):
-            self.order.call(event, i)
-            self.confirm_riichi()
-            discarder = self.seats[event.from_seat]
-            if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
-                raise self.error(
-                    refusal("refusal.log.call", seat=event.seat, called=event.called, source=event.from_seat), i
-                )
-            discarder.river_called[-1] = True
-            for tile in event.own:
-                self.take(event.seat, tile, i)
-            tiles = sorted([*event.own, event.called], key=_sort_key)
-            meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
-            self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
+        if draws > self.wall:
+            raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
+        if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
             self.interrupt()
-            if event.kind == "daiminkan":
-                self.rinshan_next.add(event.seat)
-        elif isinstance(event, Ankan):
-            self.order.kan(event.seat, "declares a closed kan", i)
-            self.confirm_riichi()
-            for tile in event.tiles:
-                self.take(event.seat, tile, i)
-            self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
-            self.interrupt()
+            self.pending_kakan = None
+
+    def discard(self, event: Discard, i: int) -> None:
+        tile = event.tile
+        seat = self.seats[event.seat]
+        try:
+            seat.hand.remove(tile)
+        except ValueError:
+            self.take(event.seat, tile, i)  # names what the hand holds
+        declaring = seat.riichi_pending and not seat.riichi
+        # the calls' counts are read only for a riichi declaration's discard (its hand must be tenpai)
+        self.order.discard_tile(event, seat.hand, self.meld_counts(seat) if declaring else (), declaring, i)
+        seat.river.append(tile)
+        if seat.riichi_pending:
+            seat.riichi = True
+            seat.ippatsu = True
+            self.declared = True
+        elif seat.ippatsu:
+            seat.ippatsu = False
+        seat.discarded = True
+        discards = self.discards
+        discards.append(_KINDS[tile] * 4 + event.seat)
+        seat.since_discard = len(discards)
+        self.rinshan = False
+
+    def riichi(self, event: Riichi, i: int) -> None:
+        self.order.riichi(event.seat, self.draws, i)
+        seat = self.seats[event.seat]
+        if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
+            raise self.error(refusal("refusal.log.riichi", seat=event.seat), i)
+        seat.riichi_pending = True
+        seat.double_riichi = not seat.discarded and not self.calls_made
+
+    def call(self, event: Call, i: int) -> None:
+        self.order.call(event, i)
+        self.confirm_riichi()
+        discarder = self.seats[event.from_seat]
+        if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
+            raise self.error(
+                refusal("refusal.log.call", seat=event.seat, called=event.called, source=event.from_seat), i
+            )
+        discarder.river_called = True
+        for tile in event.own:
+            self.take(event.seat, tile, i)
+        tiles = sorted([*event.own, event.called], key=_sort_key)
+        meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
+        self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
+        self.interrupt()
+        if event.kind == "daiminkan":
             self.rinshan_next.add(event.seat)
-        elif isinstance(event, Kakan):
-            self.order.kan(event.seat, "adds a kan to a pon", i)
-            self.confirm_riichi()
-            self.take(event.seat, event.tile, i)
-            for meld in self.seats[event.seat].melds:
-                if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
-                    meld.kind = "kan"
-                    meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
-                    break
-            else:
-                raise self.error(refusal("refusal.log.kakan", seat=event.seat, tile=event.tile), i)
-            self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
-            self.pending_kakan = event
-        elif isinstance(event, Nukidora):
-            self.order.north(event.seat, i)
-            self.confirm_riichi()
-            self.take(event.seat, event.tile, i)
-            self.seats[event.seat].nukidora += 1
-            self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
-        elif isinstance(event, Dora):
-            self.order.dora(event.indicator, i)
-            self.dora.append(event.indicator)
+
+    def ankan(self, event: Ankan, i: int) -> None:
+        self.order.kan(event.seat, "declares a closed kan", i)
+        self.confirm_riichi()
+        for tile in event.tiles:
+            self.take(event.seat, tile, i)
+        self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
+        self.interrupt()
+        self.rinshan_next.add(event.seat)
+
+    def kakan(self, event: Kakan, i: int) -> None:
+        self.order.kan(event.seat, "adds a kan to a pon", i)
+        self.confirm_riichi()
+        self.take(event.seat, event.tile, i)
+        for meld in self.seats[event.seat].melds:
+            if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
+                meld.kind = "kan"
+                meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
+                break
+        else:
+            raise self.error(refusal("refusal.log.kakan", seat=event.seat, tile=event.tile), i)
+        self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
+        self.pending_kakan = event
+
+    def nukidora(self, event: Nukidora, i: int) -> None:
+        self.order.north(event.seat, i)
+        self.confirm_riichi()
+        self.take(event.seat, event.tile, i)
+        self.seats[event.seat].nukidora += 1
+        self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
+
+    def new_dora(self, event: Dora, i: int) -> None:
+        self.show(event.indicator, i)
+        self.order.dora(event.indicator, i)
+        self.dora.append(event.indicator)
 
     def confirm_riichi(self) -> None:
         """A declaration whose discard passed (another move follows it) deposits its stick."""
@@ -254,6 +299,20 @@ class _Round:
             if seat.riichi_pending and seat.riichi:
                 seat.riichi_pending = False
                 seat.deposited = True
+                seat.since_riichi = len(self.discards)
+        self.declared = False
+
+    def passed(self, seat: int, since: int) -> list[int]:
+        """The kinds the other seats discarded from the round's ``since``-th discard on, in order."""
+        return [code >> 2 for code in self.discards[since:] if code & 3 != seat]
+
+    def passed_since_discard(self, seat: int) -> list[int]:
+        """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
+        return self.passed(seat, self.seats[seat].since_discard)
+
+    def passed_since_riichi(self, seat: int) -> list[int]:
+        """The kinds the others discarded since ``seat``'s riichi stick was deposited (none before it)."""
+        return self.passed(seat, self.seats[seat].since_riichi) if self.seats[seat].deposited else []
 
     def interrupt(self) -> None:
         self.calls_made = True
@@ -264,15 +323,17 @@ class _Round:
 
     def counts(self, tiles: list[str]) -> list[int]:
         counts = [0] * 34
+        kinds = _KINDS
         for tile in tiles:
-            counts[_kind(tile)] += 1
+            counts[kinds[tile]] += 1
         return counts
 
     def meld_counts(self, seat: _Seat) -> list[int]:
         counts = [0] * 34
+        kinds = _KINDS
         for meld in seat.melds:
             for tile in meld.tiles:
-                counts[_kind(tile)] += 1
+                counts[kinds[tile]] += 1
         return counts
 
     def waits_of(self, seat: _Seat, hand: list[str]) -> list[int]:
@@ -289,9 +350,7 @@ class _Round:
         return [
             s
             for s, seat in enumerate(self.seats)
-            if seat.river
-            and not any(seat.river_called)
-            and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
+            if seat.river and not seat.river_called and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
         ]
 
 
@@ -347,13 +406,14 @@ def _score_request(
         own = {_kind(t) for t in seat.river}
         if wait_kinds & own:
             furiten.append("permanent")
-        if wait_kinds & _before(seat.passed_since_discard, chankan):
+        if wait_kinds & _before(table.passed_since_discard(win.seat), chankan):
             furiten.append("temporary")
-        if riichi and wait_kinds & _before(seat.passed_since_riichi, chankan):
+        if riichi and wait_kinds & _before(table.passed_since_riichi(win.seat), chankan):
             furiten.append("riichi")
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
+    concealed = "".join(sorted(hand, key=_SORT_KEYS.__getitem__))
     request = ScoreRequest(
-        hand="".join(sorted(hand, key=_sort_key)),
+        hand=concealed,
         win_tile=win_tile,
         rules=rules,
         melds=melds,
@@ -376,7 +436,7 @@ def _score_request(
         seat=win.seat,
         from_seat=win.from_seat,
         win="tsumo" if tsumo else "ron",
-        hand="".join(sorted(hand, key=_sort_key)) + win_tile,
+        hand=concealed + win_tile,
         melds=["".join(m.tiles) for m in seat.melds],
         closed_kans=sum(1 for m in seat.melds if m.closed),
         dora_indicators=request.dora_indicators if isinstance(request.dora_indicators, str) else "",
@@ -432,7 +492,8 @@ def rules_for(
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:
-    return sorted((YakuHan(id=i, han=h) for i, h in items), key=lambda y: (y.id, y.han))
+    """``(yaku id, han)`` pairs as :class:`YakuHan`, by id, then han."""
+    return [YakuHan(id=i, han=h) for i, h in sorted(items)]
 
 
 def _folded(mine: list[YakuHan], theirs: list[YakuHan]) -> list[tuple[str, int]]:
@@ -569,7 +630,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                         log=[[y.id, y.han] for y in theirs],
                     )
                 )
-            if win.hand is not None and sorted(win.hand, key=_sort_key) != sorted(_split(row.hand), key=_sort_key):
+            if win.hand is not None and sorted(win.hand) != sorted(_split(row.hand)):  # the same tiles, any order
                 row_diffs.append(Difference(field=f"wins[{w}].hand", service=row.hand, log="".join(win.hand)))
             if row.furiten:
                 row_diffs.append(Difference(field=f"wins[{w}].furiten", service=row.furiten, log=[]))
@@ -688,13 +749,18 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
 
 
 def _split(text: str) -> list[str]:
-    """``"123m0p"`` → ``["1m", "2m", "3m", "0p"]``."""
-    out: list[str] = []
-    digits = ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        else:
-            out.extend(d + ch for d in digits)
-            digits = ""
-    return out
+    """``"1m2m0p"`` → ``["1m", "2m", "0p"]`` (a hand the replay wrote, a tile two characters)."""
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+_STEPS: dict[type, Any] = {
+    Draw: _Round.draw,
+    Discard: _Round.discard,
+    Riichi: _Round.riichi,
+    Call: _Round.call,
+    Ankan: _Round.ankan,
+    Kakan: _Round.kakan,
+    Nukidora: _Round.nukidora,
+    Dora: _Round.new_dora,
+}
+"""Each event's class → the :class:`_Round` method that plays it."""

@@ -46,7 +46,6 @@ from .record import (
     Call,
     Discard,
     Dora,
-    Draw,
     Event,
     GameLog,
     Kakan,
@@ -56,6 +55,8 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 from .tenhou_xml import TENHOU_YAKU, WINDS, era_rules
 
@@ -113,8 +114,18 @@ _TENHOU_REF: Final = re.compile(r"^\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}$")
 _Where = tuple[int | None, int | None]
 
 
+_TILES: Final[dict[int, str]] = {
+    **{10 * suit + rank: f"{rank}{'mps'[suit - 1]}" for suit in (1, 2, 3) for rank in range(1, 10)},
+    **{40 + rank: f"{rank}z" for rank in range(1, 8)},
+    **{50 + rank: "0" + "mps"[rank - 1] for rank in (1, 2, 3)},
+}
+"""Every tenhou.net/6 tile number → mpsz (37)."""
+
+
 def tile(code: object, where: _Where = (None, None)) -> str:
     """A tenhou.net/6 tile number → mpsz: ``15`` → ``"5m"``, ``51`` → ``"0m"``, ``47`` → ``"7z"``."""
+    if type(code) is int and (found := _TILES.get(code)) is not None:
+        return found
     if isinstance(code, int) and not isinstance(code, bool):
         suit, rank = divmod(code, 10)
         if 1 <= suit <= 3 and 1 <= rank <= 9:
@@ -265,7 +276,7 @@ class _Interleave:
                 if dora_at_draw:
                     events.extend([Dora("")] * dora_at_draw)
                     dora_at_draw = 0
-                events.append(Draw(actor, take.tile))
+                events.append(draw(actor, take.tile))
                 drawn = take.tile
             else:
                 if last is None or last[0] not in self.givers(actor, take.offset) or last[1] != take.tile:
@@ -294,7 +305,7 @@ class _Interleave:
                     raise error(refusal("refusal.t6.tsumogiri_after_call", seat=actor))
                 if out.riichi:
                     events.append(Riichi(actor))
-                events.append(Discard(actor, discarded, out.tile is None or discarded == drawn))
+                events.append(discard(actor, discarded, out.tile is None or discarded == drawn))
                 last = (actor, discarded)
             elif out.kind == "ankan":
                 events.append(Ankan(actor, out.tiles))

@@ -23,7 +23,7 @@ honours); ids 16, 52 and 88 are the red fives where the lobby plays them. XML is
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 from urllib.parse import unquote
 from xml.etree.ElementTree import Element
 
@@ -33,9 +33,7 @@ from service.i18n import refusal
 from service.logs.record import (
     Ankan,
     Call,
-    Discard,
     Dora,
-    Draw,
     GameLog,
     Kakan,
     LogDraw,
@@ -44,6 +42,8 @@ from service.logs.record import (
     Nukidora,
     Riichi,
     RoundLog,
+    discard,
+    draw,
 )
 
 __all__ = ["TENHOU_YAKU", "decode", "lobby_rules", "meld", "tile"]
@@ -124,7 +124,7 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
     if text is None or not text.strip():
         return []
     try:
-        return [int(part) for part in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         message = refusal("refusal.xml.not_whole_numbers", tag=element.tag, name=name, text=repr(text))
         raise LogError(message, *where) from None
@@ -149,10 +149,35 @@ _MOVES: Final = {
 """Every draw and discard tag (``T0`` … ``G135``) → (seat, is a draw, tile id, letter): one lookup per move."""
 
 
+_HANDS: Final = ("hai0", "hai1", "hai2", "hai3")
+
+_DRAW_EVENTS: Final = {
+    aka: tuple(tuple(draw(seat, code) for code in _TILES[aka]) for seat in range(4)) for aka in (True, False)
+}
+"""Every draw as its (shared) event: ``[aka][seat][tile id]``."""
+
+_DISCARD_EVENTS: Final = {
+    aka: tuple(
+        tuple((discard(seat, code, False), discard(seat, code, True)) for code in _TILES[aka]) for seat in range(4)
+    )
+    for aka in (True, False)
+}
+"""Every discard as its (shared) event: ``[aka][seat][tile id][tsumogiri]``."""
+
+
 def _tile_id(value: int, where: tuple[int | None, int | None]) -> int:
     if not 0 <= value <= 135:
         raise LogError(refusal("refusal.xml.tile_id", value=value), *where)
     return value
+
+
+def _codes(ids: list[int], tiles: tuple[str, ...], where: tuple[int | None, int | None]) -> list[str]:
+    """The tiles of ``ids`` (``tiles``: :data:`_TILES` of the lobby); :class:`LogError` naming the first id
+    outside 0–135."""
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        for value in ids:
+            _tile_id(value, where)
+    return [tiles[t] for t in ids]
 
 
 class _Decoder:
@@ -170,6 +195,9 @@ class _Decoder:
         self.start: list[int] | None = None
         self.last_discard: tuple[int, int] | None = None  # seat, tile id
         self.drawn: list[int | None] = [None] * 4
+        self.tiles = _TILES[True]
+        self.draws = _DRAW_EVENTS[True]
+        self.discards = _DISCARD_EVENTS[True]
 
     @property
     def where(self) -> tuple[int | None, int | None]:
@@ -203,6 +231,9 @@ class _Decoder:
             raise LogError(refusal("refusal.xml.go_type"))
         self.rules = lobby_rules(bits[0])
         self.aka = bool(self.rules["aka"])
+        self.tiles = _TILES[self.aka]
+        self.draws = _DRAW_EVENTS[self.aka]
+        self.discards = _DISCARD_EVENTS[self.aka]
         self.players = 3 if bits[0] & 0x10 else 4
 
     def init(self, element: Element) -> None:
@@ -214,7 +245,8 @@ class _Decoder:
         dealer = _ints(element, "oya", where)
         if len(dealer) != 1 or not 0 <= dealer[0] < self.players:
             raise LogError(refusal("refusal.xml.init_oya"), *where)
-        hands = [[_tile_id(t, where) for t in _ints(element, f"hai{s}", where)] for s in range(self.players)]
+        tiles = self.tiles
+        hands = [_codes(_ints(element, _HANDS[s], where), tiles, where) for s in range(self.players)]
         if any(len(hand) != 13 for hand in hands):
             raise LogError(refusal("refusal.xml.init_hand", n=min(len(h) for h in hands)), *where)
         round_number = seed[0]
@@ -231,7 +263,7 @@ class _Decoder:
                 honba=seed[1],
                 riichi_sticks=seed[2],
                 scores=scores,
-                hands=[[tile(t, self.aka) for t in hand] for hand in hands],
+                hands=hands,
                 dora=tile(_tile_id(seed[5], where), self.aka),
             )
         )
@@ -244,17 +276,18 @@ class _Decoder:
         _tile_id(tile_id, self.where)
         self.known_move(seat, letter in "TUVW", tile_id, letter)
 
-    def known_move(self, seat: int, draw: bool, tile_id: int, letter: str) -> None:
+    def known_move(self, seat: int, is_draw: bool, tile_id: int, letter: str) -> None:
         """A move whose tile id is known to be 0–135 (from :data:`_MOVES`): the bulk of a log, kept short."""
-        current = self.current(letter)
-        if seat >= self.players:
+        rounds = self.rounds
+        if not rounds or seat >= self.players:
+            self.current(letter)
             move = f"{letter}{tile_id}"
             raise LogError(refusal("refusal.xml.move_seat", move=move, seat=seat, players=self.players), *self.where)
-        if draw:
-            current.events.append(Draw(seat, _TILES[self.aka][tile_id]))
+        if is_draw:
+            rounds[-1].events.append(self.draws[seat][tile_id])
             self.drawn[seat] = tile_id
         else:
-            current.events.append(Discard(seat, _TILES[self.aka][tile_id], self.drawn[seat] == tile_id))
+            rounds[-1].events.append(self.discards[seat][tile_id][self.drawn[seat] == tile_id])
             self.drawn[seat] = None
             self.last_discard = (seat, tile_id)
 
@@ -265,9 +298,7 @@ class _Decoder:
         if len(code) != 1 or not 0 <= code[0] < 1 << 16:
             raise LogError(refusal("refusal.xml.meld_code", code=repr(element.get("m"))), *self.where)
         kind, ids, called, _relative = meld(code[0])
-        for tile_id in ids:
-            _tile_id(tile_id, self.where)
-        tiles = [tile(t, self.aka) for t in ids]
+        tiles = _codes(ids, self.tiles, self.where)
         self.drawn[seat] = None
         if kind in ("chi", "pon", "daiminkan"):
             if self.last_discard is None:
@@ -306,14 +337,14 @@ class _Decoder:
                 yaku.append((name, yaku_pairs[i + 1]))
         for code in yakuman_ids:
             yaku.append((TENHOU_YAKU.get(code, f"log:{code}"), 13))
-        hand = [tile(_tile_id(t, where), self.aka) for t in _ints(element, "hai", where)]
+        hand = _codes(_ints(element, "hai", where), self.tiles, where)
         machi = _ints(element, "machi", where)
         current.wins.append(
             LogWin(
                 seat=seat,
                 from_seat=from_seat,
                 pao=pao,
-                ura_indicators=tuple(tile(_tile_id(t, where), self.aka) for t in _ints(element, "doraHaiUra", where)),
+                ura_indicators=tuple(_codes(_ints(element, "doraHaiUra", where), self.tiles, where)),
                 han=None if yakuman_ids else han,
                 fu=None if yakuman_ids else ten[0],
                 yakuman=len(yakuman_ids),
@@ -367,6 +398,105 @@ class _Decoder:
         self.final_scores = [round(v * 100) for v in values[0::2]]
         self.final_points = [round(v * 1000) for v in values[1::2]]
 
+    def element(self, element: Element) -> None:
+        """One child of the root: a move, or the method of its tag (:data:`_TAGS`); other tags (``SHUFFLE``,
+        ``BYE``) say nothing the replay needs."""
+        tag = element.tag
+        known = _MOVES.get(tag)
+        if known is not None:
+            self.known_move(*known)
+        elif move := _MOVE.fullmatch(tag):  # a tile id out of range, or written with a leading zero
+            self.move(move[1], int(move[2]))
+        elif (read := _TAGS.get(tag)) is not None:
+            read(self, element)
+
+    def un(self, element: Element) -> None:
+        """The players' names (the first ``UN``; later ones are reconnections)."""
+        if self.names is None:
+            self.names = [unquote(element.get(f"n{s}", "")) for s in range(self.players)]
+
+    def taikyoku(self, element: Element) -> None:
+        self.first_dealer = self.seat(element, "oya") if element.get("oya") is not None else 0
+
+    def reach(self, element: Element) -> None:
+        """A declaration (``step`` 1) is the event; step 2, the stick deposited, the replay works out itself."""
+        step = _ints(element, "step", self.where)
+        if step == [1]:
+            self.current("REACH").events.append(Riichi(self.seat(element, "who")))
+
+    def dora(self, element: Element) -> None:
+        hai = _ints(element, "hai", self.where)
+        if len(hai) != 1:
+            raise LogError(refusal("refusal.xml.dora"), *self.where)
+        self.current("DORA").events.append(Dora(tile(_tile_id(hai[0], self.where), self.aka)))
+
+
+_TAGS: Final[dict[str, Any]] = {
+    "GO": _Decoder.go,
+    "UN": _Decoder.un,
+    "TAIKYOKU": _Decoder.taikyoku,
+    "INIT": _Decoder.init,
+    "N": _Decoder.call,
+    "REACH": _Decoder.reach,
+    "DORA": _Decoder.dora,
+    "AGARI": _Decoder.agari,
+    "RYUUKYOKU": _Decoder.ryuukyoku,
+}
+"""The tags read besides the moves → the :class:`_Decoder` method that reads them."""
+
+_SPACE: Final = b" \t\r\n"
+_ATTRIBUTES: Final = rb'((?: [A-Za-z_][A-Za-z0-9_]*="[ !#-%\'-;=-~]*")*) ?'
+_EMPTY_TAG: Final = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*)" + _ATTRIBUTES + rb"/>[ \t\r\n]*")
+_ROOT_TAG: Final = re.compile(rb"mjloggm" + _ATTRIBUTES + rb">[ \t\r\n]*")
+_ATTRIBUTE: Final = re.compile(rb' ([A-Za-z_][A-Za-z0-9_]*)="([^"]*)"')
+_DECLARATIONS: Final = frozenset({b'?xml version="1.0" encoding="UTF-8"?>', b'?xml version="1.0" encoding="utf-8"?>'})
+_MOVE_TAGS: Final = {f"{tag}/>".encode(): move for tag, move in _MOVES.items()}
+"""Every draw and discard as the document writes it (``T0/>`` … ``G135/>``, after its ``<``) → its move."""
+
+
+def _attributes(text: bytes) -> dict[str, str] | None:
+    found = _ATTRIBUTE.findall(text)
+    attributes = {name.decode(): value.decode() for name, value in found}
+    return attributes if len(attributes) == len(found) else None  # a repeated name is not XML
+
+
+def _read_plain(document: bytes | str) -> _Decoder | None:
+    """The decoder having read every child of the root of a plain mjlog, without an XML parser: a move
+    by its :data:`_MOVE_TAGS` entry, any other tag as the :class:`Element` the parser would make.
+
+    Plain: ASCII bytes, an optional UTF-8 declaration, ``<mjloggm ...>``, then only empty tags of ASCII
+    names whose attributes are double-quoted, one space apart, with no ``<``, ``&`` or control character
+    in a value and no ``xmlns``, white space between them, and ``</mjloggm>``: such a text is well-formed
+    XML with no DTD, entity or namespace, read the same by any parser. Anything else (a comment, a
+    DOCTYPE, a nested tag, another quoting) is None, and so is a :class:`LogError` (a later part of the
+    document may not be XML, which the parser reports first): :mod:`defusedxml` reads those, and refuses
+    what it must.
+    """
+    if not isinstance(document, bytes) or not document.isascii() or b"xmlns" in document:
+        return None
+    pieces = document.split(b"<")
+    first = 2 if pieces[1:2] and pieces[1].rstrip(_SPACE) in _DECLARATIONS else 1
+    if pieces[0] or len(pieces) < first + 2 or pieces[-1].rstrip(_SPACE) != b"/mjloggm>":
+        return None
+    root = _ROOT_TAG.fullmatch(pieces[first])
+    if root is None or _attributes(root[1]) is None:
+        return None
+    decoder = _Decoder()
+    known_moves = _MOVE_TAGS
+    try:
+        for piece in pieces[first + 1 : -1]:
+            known = known_moves.get(piece)
+            if known is not None:
+                decoder.known_move(*known)
+                continue
+            tag = _EMPTY_TAG.fullmatch(piece)
+            if tag is None or (attributes := _attributes(tag[2])) is None:
+                return None
+            decoder.element(Element(tag[1].decode(), attributes))
+    except Exception:  # LogError, or anything else: the general path meets it in the parser's order
+        return None
+    return decoder
+
 
 def lobby_rules(kind: int) -> dict[str, object]:
     """The rules a Tenhou lobby type (``GO type``, or the hex field of a log name ``…gm-00b9-…``) states:
@@ -413,44 +543,17 @@ def decode(document: bytes | str) -> GameLog:
     Raises :class:`LogError` for a document that is not well-formed XML, not an ``mjloggm``, has no
     round, or has a tag whose numbers are out of range.
     """
-    try:
-        root = SafeTree.fromstring(document)
-    except Exception as error:  # ParseError and defusedxml's refusals (entities, DTDs)
-        raise LogError(refusal("refusal.xml.not_xml", error=str(error))) from None
-    if root.tag != "mjloggm":
-        raise LogError(refusal("refusal.xml.root", tag=root.tag))
-    decoder = _Decoder()
-    for element in root:
-        tag = element.tag
-        known = _MOVES.get(tag)
-        if known is not None:
-            decoder.known_move(*known)
-        elif move := _MOVE.fullmatch(tag):  # a tile id out of range, or written with a leading zero
-            decoder.move(move[1], int(move[2]))
-        elif tag == "GO":
-            decoder.go(element)
-        elif tag == "UN" and decoder.names is None:
-            decoder.names = [unquote(element.get(f"n{s}", "")) for s in range(decoder.players)]
-        elif tag == "TAIKYOKU":
-            decoder.first_dealer = decoder.seat(element, "oya") if element.get("oya") is not None else 0
-        elif tag == "INIT":
-            decoder.init(element)
-        elif tag == "N":
-            decoder.call(element)
-        elif tag == "REACH":
-            step = _ints(element, "step", decoder.where)
-            if step == [1]:
-                decoder.current("REACH").events.append(Riichi(decoder.seat(element, "who")))
-        elif tag == "DORA":
-            hai = _ints(element, "hai", decoder.where)
-            if len(hai) != 1:
-                raise LogError(refusal("refusal.xml.dora"), *decoder.where)
-            decoder.current("DORA").events.append(Dora(tile(_tile_id(hai[0], decoder.where), decoder.aka)))
-        elif tag == "AGARI":
-            decoder.agari(element)
-        elif tag == "RYUUKYOKU":
-            decoder.ryuukyoku(element)
-        # SHUFFLE, BYE, UN (reconnections) say nothing the replay needs
+    decoder = _read_plain(document)
+    if decoder is None:
+        try:
+            root = SafeTree.fromstring(document)
+        except Exception as error:  # ParseError and defusedxml's refusals (entities, DTDs)
+            raise LogError(refusal("refusal.xml.not_xml", error=str(error))) from None
+        if root.tag != "mjloggm":
+            raise LogError(refusal("refusal.xml.root", tag=root.tag))
+        decoder = _Decoder()
+        for element in root:
+            decoder.element(element)
     if not decoder.rounds:
         raise LogError(refusal("refusal.xml.no_round"))
     for index, round_log in enumerate(decoder.rounds):

@@ -135,6 +135,25 @@ def test_an_unknown_format_is_400_naming_the_query_parameter(client: TestClient[
         assert [e["field"] for e in response.json()["errors"]] == ["format"]
 
 
+def test_a_replay_on_the_loop_and_one_in_a_thread_answer_alike(client: TestClient[Litestar]) -> None:
+    # a plain body of at most INLINE_REPLAY_BYTES is replayed on the event loop; a gzip one in a worker thread
+    plain = client.post("/v1/logs/replay", content=mjlog().encode(), headers={"content-type": "application/xml"})
+    zipped = client.post(
+        "/v1/logs/replay", content=gzip.compress(mjlog().encode()), headers={"content-type": "application/gzip"}
+    )
+
+    assert plain.status_code == zipped.status_code == 200
+    assert plain.json() == zipped.json()
+    assert plain.json()["rounds"][0]["scores"] == [73000, 9000, 9000, 9000]  # the dealer's tenhou, 16,000 all
+
+    cut = mjlog()
+    truncated = (cut[: cut.rindex("<AGARI")] + "</mjloggm>").encode()
+    for body in (truncated, gzip.compress(truncated)):
+        refused = client.post("/v1/logs/replay", content=body)
+        assert refused.status_code == 422
+        assert [e["field"] for e in refused.json()["errors"]] == ["log.rounds[2]"]
+
+
 def test_a_draw_out_of_turn_is_422_naming_the_round_and_the_event(client: TestClient[Litestar]) -> None:
     # the real three-player game of tests/logs/data (mjai): East 1's second draw is seat 1's, written as seat 2's
     path = Path(__file__).parents[1] / "logs" / "data" / "mjai" / "wahaha_2020010100gm-00b9-0000-7a6863a8.mjson"

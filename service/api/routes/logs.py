@@ -4,9 +4,11 @@
 The body is one game's log as published, read as bytes: a Tenhou mjlog (XML, gzip allowed), mjai JSON
 lines, tenhou.net/6 JSON, a Mahjong Soul record (JSON). The format is
 detected from the body unless the ``format`` query parameter names it; ``rules`` (a preset name) replaces
-the platform preset the log implies. The replay itself (:func:`service.logs.replay`) runs in a worker
-thread, so a long game does not hold the event loop. A log that cannot be played is a 422 whose
-``errors`` name ``log`` (the header), ``log.rounds[i]`` or ``log.rounds[i].events[j]``.
+the platform preset the log implies. The replay itself (:func:`service.logs.replay`) runs on the event
+loop for a body of at most :data:`INLINE_REPLAY_BYTES` that is not gzip (a game is a few milliseconds of
+work, less than handing it to a thread costs), else in a worker thread, so a long log does not hold the
+loop. A log that cannot be played is a 422 whose ``errors`` name ``log`` (the header), ``log.rounds[i]``
+or ``log.rounds[i].events[j]``.
 
 The batch takes many logs (NDJSON of logs, or a zip / tar / tar.gz archive of log files; see
 :mod:`service.logs.archive`) of up to :data:`MAX_BATCH_BODY_BYTES`, spooled to a temporary file past 1 MiB,
@@ -68,6 +70,11 @@ MAX_REPLAY_BODY_BYTES: Final = 2 * 1024 * 1024
 MAX_BATCH_BODY_BYTES: Final = 64 * 1024 * 1024
 """The largest request body of ``POST /v1/logs/replay/batch``: 64 MiB (about 1,500 East–South mjlogs
 as they are, several times more gzip-compressed); each game in it at most 4 MiB."""
+
+INLINE_REPLAY_BYTES: Final = 128 * 1024
+"""The largest plain body ``POST /v1/logs/replay`` replays on the event loop: 128 KiB (an East–South mjai
+game of about 65 KB takes 2–3 ms of CPU, a 128 KiB mjlog about 20 ms); a larger or gzip body goes to a
+worker thread."""
 
 NDJSON: Final = "application/x-ndjson"
 """The media type of the batch's answer and the conversion's: one JSON value a line."""
@@ -156,11 +163,15 @@ async def replay_log(
         ),
     ] = None,
 ) -> Response[ReplayResult]:
-    """Read the body, replay it in a worker thread, answer the :class:`ReplayResult`; a
-    :class:`~service.logs.LogError` becomes a 422 naming where it is."""
+    """Read the body, replay it (on the loop when small, see :data:`INLINE_REPLAY_BYTES`, else in a worker
+    thread), answer the :class:`ReplayResult`; a :class:`~service.logs.LogError` becomes a 422 naming where
+    it is."""
     body = await request.body()
     try:
-        result = await anyio.to_thread.run_sync(_replay, body, format, rules)
+        if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
+            result = _replay(body, format, rules)
+        else:
+            result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
         raise UnreadableLog([FieldError(error.field, error.message)]) from None
     return Response(result)
