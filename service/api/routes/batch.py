@@ -34,16 +34,14 @@ result objects. Nothing is streamed:
 the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
-serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
-is ~1.6 ms of reading and scoring with the C code (~9 ms before it; it releases the GIL while it reads the
-body and while it scores a chunk, so granian's threads go on meanwhile), and a short request to the same
-server worker meanwhile waits for the chunk being scored (~0.06 ms) and, each time granian's threads hand
-the loop something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
-beside back-to-back 1,000-hand batches answers in 0.4 ms (p50), 4.5 ms (p99) (BENCHMARKS.md, issue 17;
-12–14 ms p99 when scoring was Python). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99
-when scoring was slower, for ~10 % of the batch throughput, and is not done. Throughput does not grow
+serve other requests between chunks (``await asyncio.sleep(0)``). The C code releases the GIL while it
+reads the body and while it scores a chunk, so granian's threads go on meanwhile; a short request to the
+same server worker waits for the chunk being scored and, each time granian's threads hand the loop
+something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms). Releasing the
+GIL between chunks as well (``time.sleep(0)``) is not done: it costs batch throughput for little (the
+latency of ``GET /health`` beside back-to-back batches is in BENCHMARKS.md). Throughput does not grow
 with it (one worker is one core); for that, run several workers. Decoding the body and encoding the
-answer are not chunked (msgspec, ~0.6 and ~0.03 ms for 1,000 hands: the answers come encoded).
+answer are not chunked (the answers come encoded).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.docs.openapi.use_msgspec_components`.
@@ -111,7 +109,7 @@ ITEM_IMPOSSIBLE_DETAIL = "The hand or its situation is not possible."
 logger = logging.getLogger(__name__)
 
 CHUNK_HANDS = 50
-"""Hands scored between two turns of the event loop (~0.13 ms of scoring; see the module docstring)."""
+"""Hands scored between two turns of the event loop (see the module docstring)."""
 
 HandItem = Annotated[
     msgspec.Raw,
@@ -197,8 +195,8 @@ class BatchResult(msgspec.Struct, frozen=True, kw_only=True):
 
 _unchecked_decode = msgspec.json.Decoder(UncheckedScoreRequest).decode
 """A hand's JSON decoded with every constraint of the schema but the tile-notation patterns, which
-:func:`~service.scoring.notation.request_of` then checks in compiled code: with it 1.7 µs a hand
-instead of 2.5 µs for the strict decode, of which Python's ``re`` took 1.8 µs (BENCHMARKS.md, issue 17)."""
+:func:`~service.scoring.notation.request_of` then checks in compiled code, cheaper than the strict decode,
+whose patterns Python's ``re`` checks (``bench/bench_batch.py --stages``)."""
 
 
 def _in_batch(index: int, errors: list[FieldError]) -> list[FieldError]:
@@ -234,10 +232,9 @@ def repeats_a_key(data: bytes | msgspec.Raw) -> bool:
 
     The strict decoder checks every value of a repeated key, and keeps the last; the unchecked decode and
     :func:`~service.scoring.notation.request_of` see only the last, so a first value outside the tile notation
-    (``{"hand": "x", "hand": "234567m3455p234s", …}``) would be taken where ``POST /v1/score`` refuses it (a
-    fresh tester's finding). Such bodies and hands are decoded strictly. Python's ``json`` (~2 µs a hand of a
-    body, ~5 µs a hand alone): only for bodies the C code does not read (for the others,
-    :func:`~service.scoring.score.parse_batch` tells it).
+    (``{"hand": "x", "hand": "234567m3455p234s", …}``) would be taken where ``POST /v1/score`` refuses it.
+    Such hands are decoded strictly. Python's ``json``: only for hands the C code does not read (for the
+    others, :func:`~service.scoring.score.parse_batch` tells it).
     """
     try:
         json.loads(bytes(data), object_pairs_hook=_unique_keys)
