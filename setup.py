@@ -52,10 +52,24 @@ COMPILED = [
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
 
+C_FLAGS = ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers", "-Werror=switch"]
+"""The C extensions' flags: ``-Werror=switch`` makes a ``switch`` over an enum of the generated contract
+(``service/scoring/_native_contract.h``) that misses a member a build error, not a wrong answer."""
+
+NATIVE_PARTS = [
+    "service/scoring/_native_contract.h",
+    "service/scoring/_native_request.c",
+    "service/scoring/_native_readings.c",
+    "service/scoring/_native_answer.c",
+    "service/scoring/_native_batch.c",
+]
+"""The files ``_native.c`` includes, by stage (one translation unit: every function stays ``static``)."""
+
 NATIVE = Extension(
     "service.scoring._native",
     ["service/scoring/_native.c"],
-    extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+    depends=NATIVE_PARTS,
+    extra_compile_args=C_FLAGS,
 )
 """The scoring hot path in C (``service/scoring/native.py``; BENCHMARKS.md, the core against riichienv)."""
 
@@ -63,7 +77,7 @@ NATIVE = Extension(
 SHANTEN = Extension(
     "service.scoring._shanten",
     ["service/scoring/_shanten.c"],
-    extra_compile_args=["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers"],
+    extra_compile_args=C_FLAGS,
 )
 """Shanten in C (``service/scoring/_shanten.c``, asked first by ``shanten.py``; BENCHMARKS.md)."""
 

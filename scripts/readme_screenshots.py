@@ -1,10 +1,13 @@
-"""The README's two pictures of the table companion, taken in Debian's chromium with Playwright against a granian
-server this script starts on 127.0.0.1, then reduced to a palette with Pillow (each at most 150 KB):
+"""The README's pictures of the table companion, taken in Debian's chromium with Playwright against a granian
+server this script starts on 127.0.0.1, then reduced to a palette with Pillow (each at most 150 KB). The hand,
+its result card, the game and the final standings, each at phone width (390 CSS px) and at 1280 CSS px:
 
-- ``docs/images/game-phone.png``: a standard game at phone width (390 CSS px): two hands and the end, the
+- ``docs/images/game-phone.png`` and ``game-desktop.png``: a standard game, two hands and the end: the
   scoreboard, the hand-by-hand history, who paid whom drawn between the seats and the final standings;
 - ``docs/images/hand-desktop.png``: the Hand view at 1280 CSS px: the README hand won by tsumo after riichi with
-  a honba and a riichi stick on the table (haneman), the hand drawn large, the yaku and who pays whom.
+  a honba and a riichi stick on the table (haneman), the hand drawn large, the yaku and who pays whom;
+- ``docs/images/hand-phone.png`` and ``result-phone.png``: the same hand at phone width: the tiles with the
+  score under them, and the result card alone.
 
 Run from the repository root after ``pip install -e '.[test,screenshots]'`` and ``python3 scripts/web_font.py``::
 
@@ -81,7 +84,7 @@ def apply(page: Page) -> None:
     expect(page.locator("#game-preset")).not_to_have_text(before)
 
 
-def game_phone(page: Page, url: str) -> bytes:
+def game(page: Page, url: str) -> bytes:
     """Anya rons Papa (2 han 40 fu, 2,600); Grandpa wins by tsumo (3 han 30 fu: 1,000 each and 2,000 from
     Papa, now the dealer) with Mama's riichi stick on the table; the game ended by hand."""
     ready(page, url)
@@ -110,7 +113,8 @@ def game_phone(page: Page, url: str) -> bytes:
     return page.screenshot(full_page=True)
 
 
-def hand_desktop(page: Page, url: str) -> bytes:
+def readme_hand(page: Page, url: str) -> None:
+    """The README hand by tsumo after riichi, a honba and a riichi stick on the table: its result shown."""
     ready(page, url)
     page.select_option("#preset", "standard")
     for code in ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "5p", "2s", "3s", "4s", "2p"]:
@@ -122,7 +126,19 @@ def hand_desktop(page: Page, url: str) -> bytes:
     expect(page.locator("#result svg.seats-diagram")).to_be_visible()
     expect(page.locator("#result .discards")).to_be_visible()
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
+
+
+def hand(page: Page, url: str) -> bytes:
+    """The Hand view as the window shows it (the README hand and its result)."""
+    readme_hand(page, url)
+    page.evaluate("() => window.scrollTo(0, 0)")  # from the top: the tiles entered and the score under them
     return page.screenshot(full_page=False)
+
+
+def result_card(page: Page, url: str) -> bytes:
+    """The README hand's result card alone."""
+    readme_hand(page, url)
+    return page.locator("#result").screenshot()
 
 
 def main() -> None:
@@ -132,11 +148,14 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US", service_workers="block")
-            save(game_phone(phone.new_page(), url), "game-phone.png")
+            save(game(phone.new_page(), url), "game-phone.png")
+            save(hand(phone.new_page(), url), "hand-phone.png")
+            save(result_card(phone.new_page(), url), "result-phone.png")
             desktop = browser.new_context(
                 viewport={"width": 1280, "height": 1150}, locale="en-US", service_workers="block"
             )
-            save(hand_desktop(desktop.new_page(), url), "hand-desktop.png")
+            save(hand(desktop.new_page(), url), "hand-desktop.png")
+            save(game(desktop.new_page(), url), "game-desktop.png")
             browser.close()
     finally:
         server.terminate()

@@ -1,4 +1,6 @@
-"""The test tiers: every test is one of ``unit`` (no marker), ``http`` or ``system``, by where it lives.
+"""Hooks for every test under ``tests/``: in CI, a skip for a missing corpus or C extension fails
+(``tests/ci_skips.py``); and the test tiers: every test is one of ``unit`` (no marker), ``http`` or
+``system``, by where it lives.
 
 - ``unit``: the core, the game, the logs, the catalogues, the doctests of ``service/``: no server, no app.
 - ``http``: the app in process (:func:`service.app.create_app` through litestar's test client or raw ASGI):
@@ -20,6 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from tests.ci_skips import pytest_make_collect_report, pytest_runtest_makereport
+
+__all__ = ["pytest_collection_modifyitems", "pytest_make_collect_report", "pytest_runtest_makereport", "tier"]
 
 TESTS = Path(__file__).resolve().parent
 

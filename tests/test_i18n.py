@@ -14,15 +14,23 @@ from babel.messages.pofile import read_po
 
 from service.game.model import ABORTIVE_KINDS, END_REASONS, TransferKind
 from service.game.sticks import STICKS_REASONS
-from service.i18n import LANGUAGES, keys, plural, text
+from service.i18n import LANGUAGES, Refusal, keys, plural, refusal, render, text
 from service.scoring.catalogue import OPTIONS, YAKU_NAMES
 from service.scoring.fu import FU
 from service.scoring.kids import KIDS_POINTS
 from service.scoring.limits import LIMITS, YAKUMAN_NAMES
 from service.scoring.presets import PRESETS
 
-LOCALES = Path(__file__).resolve().parents[1] / "service" / "i18n" / "locales"
+SERVICE = Path(__file__).resolve().parents[1] / "service"
+LOCALES = SERVICE / "i18n" / "locales"
 PLACEHOLDER = re.compile(r"\{\w+\}")
+REFUSAL_KEY = re.compile(r"""["'](refusal\.[\w.]+)["']""")
+
+
+def refusal_keys() -> set[str]:
+    """Every refusal key the code names as a quoted string (``refusal("refusal.copies", …)``, a key chosen
+    before the call, a table of keys), read from the source."""
+    return {key for path in SERVICE.rglob("*.py") for key in REFUSAL_KEY.findall(path.read_text(encoding="utf-8"))}
 
 
 def used_keys() -> set[str]:
@@ -39,6 +47,7 @@ def used_keys() -> set[str]:
     used |= {f"preset.{p}.{part}" for p in PRESETS for part in ("summary", "source")}
     used |= {"reason.not_complete", "reason.no_yaku"}
     used |= {f"sticks_reason.{reason}" for reason in STICKS_REASONS}
+    used |= refusal_keys()
     return used
 
 
@@ -99,3 +108,35 @@ def test_russian_points_agree_with_the_number(n: int, expected: str) -> None:
 def test_unknown_key_is_an_error_not_a_silent_id() -> None:
     with pytest.raises(KeyError):
         text("yaku.no_such_yaku", "ru")
+
+
+def test_the_refusal_keys_are_read_from_the_source() -> None:
+    """The scan above finds the calls (a key in validate.py, one in the game, one in the tile parser)."""
+    assert {"refusal.copies", "refusal.no_winds", "refusal.not_mpsz"} <= refusal_keys()
+
+
+@pytest.mark.parametrize(
+    ("n", "expected"),
+    [(1, "1 копия 1z"), (2, "2 копии 1z"), (5, "5 копий 1z"), (21, "21 копия 1z"), (12, "12 копий 1z")],
+)
+def test_a_russian_refusal_agrees_with_its_number(n: int, expected: str) -> None:
+    message = refusal("refusal.copies", n=n, tile="1z")
+    assert render(message, "ru").startswith(expected + " в hand")
+
+
+def test_a_refusal_is_its_english_text_and_keeps_its_key() -> None:
+    message = refusal("refusal.copies", n=5, tile="5m")
+    assert isinstance(message, Refusal)
+    assert message.key == "refusal.copies"
+    assert message == "5 copies of 5m across hand, win_tile, melds and indicators; there are 4"
+    assert type(render(message, "en")) is str
+    assert render(message, "en") == message
+    assert render(message, "ja") == "hand、win_tile、melds、表示牌に 5m が5枚あります。牌は4枚しかありません"
+    assert render("plain text", "ru") == "plain text"  # not a refusal: as it is
+
+
+def test_a_refusal_inside_a_refusal_follows_the_language() -> None:
+    """The red-fives message names what the rules allow with a refusal of its own."""
+    message = refusal("refusal.red_fives", n=2, suit="m", allowed=refusal("refusal.red_fives_one"))
+    assert message == "2 red fives of suit m; these rules have one per suit (option aka_per_suit)"
+    assert render(message, "ru") == "2 красные пятёрки масти m; по этим правилам по одной на масть (опция aka_per_suit)"

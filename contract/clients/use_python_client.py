@@ -7,13 +7,14 @@ call sends the document's own request example and checks that the answer parsed 
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from riichi_client import AuthenticatedClient
-from riichi_client.api.game import final_standings, settle_hand, sticks_plan
+from riichi_client.api.game import convert_log, final_standings, replay_log, settle_hand, sticks_plan
 from riichi_client.api.operations import health, metrics, ready
 from riichi_client.api.reference import get_points_table, get_preset_rules, list_rules, list_yaku
 from riichi_client.api.scoring import score_batch, score_hand
@@ -23,6 +24,7 @@ from riichi_client.models import (
     BatchResult,
     FinalRequest,
     FinalResult,
+    Format,
     HanFuPreset,
     Health,
     PointsTable,
@@ -30,6 +32,7 @@ from riichi_client.models import (
     PresetRules,
     Problem,
     Ready,
+    ReplayResult,
     RulesCatalogue,
     ScoreRequest,
     ScoreResult,
@@ -42,6 +45,7 @@ from riichi_client.models import (
     YakuCatalogue,
     YakuId,
 )
+from riichi_client.types import File
 
 
 def example(document: dict[str, Any], path: str, name: str = "ok") -> dict[str, Any]:
@@ -120,6 +124,23 @@ def main(document_path: str, base_url: str) -> int:
         yaku = list_yaku.sync_detailed(client=client, preset=Preset.KIDS)
         assert isinstance(yaku.parsed, YakuCatalogue), yaku.content
         calls += 4
+
+        log = document["paths"]["/v1/logs/replay"]["post"]["requestBody"]["content"]["text/plain"]["examples"]
+        mjai = log["one_round"]["value"].encode()  # one round of mjai events: the dealer tsumo of 48,000 it records
+        replayed = replay_log.sync_detailed(client=client, body=File(payload=io.BytesIO(mjai)), format_=Format.MJAI)
+        assert isinstance(replayed.parsed, ReplayResult), replayed.content
+        summary = replayed.parsed.summary
+        assert (summary.rounds, summary.rounds_agreeing, summary.wins) == (1, 1, 1), replayed.content
+        # the generator leaves a text answer (application/x-ndjson) unparsed, and raises on it with
+        # raise_on_unexpected_status: the mjai lines are read from the raw content of a client without that flag
+        with AuthenticatedClient(base_url=base_url, token=API_KEY) as text_client:
+            converted = convert_log.sync_detailed(
+                client=text_client, body=File(payload=io.BytesIO(mjai)), format_=Format.MJAI
+            )
+        assert converted.status_code == 200, converted.content
+        events = [json.loads(line) for line in converted.content.decode().splitlines()]
+        assert [events[0]["type"], events[-1]["type"]] == ["start_game", "end_game"], events
+        calls += 2
 
         alive = health.sync_detailed(client=client)
         assert isinstance(alive.parsed, Health), alive.content

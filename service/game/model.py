@@ -202,7 +202,8 @@ class SettleRequest(_Request, frozen=True, kw_only=True):
     `tsumo`, a `ron`, an exhaustive `draw`, an `abortive` draw or a `chombo`. `last_hand`: the game
     ends after this hand, whatever the rules would decide (a tournament's time limit); `round_wind`:
     the service decides the game's end by the rules (busting and a target come first, then the
-    rules' end, then `last_hand`).
+    rules' end, then `last_hand`); rules without winds (option `winds` off: kostarev, kids) have no
+    rounds, and a `round_wind` there is a 422 naming it.
     Three players (option `players` 3, presets `tenhou_sanma`, `majsoul_sanma`; /docs/rulesets §7): three
     scores adding up to 3 × start, seats 0–2, a tsumo paid by the two others (option `sanma_tsumo`:
     tsumo loss or north bisection; nagashi and a chombo's reverse tsumo alike), 100 per honba from each

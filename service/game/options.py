@@ -15,6 +15,7 @@ from typing import Final, Literal
 
 import msgspec
 
+from service.i18n import refusal
 from service.scoring import FieldError, InvalidHand, Rules
 from service.scoring.presets import GAME_DEFAULTS, SHARED_OPTIONS
 
@@ -161,31 +162,27 @@ def _conflicts(game: GameRules) -> list[FieldError]:
     """Game options that contradict each other or the places they rank, each naming the option."""
     errors = []
     if any(later > earlier for earlier, later in itertools.pairwise(game.uma)):
-        errors.append(FieldError("game.uma", f"uma falls from 1st to last place, got {list(game.uma)}"))
+        errors.append(FieldError("game.uma", refusal("refusal.uma_falls", uma=list(game.uma))))
     if game.return_points < game.start_points:
         errors.append(
             FieldError(
                 "game.return_points",
-                f"the return ({game.return_points}) is below the start ({game.start_points}): oka would be negative",
+                refusal("refusal.return_below_start", back=game.return_points, start=game.start_points),
             )
         )
     if game.multiple_ron == "head_bump" and game.multi_ron_sticks == "each":
-        errors.append(FieldError("game.multi_ron_sticks", "with head bump there is only ever one winner"))
+        errors.append(FieldError("game.multi_ron_sticks", refusal("refusal.head_bump_one_winner")))
     # a table's values follow its seats (/docs/rulesets §5, §7): uma one a place, honba 100 a payer,
     # no-ten payments that split in 100s, and no abortive draw that needs a fourth player
     n = game.players
     if len(game.uma) != n:
-        errors.append(FieldError("game.uma", f"{len(game.uma)} uma values for {n} players: give one a place"))
+        errors.append(FieldError("game.uma", refusal("refusal.uma_count", n=len(game.uma), players=n)))
     if game.honba not in (0, (n - 1) * 100):
-        errors.append(
-            FieldError("game.honba", f"with {n} players a honba is 100 from each payer: {(n - 1) * 100} (or 0)")
-        )
+        errors.append(FieldError("game.honba", refusal("refusal.honba_players", players=n, honba=(n - 1) * 100)))
     if game.noten_payment not in (0, NOTEN_PAYMENT[n]):
         errors.append(
-            FieldError("game.noten_payment", f"with {n} players the no-ten payment is {NOTEN_PAYMENT[n]} (or 0)")
+            FieldError("game.noten_payment", refusal("refusal.noten_players", players=n, payment=NOTEN_PAYMENT[n]))
         )
     if n == 3 and (four := sorted(game.abortive_draws & FOUR_PLAYER_DRAWS)):
-        errors.append(
-            FieldError("game.abortive_draws", f"{', '.join(four)} need four players (/docs/rulesets §7 Abortive draws)")
-        )
+        errors.append(FieldError("game.abortive_draws", refusal("refusal.draws_need_four", draws=", ".join(four))))
     return errors

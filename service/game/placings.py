@@ -19,6 +19,7 @@ goes to first place (option ``players``: 4, or 3: Tenhou sanma 3 × (40,000 − 
 
 from __future__ import annotations
 
+from service.i18n import refusal
 from service.scoring import FieldError, InvalidHand, resolve_rules
 
 from .model import FinalPlacing, FinalRequest, FinalResult, Placing
@@ -64,33 +65,32 @@ def final(req: FinalRequest) -> FinalResult:
     errors: list[FieldError] = []
     n = game.players
     if len(req.scores) != n:
-        errors.append(FieldError("scores", f"{len(req.scores)} scores for {n} players (option players {n}): give {n}"))
+        errors.append(FieldError("scores", refusal("refusal.scores_count", n=len(req.scores), players=n)))
     if req.first_dealer >= n:
         errors.append(
-            FieldError("first_dealer", f"seat {req.first_dealer} does not exist: {n} players sit at seats 0–{n - 1}")
+            FieldError("first_dealer", refusal("refusal.no_seat_short", seat=req.first_dealer, players=n, last=n - 1))
         )
     if sum(game.uma) != 0:  # one a place: resolve_game checks the count
-        errors.append(FieldError("game.uma", f"uma must sum to 0, got {sum(game.uma)}"))
+        errors.append(FieldError("game.uma", refusal("refusal.uma_sum", total=sum(game.uma))))
     if req.penalties is not None and len(req.penalties) != n:
-        errors.append(FieldError("penalties", f"{len(req.penalties)} penalties for {n} players: give {n}"))
+        errors.append(FieldError("penalties", refusal("refusal.penalties_count", n=len(req.penalties), players=n)))
     if game.riichi_deposit == 0 and req.riichi_sticks:
-        errors.append(FieldError("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)"))
+        errors.append(FieldError("riichi_sticks", refusal("refusal.no_riichi_deposits")))
     if rules.scoring == "han_fu" and len(req.scores) == n:
         for i, s in enumerate(req.scores):
             if s % 100:
-                errors.append(FieldError(f"scores[{i}]", f"scores are multiples of 100 points, got {s}"))
+                errors.append(FieldError(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s)))
         expected = n * game.start_points
         total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
         if total != expected:
             errors.append(
                 FieldError(
                     "scores",
-                    f"scores plus riichi sticks on the table add up to {total}, not {n} × {game.start_points} = "
-                    f"{expected} (set game.start_points if the game started elsewhere)",
+                    refusal("refusal.scores_total", total=total, players=n, start=game.start_points, expected=expected),
                 )
             )
     if req.penalties is not None and rules.scoring != "han_fu":
-        errors.append(FieldError("penalties", "the kids preset has no chombo penalties"))
+        errors.append(FieldError("penalties", refusal("refusal.kids_no_chombo")))
     if errors:
         raise InvalidHand(errors)
     oka = n * (game.return_points - game.start_points)  # Tenhou sanma: 3 × (40,000 − 35,000) = 15,000

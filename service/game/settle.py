@@ -65,7 +65,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from service.i18n import Language, text
+from service.i18n import Language, refusal, text
 from service.scoring import FieldError, InvalidHand, Rules, ScoreRequest, ScoreResult, resolve_rules, score
 from service.scoring.limits import YAKUMAN_BASE, base_points
 from service.scoring.names import limit_name, localise
@@ -182,25 +182,28 @@ class _Ledger:
 
 def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
     """Scores, riichi sticks and declarations that cannot be before this hand; with three players
-    (option ``players``) three scores and seats 0–2 (/docs/rulesets §7)."""
+    (option ``players``) three scores and seats 0–2 (/docs/rulesets §7); no ``round_wind`` in rules without
+    winds (option ``winds`` off: kostarev, kids), whose game has no rounds to end by (/docs/rules §4)."""
     han_fu = rules.scoring == "han_fu"
     _check_seats(req, game.players, errors)
+    if not rules.winds and req.round_wind is not None:
+        errors.add("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset)))
     for i, s in enumerate(req.scores):
         field = f"scores[{i}]"
         if han_fu and s % 100:
-            errors.add(field, f"scores are multiples of 100 points, got {s}")
+            errors.add(field, refusal("refusal.scores_hundreds", score=s))
         elif han_fu and game.bust == "below_zero" and s < 0:
-            errors.add(field, f"{s} is below zero: that player is already out (bust: below_zero)")
+            errors.add(field, refusal("refusal.below_zero", score=s))
         elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
-            errors.add(field, f"{s} is zero or less: that player is already out (bust: {game.bust})")
+            errors.add(field, refusal("refusal.zero_or_less", score=s, bust=game.bust))
         elif not han_fu and s < 0:
-            errors.add(field, f"kids points are never negative, got {s}")
+            errors.add(field, refusal("refusal.kids_negative", score=s))
         elif game.target and s >= game.target:
-            errors.add(field, f"{s} already reaches the target {game.target}: the game is over")
+            errors.add(field, refusal("refusal.target_reached", score=s, target=game.target))
     if game.riichi_deposit == 0 and req.riichi_sticks:
-        errors.add("riichi_sticks", "these rules have no riichi deposits (riichi_deposit is 0)")
+        errors.add("riichi_sticks", refusal("refusal.no_riichi_deposits"))
     if game.honba == 0 and req.honba:
-        errors.add("honba", "these rules have no honba (honba is 0: a repeat hand adds nothing, the count stays 0)")
+        errors.add("honba", refusal("refusal.no_honba_count"))
     n = game.players
     if han_fu and not any(e.field.startswith("scores") for e in errors):
         expected = n * game.start_points
@@ -208,33 +211,32 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
         if total != expected:
             errors.add(
                 "scores",
-                f"scores plus riichi sticks on the table add up to {total}, not {n} × {game.start_points} = {expected}"
-                " (set game.start_points if the game started elsewhere)",
+                refusal("refusal.scores_total", total=total, players=n, start=game.start_points, expected=expected),
             )
     seen: set[int] = set()
     for i, seat in enumerate(req.riichi):
         if seat in seen:
-            errors.add(f"riichi[{i}]", f"seat {seat} is listed twice")
+            errors.add(f"riichi[{i}]", refusal("refusal.seat_twice", seat=seat))
         seen.add(seat)
         if seat >= len(req.scores):
             continue
         if han_fu and req.scores[seat] < game.riichi_deposit:
             errors.add(
                 f"riichi[{i}]",
-                f"seat {seat} holds {req.scores[seat]} points, less than the {game.riichi_deposit} deposit",
+                refusal("refusal.riichi_deposit_short", seat=seat, score=req.scores[seat], deposit=game.riichi_deposit),
             )
 
 
 def seats_message(seat: int, seats: int) -> str:
     """The message for a seat beyond a table of ``seats`` (option ``players``)."""
-    return f"seat {seat} does not exist: {seats} players sit at seats 0–{seats - 1} (option players {seats})"
+    return refusal("refusal.no_seat", seat=seat, players=seats, last=seats - 1)
 
 
 def _check_seats(req: SettleRequest, seats: int, errors: _Errors) -> None:
     """Every score and seat the request names exists at a table of ``seats`` (option ``players``:
     three players have seats 0–2, /docs/rulesets §7); a fourth seat is a 422 naming its field."""
     if len(req.scores) != seats:
-        errors.add("scores", f"{len(req.scores)} scores for {seats} players (option players {seats}): give {seats}")
+        errors.add("scores", refusal("refusal.scores_count", n=len(req.scores), players=seats))
     named: list[tuple[str, int | None]] = [("dealer", req.dealer), ("first_dealer", req.first_dealer)]
     named += [(f"riichi[{i}]", seat) for i, seat in enumerate(req.riichi)]
     outcome = req.outcome
@@ -267,24 +269,30 @@ def _scored_hand(
         "rules": req.rules,
     }
     if hand.win == "tsumo" and not tsumo:
-        errors.add(f"{path}.win", "the outcome is a ron; the hand says tsumo (leave `win` out)")
+        errors.add(f"{path}.win", refusal("refusal.hand_says_tsumo"))
     if hand.rules != "standard" and resolve_rules(hand.rules) != rules:
-        errors.add(f"{path}.rules", "the hand's rules differ from the settlement's rules; leave them out")
+        errors.add(f"{path}.rules", refusal("refusal.hand_rules_differ"))
     if rules.winds:
         wind = WINDS[(seat - req.dealer) % rules.players]
         if hand.seat_wind is not None and hand.seat_wind != wind:
             errors.add(
-                f"{path}.seat_wind", f"seat {seat} is {wind!r} when seat {req.dealer} deals, not {hand.seat_wind!r}"
+                f"{path}.seat_wind",
+                refusal(
+                    "refusal.seat_wind_of_seat",
+                    seat=seat,
+                    wind=repr(wind),
+                    dealer=req.dealer,
+                    given=repr(hand.seat_wind),
+                ),
             )
         changes["seat_wind"] = wind
     if hand.dealer is not None and hand.dealer != dealer:
-        errors.add(
-            f"{path}.dealer", f"seat {seat} is {'' if dealer else 'not '}the dealer (the dealer is seat {req.dealer})"
-        )
+        key = "refusal.seat_is_dealer" if dealer else "refusal.seat_is_not_dealer"
+        errors.add(f"{path}.dealer", refusal(key, seat=seat, dealer=req.dealer))
     changes["dealer"] = None if rules.winds else dealer
     for name, value in (("honba", req.honba), ("riichi_sticks", req.riichi_sticks)):
         if getattr(hand, name) not in (0, value):
-            errors.add(f"{path}.{name}", f"must be 0 or the settlement's {name} ({value}); it is taken from there")
+            errors.add(f"{path}.{name}", refusal("refusal.taken_from_settlement", name=name, value=value))
     declared = seat in req.riichi
     in_riichi = hand.riichi or hand.double_riichi
     # A riichi hand whose seat is not in `riichi` deposited its stick before: it must be on the table
@@ -292,15 +300,13 @@ def _scored_hand(
     if in_riichi != declared and (declared or not req.riichi_sticks):
         field = "double_riichi" if hand.double_riichi and not hand.riichi else "riichi"
         errors.add(
-            f"{path}.{field}",
-            f"seat {seat} {'is' if declared else 'is not'} in the settlement's riichi list"
-            + ("" if declared else " and no riichi stick is on the table")
-            + "; the hand must agree",
+            f"{path}.{field}", refusal("refusal.riichi_listed" if declared else "refusal.riichi_not_listed", seat=seat)
         )
     if req.round_wind is not None and rules.winds:
         if hand.round_wind is not None and hand.round_wind != req.round_wind:
             errors.add(
-                f"{path}.round_wind", f"the settlement's round wind is {req.round_wind!r}, not {hand.round_wind!r}"
+                f"{path}.round_wind",
+                refusal("refusal.round_wind_differs", wind=repr(req.round_wind), given=repr(hand.round_wind)),
             )
         changes["round_wind"] = req.round_wind
     if len(errors) > before:
@@ -311,7 +317,7 @@ def _scored_hand(
         errors.extend(FieldError(_at(path, e.field), e.message) for e in exc.errors)
         return None
     if not result.is_win:
-        errors.add(path, f"the hand does not win ({result.reason})")
+        errors.add(path, refusal("refusal.no_win", reason=result.reason))
         return None
     return result
 
@@ -323,28 +329,28 @@ def _valued(
     before = len(errors)
     if rules.scoring == "kids":
         if value.points is None:
-            errors.add(f"{path}.points", "the kids preset scores a win in kids points: give points")
+            errors.add(f"{path}.points", refusal("refusal.kids_give_points"))
         for name in ("han", "fu", "pao_yakuman"):
             if getattr(value, name) is not None:
-                errors.add(f"{path}.{name}", "the kids preset has no han, fu or yakuman; give points")
+                errors.add(f"{path}.{name}", refusal("refusal.kids_no_han"))
         if value.yakuman:
-            errors.add(f"{path}.yakuman", "the kids preset has no han, fu or yakuman; give points")
+            errors.add(f"{path}.yakuman", refusal("refusal.kids_no_han"))
         return None if len(errors) > before else (0, None, value.points or 0)
     if value.points is not None:
-        errors.add(f"{path}.points", "points are for the kids preset; give han and fu, or yakuman")
+        errors.add(f"{path}.points", refusal("refusal.points_for_kids"))
     if (value.han is None) == (value.yakuman == 0):
-        errors.add(path, "give han (with fu below 5 han) or yakuman, not both or neither")
+        errors.add(path, refusal("refusal.han_or_yakuman"))
     elif value.han is not None:
         if value.han < 5 and value.fu is None:
-            errors.add(f"{path}.fu", f"fu is needed for a {value.han}-han hand")
+            errors.add(f"{path}.fu", refusal("refusal.fu_needed", n=value.han))
         elif value.fu == 25 and value.han < 2:
-            errors.add(f"{path}.fu", "25 fu is chiitoitsu, which is at least 2 han")
+            errors.add(f"{path}.fu", refusal("refusal.fu_25"))
         elif value.fu == 20 and not tsumo and rules.open_pinfu_fu:
-            errors.add(f"{path}.fu", "20 fu is only a closed pinfu tsumo; a ron is at least 30 fu")
+            errors.add(f"{path}.fu", refusal("refusal.fu_20_ron"))
         elif value.fu == 20 and tsumo and value.han < 2:
-            errors.add(f"{path}.fu", "20 fu is pinfu tsumo, which is at least 2 han (pinfu + menzen tsumo)")
+            errors.add(f"{path}.fu", refusal("refusal.fu_20_tsumo"))
     elif value.fu is not None:
-        errors.add(f"{path}.fu", "a yakuman has no fu")
+        errors.add(f"{path}.fu", refusal("refusal.yakuman_no_fu"))
     if len(errors) > before:
         return None
     base, limit = base_points(value.han or 0, value.fu or 0, rules, value.yakuman)
@@ -365,14 +371,14 @@ def _win(
     before = len(errors)
     seat = spec.winner
     if discarder is not None and seat == discarder:
-        errors.add(f"{path}.winner", f"seat {seat} discarded the tile: a ron is won on another player's discard")
+        errors.add(f"{path}.winner", refusal("refusal.ron_own_discard", seat=seat))
     if spec.pao is not None:
         if not game.pao:
-            errors.add(f"{path}.pao", "pao (liability) is off in these rules (game.pao)")
+            errors.add(f"{path}.pao", refusal("refusal.pao_off"))
         elif spec.pao == seat:
-            errors.add(f"{path}.pao", "the winner cannot be liable for their own hand")
+            errors.add(f"{path}.pao", refusal("refusal.pao_self"))
     if (spec.hand is None) == (spec.value is None):
-        errors.add(f"{path}.hand", "give exactly one of hand (to score) and value (already scored)")
+        errors.add(f"{path}.hand", refusal("refusal.hand_or_value"))
     if len(errors) > before:
         return None
     if spec.hand is not None:
@@ -381,10 +387,7 @@ def _win(
             return None
         pao_multiple = sum(y.han // 13 for y in result.yaku if y.id in game.pao_yakuman)
         if spec.pao is not None and not pao_multiple:
-            errors.add(
-                f"{path}.pao",
-                f"pao applies to {', '.join(sorted(game.pao_yakuman))} (game.pao_yakuman), and this hand has none",
-            )
+            errors.add(f"{path}.pao", refusal("refusal.pao_hand_none", yakuman=", ".join(sorted(game.pao_yakuman))))
             return None
         if rules.scoring == "kids":
             return _Win(seat, None, 0, 0, result.points, None, None, 0, None, result)
@@ -410,14 +413,14 @@ def _win(
     pao_multiple = 0
     if spec.pao is not None:
         if not value.yakuman:
-            errors.add(f"{path}.pao", "pao applies to a yakuman (game.pao_yakuman), and this value is no yakuman")
+            errors.add(f"{path}.pao", refusal("refusal.pao_value_none"))
             return None
         pao_multiple = value.pao_yakuman or value.yakuman
         if pao_multiple > value.yakuman:
-            errors.add(f"{path}.value.pao_yakuman", f"cannot exceed yakuman ({value.yakuman})")
+            errors.add(f"{path}.value.pao_yakuman", refusal("refusal.pao_exceeds", yakuman=value.yakuman))
             return None
     elif value.pao_yakuman is not None:
-        errors.add(f"{path}.value.pao_yakuman", "only with pao (a liable seat)")
+        errors.add(f"{path}.value.pao_yakuman", refusal("refusal.pao_only_with_pao"))
         return None
     if rules.scoring == "kids":
         return _Win(seat, None, 0, 0, kids, None, None, 0, None, None)
@@ -496,14 +499,14 @@ def _draw(req: SettleRequest, outcome: Draw, game: GameRules, ledger: _Ledger, e
         seen: set[int] = set()
         for i, seat in enumerate(getattr(outcome, name)):
             if seat in seen:
-                errors.add(f"outcome.{name}[{i}]", f"seat {seat} is listed twice")
+                errors.add(f"outcome.{name}[{i}]", refusal("refusal.seat_twice", seat=seat))
             seen.add(seat)
     tenpai = set(outcome.tenpai)
     for i, seat in enumerate(req.riichi):
         if seat not in tenpai:
-            errors.add("outcome.tenpai", f"seat {seat} declared riichi (riichi[{i}]) and so is tenpai; list it")
+            errors.add("outcome.tenpai", refusal("refusal.riichi_is_tenpai", seat=seat, index=i))
     if outcome.nagashi and not game.nagashi_mangan:
-        errors.add("outcome.nagashi", "nagashi mangan is off in these rules (game.nagashi_mangan)")
+        errors.add("outcome.nagashi", refusal("refusal.nagashi_off"))
     if errors:
         raise InvalidHand(list(errors))
     seats = game.players
@@ -532,15 +535,15 @@ def _abortive(req: SettleRequest, kind: AbortiveKind, game: GameRules, errors: _
     """Check an abortive draw can be under these rules (/docs/rulesets §5)."""
     if kind not in game.abortive_draws:
         played = ", ".join(k for k in ABORTIVE_KINDS if k in game.abortive_draws) or "none"
-        errors.add("outcome.kind", f"{kind} is not an abortive draw in these rules (game.abortive_draws: {played})")
+        errors.add("outcome.kind", refusal("refusal.abortive_not_in_rules", kind=kind, played=played))
     elif kind == "suucha_riichi" and len(set(req.riichi)) < 4:
-        errors.add("riichi", "suucha_riichi is four riichi declarations: list all four seats in riichi")
+        errors.add("riichi", refusal("refusal.suucha_riichi_four"))
 
 
 def _chombo(req: SettleRequest, outcome: Chombo, rules: Rules, game: GameRules, ledger: _Ledger) -> list[int] | None:
     """Validate and apply a chombo; returns the per-seat penalties (``deduction``) or None."""
     if game.chombo == "none" or rules.scoring == "kids":
-        raise InvalidHand([FieldError("outcome", "chombo is not an outcome in these rules (game.chombo: none)")])
+        raise InvalidHand([FieldError("outcome", refusal("refusal.chombo_off"))])
     if game.chombo == "deduction":
         return [game.chombo_points if s == outcome.seat else 0 for s in range(game.players)]
     from_dealer, from_other = _tsumo_shares(MANGAN_BASE, outcome.seat == req.dealer, game)
@@ -578,11 +581,10 @@ def _check_round(req: SettleRequest, game: GameRules, errors: _Errors) -> None:
     index = _hand_index(req, game.players)
     last, stop = _hands(game)
     if index is not None and index >= stop:
-        reached = "East" if game.length == "tonpuu" else "South"
-        more = " and one more wind (extension)" if stop > last else ""
+        reached = refusal("refusal.wind_east" if game.length == "tonpuu" else "refusal.wind_south")
+        key = "refusal.round_beyond_game_extension" if stop > last else "refusal.round_beyond_game"
         errors.add(
-            "round_wind",
-            f"a {game.length} game is played to {reached} {game.players}{more}: it has no {req.round_wind} round",
+            "round_wind", refusal(key, length=game.length, reached=reached, players=game.players, wind=req.round_wind)
         )
 
 
@@ -684,7 +686,7 @@ def settle(req: SettleRequest) -> SettleResult:
         for i, spec in specs:
             path = f"outcome.wins[{i}]" if i >= 0 else "outcome"
             if spec.winner in seen:
-                errors.add(f"{path}.winner", f"seat {spec.winner} is listed twice")
+                errors.add(f"{path}.winner", refusal("refusal.seat_twice", seat=spec.winner))
                 continue
             seen.add(spec.winner)
             w = _win(spec, path, discarder is None, discarder, req, rules, game, errors)

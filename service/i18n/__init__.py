@@ -23,7 +23,19 @@ from typing import Final, Literal
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-__all__ = ["LANGUAGES", "MAX_ACCEPT_LANGUAGE", "Language", "keys", "negotiate_language", "plural", "text"]
+__all__ = [
+    "LANGUAGES",
+    "MAX_ACCEPT_LANGUAGE",
+    "Language",
+    "Refusal",
+    "english",
+    "keys",
+    "negotiate_language",
+    "plural",
+    "refusal",
+    "render",
+    "text",
+]
 
 Language = Literal["en", "ja", "ru"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ja", "ru")
@@ -34,7 +46,7 @@ MAX_ACCEPT_LANGUAGE: Final = 256
 costs no more than this)."""
 
 
-def _load(lang: Language) -> tuple[gettext.GNUTranslations, frozenset[str]]:
+def _load(lang: Language) -> tuple[gettext.GNUTranslations, frozenset[str], frozenset[str]]:
     with resources.files(__package__).joinpath("locales", f"{lang}.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
     mo = io.BytesIO()
@@ -45,7 +57,8 @@ def _load(lang: Language) -> tuple[gettext.GNUTranslations, frozenset[str]]:
         for m in catalog
         if m.id and all(m.string if isinstance(m.string, tuple) else (m.string,))
     )  # translated keys only: an empty msgstr falls back to English
-    return gettext.GNUTranslations(mo), found
+    plurals = frozenset(m.id[0] for m in catalog if m.id and not isinstance(m.id, str))
+    return gettext.GNUTranslations(mo), found, plurals
 
 
 _CATALOGUES: Final = {lang: _load(lang) for lang in LANGUAGES}
@@ -65,9 +78,9 @@ def text(key: str, lang: Language = "en", **values: object) -> str:
     >>> text("yaku.riichi", "ja"), text("kids.total", "ru", points="5 очков")
     ('立直', 'Итого: 5 очков')
     """
-    translations, found = _CATALOGUES[lang]
+    translations, found, _ = _CATALOGUES[lang]
     if key not in found:
-        translations, found = _CATALOGUES["en"]
+        translations, found, _ = _CATALOGUES["en"]
         if key not in found:
             raise KeyError(key)
     message = translations.gettext(key)
@@ -123,3 +136,71 @@ def negotiate_language(accept_language: str | None) -> Language:
         if lang is not None and q > 0:
             ranked.append((-q, index, lang))
     return min(ranked)[2] if ranked else "en"
+
+
+class Refusal(str):
+    """A refusal message (a 400 or 422 ``errors[].message`` or ``detail``): the string itself is its English
+    text, so code and tests that read it as text see no difference; :attr:`key` and :attr:`values` render it
+    in another language (:func:`render`). Made by :func:`refusal`."""
+
+    key: str
+    """The catalogue key, e.g. ``refusal.copies`` (stable: a client may match on it)."""
+    values: dict[str, object]
+    """The placeholders' values; a value that is itself a :class:`Refusal` is rendered in the same language."""
+
+
+def _fill(key: str, lang: Language, values: dict[str, object]) -> str:
+    filled = {name: render(v, lang) if isinstance(v, Refusal) else v for name, v in values.items()}
+    translations, found, plurals = _CATALOGUES[lang]
+    if key not in found:
+        translations, found, plurals = _CATALOGUES["en"]
+        if key not in found:
+            raise KeyError(key)
+    if key in plurals:
+        count = values["n"]
+        message = translations.ngettext(key, key, count if isinstance(count, int) else 0)
+    else:
+        message = translations.gettext(key)
+    return message.format(**filled)
+
+
+def refusal(key: str, **values: object) -> Refusal:
+    """The refusal ``key`` with its ``{placeholders}`` filled from ``values``: a :class:`Refusal` whose text is
+    the English one. A plural entry (``msgid_plural``) chooses its form by the value ``n``.
+
+    Raises ``KeyError`` for a key that ``en.po`` does not have (a bug, caught by the tests).
+
+    >>> message = refusal("refusal.copies", n=5, tile="5m")
+    >>> message
+    '5 copies of 5m across hand, win_tile, melds and indicators; there are 4'
+    >>> render(message, "ru")
+    '5 копий 5m в hand, win_tile, melds и индикаторах; а их всего 4'
+    """
+    message = Refusal(_fill(key, "en", values))
+    message.key = key
+    message.values = values
+    return message
+
+
+def render(message: str, lang: Language) -> str:
+    """``message`` in ``lang`` when it is a :class:`Refusal`; any other text as it is (a plain ``str``).
+
+    >>> [render(refusal("refusal.copies", n=n, tile="1z"), "ru").split(" 1z")[0] for n in (1, 2, 5, 21)]
+    ['1 копия', '2 копии', '5 копий', '21 копия']
+    """
+    if isinstance(message, Refusal):
+        return _fill(message.key, lang, message.values) if lang != "en" else str.__str__(message)
+    return message
+
+
+def english(obj: object) -> str:
+    """A msgspec ``enc_hook``: a :class:`Refusal` met by an encoder is written as its English text (msgspec
+    encodes only exact ``str``); any other type it cannot encode is a ``TypeError``, as without the hook.
+
+    >>> import msgspec
+    >>> msgspec.json.encode([refusal("refusal.honours", code="'8z'")], enc_hook=english)
+    b'["\\'8z\\': honours are 1z\\xe2\\x80\\x937z"]'
+    """
+    if isinstance(obj, Refusal):
+        return str.__str__(obj)
+    raise TypeError(f"Encoding objects of type {type(obj).__name__} is unsupported")

@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 from tqdm import tqdm
 
+from service.i18n import english
 from service.scoring.presets import PRESETS
 
 from .archive import iter_logs
@@ -148,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no such file or directory: {', '.join(missing)}")
     summary = Summary()
     bar = tqdm(unit="game", disable=not sys.stderr.isatty(), file=sys.stderr)
-    encoder = msgspec.json.Encoder()
+    encoder = msgspec.json.Encoder(enc_hook=english)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         pending: list[Future[Outcome]] = []
         for name, data in _games(args.paths):

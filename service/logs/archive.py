@@ -34,6 +34,8 @@ from typing import IO, Final
 
 import msgspec
 
+from service.i18n import refusal
+
 from .detect import MAX_LOG_BYTES
 from .record import LogError
 
@@ -42,7 +44,7 @@ __all__ = ["Entry", "iter_logs"]
 Entry = tuple[str, bytes | LogError]
 """One game of a batch: its name (the archive member's path, or ``line N``) and its bytes or the error."""
 
-_TOO_LARGE: Final = f"larger than {MAX_LOG_BYTES:,} bytes"
+_MOST: Final = f"{MAX_LOG_BYTES:,}"
 
 MAX_INFLATED_BYTES: Final = 512 * 1024 * 1024
 """The most a whole body may inflate to, over all its entries (512 MiB): past it the rest of the archive is
@@ -60,7 +62,7 @@ class _Inflated:
     def count(self, size: int) -> None:
         self.total += size
         if self.total > MAX_INFLATED_BYTES:
-            raise LogError(f"the body inflates to more than {MAX_INFLATED_BYTES:,} bytes: the rest is not read")
+            raise LogError(refusal("refusal.log.body_inflates", most=f"{MAX_INFLATED_BYTES:,}"))
 
     def read(self, size: int = -1) -> bytes:
         data = self.source.read(size)
@@ -90,7 +92,7 @@ def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
     try:
         peek = source.read(512)
     except (OSError, EOFError, zlib.error) as error:
-        raise LogError(f"the gzip stream is broken: {error}") from None
+        raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
     source.seek(0)
     counted = _Inflated(source)
     if len(peek) == 512 and peek[257:262] == b"ustar":
@@ -104,23 +106,26 @@ def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
         archive = zipfile.ZipFile(stream)
         members = [info for info in archive.infolist() if not info.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
-        raise LogError(f"the zip archive cannot be read: {error}") from None
+        raise LogError(refusal("refusal.log.zip_unreadable", error=str(error))) from None
     inflated = 0
     for info in members:
         if info.file_size > MAX_LOG_BYTES:
-            yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
+            yield info.filename, LogError(refusal("refusal.log.member_too_large", name=info.filename, most=_MOST))
             continue
         try:
             with archive.open(info) as member:
                 data = member.read(MAX_LOG_BYTES + 1)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as error:
-            yield info.filename, LogError(f"{info.filename} cannot be read from the archive: {error}")
+            yield (
+                info.filename,
+                LogError(refusal("refusal.log.member_unreadable", name=info.filename, error=str(error))),
+            )
             continue
         inflated += len(data)
         if inflated > MAX_INFLATED_BYTES:
-            raise LogError(f"the body inflates to more than {MAX_INFLATED_BYTES:,} bytes: the rest is not read")
+            raise LogError(refusal("refusal.log.body_inflates", most=f"{MAX_INFLATED_BYTES:,}"))
         if len(data) > MAX_LOG_BYTES:
-            yield info.filename, LogError(f"{info.filename} is {_TOO_LARGE}")
+            yield info.filename, LogError(refusal("refusal.log.member_too_large", name=info.filename, most=_MOST))
         else:
             yield info.filename, data
 
@@ -132,12 +137,17 @@ def _tar_entries(stream: _Inflated) -> Iterator[Entry]:
                 if not member.isfile():
                     continue
                 if member.size > MAX_LOG_BYTES:
-                    yield member.name, LogError(f"{member.name} is {_TOO_LARGE}")
+                    yield member.name, LogError(refusal("refusal.log.member_too_large", name=member.name, most=_MOST))
                     continue
                 extracted = archive.extractfile(member)
-                yield member.name, extracted.read() if extracted is not None else LogError(f"{member.name} is empty")
+                yield (
+                    member.name,
+                    extracted.read()
+                    if extracted is not None
+                    else LogError(refusal("refusal.log.member_empty", name=member.name)),
+                )
     except (tarfile.TarError, OSError, EOFError, zlib.error) as error:
-        raise LogError(f"the tar archive cannot be read: {error}") from None
+        raise LogError(refusal("refusal.log.tar_unreadable", error=str(error))) from None
 
 
 def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
@@ -151,28 +161,33 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
                 while (more := source.readline(65536)) and not more.endswith(b"\n"):
                     pass
         except (OSError, EOFError, zlib.error) as error:
-            raise LogError(f"the gzip stream is broken: {error}") from None
+            raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
         if not line:
             return
         number += 1
         name = f"line {number}"
         text = line.strip()
         if oversized:
-            yield name, LogError(f"{name} is {_TOO_LARGE}")
+            yield name, LogError(refusal("refusal.log.member_too_large", name=name, most=_MOST))
         elif not text:
             continue
         elif not seen_a_log and text[:1] not in (b'"', b"{", b"["):  # bytes of no kind read here
-            raise LogError("the body is neither an archive (zip, tar, tar.gz) nor NDJSON of logs")
+            raise LogError(refusal("refusal.log.not_archive"))
         elif text.startswith(b'"'):
             try:
                 decoded = msgspec.json.decode(text)
             except msgspec.DecodeError as error:
-                yield name, LogError(f"{name} is not a JSON string: {error}")
+                yield name, LogError(refusal("refusal.log.not_json_string_error", name=name, error=str(error)))
                 continue
             seen_a_log = True
-            yield name, decoded.encode() if isinstance(decoded, str) else LogError(f"{name} is not a JSON string")
+            yield (
+                name,
+                decoded.encode()
+                if isinstance(decoded, str)
+                else LogError(refusal("refusal.log.not_json_string", name=name)),
+            )
         elif text[:1] in (b"{", b"["):
             seen_a_log = True
             yield name, text
         else:
-            yield name, LogError(f"{name} is not a log: a JSON string, object or array")
+            yield name, LogError(refusal("refusal.log.not_a_log", name=name))

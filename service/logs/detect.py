@@ -17,6 +17,8 @@ from __future__ import annotations
 import zlib
 from typing import Final, Literal
 
+from service.i18n import refusal
+
 from .record import GameLog, LogError
 
 __all__ = ["MAX_LOG_BYTES", "LogFormatName", "detect_format", "inflate", "read_log"]
@@ -39,11 +41,11 @@ def inflate(body: bytes) -> bytes:
     try:
         out = inflater.decompress(body, MAX_LOG_BYTES + 1)
     except zlib.error as error:
-        raise LogError(f"the gzip stream is broken: {error}") from None
+        raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
     if len(out) > MAX_LOG_BYTES or inflater.unconsumed_tail:
-        raise LogError(f"the log inflates to more than {MAX_LOG_BYTES} bytes")
+        raise LogError(refusal("refusal.log.inflates", most=MAX_LOG_BYTES))
     if not inflater.eof:
-        raise LogError("the gzip stream is truncated")
+        raise LogError(refusal("refusal.log.gzip_truncated"))
     return out
 
 
@@ -64,22 +66,19 @@ def detect_format(text: bytes) -> LogFormatName:
             return "tenhou6"
         if b'"type"' in first_line:
             return "mjai"
-    raise LogError(
-        "the body is none of the log formats read here: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, "
-        "a Mahjong Soul game record (JSON)"
-    )
+    raise LogError(refusal("refusal.log.no_format"))
 
 
 def read_log(body: bytes, format: LogFormatName | None = None) -> GameLog:
     """Decode a log as published (``format`` named by the caller, else detected; gzip allowed)."""
     text = inflate(body)
     if len(text) > MAX_LOG_BYTES:
-        raise LogError(f"the log is larger than {MAX_LOG_BYTES} bytes")
+        raise LogError(refusal("refusal.log.too_large", most=MAX_LOG_BYTES))
     name = format or detect_format(text)
     try:
         return _decode(text, name)
     except RecursionError:  # JSON nested thousands deep: no log format nests more than a few levels
-        raise LogError("the log nests too deeply to be any of the formats") from None
+        raise LogError(refusal("refusal.log.too_deep")) from None
 
 
 def _decode(text: bytes, name: LogFormatName) -> GameLog:

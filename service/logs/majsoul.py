@@ -41,6 +41,8 @@ from typing import Any, Final
 
 import msgspec
 
+from service.i18n import refusal
+
 from .record import (
     Ankan,
     Call,
@@ -92,11 +94,11 @@ _Where = tuple[int | None, int | None]
 def _tile(value: object, what: str, where: _Where) -> str:
     if isinstance(value, str) and len(value) == 2 and value[1] in "mpsz" and value[0] in "0123456789":
         if value[1] == "z" and not "1" <= value[0] <= "7":
-            raise LogError(f"{what}: {value!r} is not a tile", *where)
+            raise LogError(refusal("refusal.ms.not_tile", what=what, value=repr(value)), *where)
         if value[0] == "0" and value[1] == "z":
-            raise LogError(f"{what}: {value!r} is not a tile", *where)
+            raise LogError(refusal("refusal.ms.not_tile", what=what, value=repr(value)), *where)
         return value
-    raise LogError(f"{what}: {str(value)[:40]!r} is not a tile (mpsz, 0 a red five)", *where)
+    raise LogError(refusal("refusal.ms.not_tile_mpsz", what=what, value=repr(str(value)[:40])), *where)
 
 
 def _int(data: dict[str, Any], name: str, what: str, where: _Where, high: int = 10**7, low: int = 0) -> int:
@@ -104,7 +106,8 @@ def _int(data: dict[str, Any], name: str, what: str, where: _Where, high: int = 
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LogError(f"{what} {name}={str(value)[:40]!r} is not a whole number {low}–{high}", *where)
+        message = refusal("refusal.ms.not_whole", what=what, name=name, value=repr(str(value)[:40]), low=low, high=high)
+        raise LogError(message, *where)
     return value
 
 
@@ -114,7 +117,7 @@ def _ints(value: object, count: int, what: str, where: _Where) -> list[int]:
         or len(value) != count
         or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**7 for v in value)
     ):
-        raise LogError(f"{what} is not {count} whole numbers", *where)
+        raise LogError(refusal("refusal.ms.not_whole_numbers", what=what, count=count), *where)
     return [int(v) for v in value]
 
 
@@ -122,7 +125,7 @@ def _tiles(value: object, what: str, where: _Where) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise LogError(f"{what} is not a list of tiles", *where)
+        raise LogError(refusal("refusal.ms.not_tiles", what=what), *where)
     return [_tile(v, what, where) for v in value]
 
 
@@ -145,33 +148,33 @@ def _records(parsed: object) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
                 break
             node = node[key]
             if isinstance(node, str):
-                raise LogError("the records are still protobuf bytes (base64): send them decoded to JSON")
+                raise LogError(refusal("refusal.ms.protobuf"))
             if isinstance(node, list):
                 found = node
                 break
     if not isinstance(found, list):
-        raise LogError("a Mahjong Soul record has its records as a list (under data, actions or records)")
+        raise LogError(refusal("refusal.ms.no_records"))
     items: list[object] = []
     for item in found:  # a list per round is allowed
         items.extend(item if isinstance(item, list) else [item])
     out: list[tuple[str, dict[str, Any]]] = []
     for item in items:
         if isinstance(item, str):
-            raise LogError("the records are still protobuf bytes (base64): send them decoded to JSON")
+            raise LogError(refusal("refusal.ms.protobuf"))
         if not isinstance(item, dict):
-            raise LogError(f"a record is an object with a name, not {str(item)[:60]}")
+            raise LogError(refusal("refusal.ms.record_object", item=str(item)[:60]))
         if "name" not in item and ("result" in item or "type" in item):  # an action: a result, or an input
             item = item.get("result")
             if item is None:
                 continue
             if not isinstance(item, dict):
-                raise LogError("an action's result is not an object with a name")
+                raise LogError(refusal("refusal.ms.action_result"))
         name = item.get("name")
         if not isinstance(name, str):
-            raise LogError(f"a record has no name: {str(item)[:60]}")
+            raise LogError(refusal("refusal.ms.no_name", item=str(item)[:60]))
         data = item.get("data", {k: v for k, v in item.items() if k != "name"})
         if not isinstance(data, dict):
-            raise LogError(f"record {name}'s data is not an object")
+            raise LogError(refusal("refusal.ms.data", name=name))
         short = name.removeprefix(".lq.")
         for prefix in ("Record", "Action"):
             short = short.removeprefix(prefix)
@@ -262,9 +265,9 @@ class _Decoder:
 
     def current(self, what: str) -> RoundLog:
         if not self.rounds:
-            raise LogError(f"{what} before the first RecordNewRound")
+            raise LogError(refusal("refusal.ms.before_round", what=what))
         if self.ended:
-            raise LogError(f"{what} after the round's end (RecordHule, RecordNoTile or RecordLiuJu)", *self.where())
+            raise LogError(refusal("refusal.ms.after_end", what=what), *self.where())
         return self.rounds[-1]
 
     def seat(self, data: dict[str, Any], what: str) -> int:
@@ -282,7 +285,7 @@ class _Decoder:
 
     def new_round(self, data: dict[str, Any], what: str) -> None:
         if not self.ended:
-            raise LogError("a new round before the last one ended: a truncated round", len(self.rounds) - 1)
+            raise LogError(refusal("refusal.ms.new_round"), len(self.rounds) - 1)
         where: _Where = (len(self.rounds), None)
         scores = data.get("scores")
         if isinstance(scores, list) and len(scores) in (3, 4) and not self.rounds:
@@ -293,12 +296,15 @@ class _Decoder:
         hands = [_tiles(data.get(f"tiles{s}"), f"{what} tiles{s}", where) for s in range(players)]
         for s, hand in enumerate(hands):
             if len(hand) != (14 if s == dealer else 13):
-                raise LogError(f"{what} deals seat {s} {len(hand)} tiles, not {14 if s == dealer else 13}", *where)
+                expected = 14 if s == dealer else 13
+                raise LogError(
+                    refusal("refusal.ms.deal_size", what=what, seat=s, n=len(hand), expected=expected), *where
+                )
         doras = _tiles(data.get("doras"), f"{what} doras", where) or (
             [_tile(data["dora"], f"{what} dora", where)] if data.get("dora") else []
         )
         if not doras:
-            raise LogError(f"{what} has no dora indicator", *where)
+            raise LogError(refusal("refusal.ms.no_dora", what=what), *where)
         first_draw = hands[dealer].pop()
         self.rounds.append(
             RoundLog(
@@ -356,10 +362,10 @@ class _Decoder:
         tiles = _tiles(data.get("tiles"), f"{what} tiles", where)
         froms = data.get("froms")
         if len(tiles) != (4 if kind == "daiminkan" else 3) or not isinstance(froms, list) or len(froms) != len(tiles):
-            raise LogError(f"{what}: a {kind} of {len(tiles)} tiles, or froms not one seat a tile", *where)
+            raise LogError(refusal("refusal.ms.call_shape", what=what, kind=kind, n=len(tiles)), *where)
         others = [i for i, f in enumerate(froms) if f != seat]
         if len(others) != 1 or not isinstance(froms[others[0]], int) or not 0 <= froms[others[0]] < self.players:
-            raise LogError(f"{what}: froms {str(froms)[:40]} does not name one other seat as the tile's source", *where)
+            raise LogError(refusal("refusal.ms.froms", what=what, froms=str(froms)[:40]), *where)
         called = tiles[others[0]]
         from_seat = int(froms[others[0]])
         own = tuple(t for i, t in enumerate(tiles) if i != others[0])
@@ -400,7 +406,7 @@ class _Decoder:
             current.events.append(Kakan(seat, tile))
             self.take(seat, tile)
         else:
-            raise LogError(f"{what} type={kind} is neither 2 (added kan) nor 3 (closed kan)", *where)
+            raise LogError(refusal("refusal.ms.kan_type", what=what, kind=kind), *where)
         self.new_doras(data, what)
 
     def babei(self, data: dict[str, Any], what: str) -> None:
@@ -415,7 +421,7 @@ class _Decoder:
         where = self.where()
         hules = data.get("hules")
         if not isinstance(hules, list) or not hules or not all(isinstance(h, dict) for h in hules):
-            raise LogError(f"{what} has no hules (the wins)", *where)
+            raise LogError(refusal("refusal.ms.no_hules", what=what), *where)
         last = current.events[-1] if current.events else None
         dealt_only = len(current.events) == 1 and isinstance(last, Draw)  # nothing happened after the deal
         for h, hule in enumerate(hules):
@@ -434,10 +440,10 @@ class _Decoder:
             elif self.last_discard is not None:
                 from_seat = self.last_discard
             else:
-                raise LogError(f"{label}: a ron with no discard and no added kan before it", *where)
+                raise LogError(refusal("refusal.ms.ron_source", label=label), *where)
             fans = hule.get("fans") or []
             if not isinstance(fans, list) or not all(isinstance(f, dict) for f in fans):
-                raise LogError(f"{label} fans is not a list of {{id, val}}", *where)
+                raise LogError(refusal("refusal.ms.fans", label=label), *where)
             yiman = bool(hule.get("yiman"))
             yaku: list[tuple[str, int]] = []
             multiple = 0
@@ -483,7 +489,7 @@ class _Decoder:
         hand = current.hands[current.dealer]
         if first.tile != win_tile:
             if win_tile not in hand:
-                raise LogError(f"{label}: the dealer's 14 tiles have no {win_tile}", len(self.rounds) - 1, 0)
+                raise LogError(refusal("refusal.ms.dealer_tiles", label=label, tile=win_tile), len(self.rounds) - 1, 0)
             hand.remove(win_tile)
             hand.append(first.tile)
             first.tile = win_tile
@@ -526,7 +532,7 @@ class _Decoder:
         current = self.current(what)
         kind = _int(data, "type", what, self.where(), 10)
         if kind not in LIUJU_KINDS:
-            raise LogError(f"{what} type={kind} is not an abortive draw (1–5)", *self.where())
+            raise LogError(refusal("refusal.ms.liuju", what=what, kind=kind), *self.where())
         current.draw = LogDraw(LIUJU_KINDS[kind])  # type: ignore[arg-type]
         self.ended = True
 
@@ -554,7 +560,7 @@ def decode(text: bytes) -> GameLog:
     try:
         parsed = msgspec.json.decode(text.lstrip(b"\xef\xbb\xbf \t\r\n"))
     except msgspec.DecodeError as error:
-        raise LogError(f"not a JSON Mahjong Soul record: {error}") from None
+        raise LogError(refusal("refusal.ms.not_json", error=str(error))) from None
     head, records = _records(parsed)
     mode = head.get("config", {}).get("mode", {}) if isinstance(head.get("config"), dict) else {}
     players = 3 if isinstance(mode, dict) and mode.get("mode") in (11, 12) else 4
@@ -568,14 +574,13 @@ def decode(text: bytes) -> GameLog:
         except LogError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-            raise LogError(f"Record{name} (record {index}) cannot be read: {error}", *decoder.where()) from None
+            message = refusal("refusal.ms.unreadable", what=f"Record{name} (record {index})", error=str(error))
+            raise LogError(message, *decoder.where()) from None
     if not decoder.rounds:
-        raise LogError("the record has no round (no RecordNewRound)")
+        raise LogError(refusal("refusal.ms.no_round"))
     rounds = decoder.rounds
     if not decoder.ended:
-        raise LogError(
-            "the round has no end (no RecordHule, RecordNoTile or RecordLiuJu): a truncated record", len(rounds) - 1
-        )
+        raise LogError(refusal("refusal.ms.no_end"), len(rounds) - 1)
     for index, round_log in enumerate(rounds):
         nxt = rounds[index + 1] if index + 1 < len(rounds) else None
         if round_log.scores_after is None and nxt is not None:
@@ -610,7 +615,7 @@ def _result(head: dict[str, Any], players: int) -> tuple[list[int] | None, list[
         scores[seat] = _int(row, "part_point_1", "head.result.players", (None, None), 10**7, -(10**7))
         points[seat] = _int(row, "total_point", "head.result.players", (None, None), 10**7, -(10**7))
     if any(s is None for s in scores):
-        raise LogError("head.result.players does not name each seat once")
+        raise LogError(refusal("refusal.ms.players"))
     return [int(s or 0) for s in scores], [int(p or 0) for p in points]
 
 

@@ -16,9 +16,12 @@ Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
+
+from service.i18n import refusal
 
 from .record import (
     Ankan,
@@ -35,8 +38,11 @@ from .record import (
     Riichi,
     RoundLog,
 )
+from .tenhou_xml import lobby_rules
 
 __all__ = ["MJAI_YAKU", "decode", "tile"]
+
+_TENHOU_LOG: Final = re.compile(r"\d{10}gm-([0-9a-f]{4})-\d{4}-[0-9a-f]{8}")
 
 HONOURS: Final = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 
@@ -83,8 +89,8 @@ def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> s
         if len(code) == 2 and code[0] in "123456789" and code[1] in "mps":
             return code
     if code == "?":
-        raise LogError('a hidden tile ("?"): only a log with every hand shown can be replayed', *where)
-    raise LogError(f"{code!r} is not an mjai tile", *where)
+        raise LogError(refusal("refusal.mjai.hidden_tile"), *where)
+    raise LogError(refusal("refusal.mjai.not_tile", code=repr(code)), *where)
 
 
 def _events(text: bytes) -> list[dict[str, Any]]:
@@ -96,12 +102,12 @@ def _events(text: bytes) -> list[dict[str, Any]]:
         except msgspec.DecodeError:  # JSON lines (each an event, or a one-event array)
             events = [msgspec.json.decode(line) for line in stripped.splitlines() if line.strip()]
     except msgspec.DecodeError as error:
-        raise LogError(f"not JSON lines of mjai events: {error}") from None
+        raise LogError(refusal("refusal.mjai.not_json_lines", error=str(error))) from None
     flat: list[dict[str, Any]] = []
     for event in events:  # some tools write each line as a one-event array
         for item in event if isinstance(event, list) else [event]:
             if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-                raise LogError(f'an mjai event is an object with a string "type", not {str(item)[:80]}')
+                raise LogError(refusal("refusal.mjai.not_event", item=str(item)[:80]))
             flat.append(item)
     return flat
 
@@ -111,7 +117,10 @@ def _int(
 ) -> int:
     value = event.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LogError(f"{event['type']} {name}={value!r} is not a whole number {low}–{high}", *where)
+        raise LogError(
+            refusal("refusal.mjai.not_whole", kind=event["type"], name=name, value=repr(value), low=low, high=high),
+            *where,
+        )
     return value
 
 
@@ -120,7 +129,7 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
     if value is None:
         return None
     if not isinstance(value, list) or len(value) < count or not all(isinstance(v, int) for v in value[:count]):
-        raise LogError(f"{event['type']} {name} is not {count} whole numbers", *where)
+        raise LogError(refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where)
     return [int(v) for v in value[:count]]
 
 
@@ -130,10 +139,11 @@ def decode(text: bytes) -> GameLog:
     rounds: list[RoundLog] = []
     names: list[str] | None = None
     players = 4
-    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit in its deltas
+    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted took a deposit
     final_scores: list[int] | None = None
     next_scores: list[list[int]] = []
     aka = False
+    stated: dict[str, object] | None = None  # the Tenhou lobby's rules, where start_game's uri names the log
     for event in events:
         kind = event["type"]
         where = (len(rounds) - 1 if rounds else None, len(rounds[-1].events) if rounds else None)
@@ -141,21 +151,25 @@ def decode(text: bytes) -> GameLog:
             raw_names = event.get("names")
             if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
                 names = list(raw_names)
+            uri = event.get("uri")
+            lobby = _TENHOU_LOG.search(uri) if isinstance(uri, str) else None
+            if lobby is not None:  # a game converted from Tenhou names its log, whose name holds the lobby
+                stated = lobby_rules(int(lobby[1], 16))
             continue
         if kind == "start_kyoku":
             where = (len(rounds), None)
             hands_raw = event.get("tehais")
             if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
-                raise LogError("start_kyoku tehais is not 3 or 4 hands", *where)
+                raise LogError(refusal("refusal.mjai.tehais"), *where)
             dealt = [h for h in hands_raw if isinstance(h, list) and h and any(t != "?" for t in h)]
             players = 3 if len(dealt) == 3 else 4
             hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
             if any(len(h) != 13 for h in hands):
-                raise LogError("start_kyoku deals a hand that is not 13 tiles", *where)
+                raise LogError(refusal("refusal.mjai.deal_size"), *where)
             aka = aka or any(t[0] == "0" for h in hands for t in h)
             bakaze = event.get("bakaze")
             if bakaze not in ("E", "S", "W", "N"):
-                raise LogError(f"start_kyoku bakaze={bakaze!r} is not E, S, W or N", *where)
+                raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
             scores = _ints(event, "scores", players, where)
             if rounds and scores is not None:
                 next_scores.append(scores)
@@ -178,11 +192,11 @@ def decode(text: bytes) -> GameLog:
         if kind in ("end_kyoku", "none", "hello", "error"):
             continue
         if not rounds:
-            raise LogError(f"an mjai {kind!r} event before the first start_kyoku")
+            raise LogError(refusal("refusal.mjai.before_start", kind=repr(kind)))
         current = rounds[-1]
         actor = event.get("actor")
         if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < players):
-            raise LogError(f"{kind} actor={actor!r} is not a seat 0–{players - 1}", *where)
+            raise LogError(refusal("refusal.mjai.actor", kind=kind, actor=repr(actor), last=players - 1), *where)
         seat = int(actor) if isinstance(actor, int) else 0
         if kind == "tsumo":
             current.events.append(Draw(seat, tile(event.get("pai"), where)))
@@ -195,7 +209,7 @@ def decode(text: bytes) -> GameLog:
         elif kind in ("chi", "pon", "daiminkan"):
             consumed = event.get("consumed")
             if not isinstance(consumed, list):
-                raise LogError(f"{kind} consumed is not a list of tiles", *where)
+                raise LogError(refusal("refusal.mjai.consumed", kind=kind), *where)
             target = _int(event, "target", where, 0, players - 1)
             current.events.append(
                 Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
@@ -203,7 +217,7 @@ def decode(text: bytes) -> GameLog:
         elif kind == "ankan":
             consumed = event.get("consumed")
             if not isinstance(consumed, list) or len(consumed) != 4:
-                raise LogError("ankan consumed is not four tiles", *where)
+                raise LogError(refusal("refusal.mjai.ankan"), *where)
             current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
         elif kind == "kakan":
             current.events.append(Kakan(seat, tile(event.get("pai"), where)))
@@ -213,9 +227,8 @@ def decode(text: bytes) -> GameLog:
             current.events.append(Dora(tile(event.get("dora_marker"), where)))
         elif kind == "reach":
             current.events.append(Riichi(seat))
-        elif kind == "reach_accepted":
-            if event.get("deltas") is not None:
-                accepted.setdefault(len(rounds) - 1, []).append(seat)
+        elif kind == "reach_accepted":  # the deposit is taken whether or not the event writes its deltas
+            accepted.setdefault(len(rounds) - 1, []).append(seat)
         elif kind == "hora":
             target = _int(event, "target", where, 0, players - 1)
             ura = event.get("ura_markers", event.get("uradora_markers")) or []
@@ -265,23 +278,26 @@ def decode(text: bytes) -> GameLog:
             _add_deltas(current, _ints(event, "deltas", players, where))
         # other types (a bot's "none", "error") say nothing a replay needs
     if not rounds:
-        raise LogError("the log has no round (no start_kyoku)")
+        raise LogError(refusal("refusal.mjai.no_round"))
     for index, round_log in enumerate(rounds):
         if not round_log.wins and round_log.draw is None:
-            raise LogError("the round has no end (no hora or ryukyoku): a truncated log", index)
+            raise LogError(refusal("refusal.mjai.no_end"), index)
         after = next_scores[index] if index < len(next_scores) else None
         if after is None and index == len(rounds) - 1 and final_scores is not None:
             after = final_scores
-        if after is not None and round_log.scores is not None:
-            round_log.scores_after = after
-            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
-        elif round_log.deltas is not None and round_log.scores is not None:
-            for seat in accepted.get(index, []):  # deposits given in reach_accepted's deltas, not the round's own
+        if round_log.deltas is not None:  # the hora / ryukyoku deltas, less the deposits taken at reach_accepted
+            for seat in accepted.get(index, []):
                 round_log.deltas[seat] -= 1000
-            round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+            if after is None and round_log.scores is not None:
+                after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+        elif after is not None and round_log.scores is not None:  # no deltas written: the next scores say them
+            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
+        round_log.scores_after = after
     start = rounds[0].scores
     rules: dict[str, object] = {"aka": aka} if aka else {}
-    if players == 3:
+    if stated is not None and (stated["preset"] == "tenhou_sanma") == (players == 3):
+        rules = stated
+    elif players == 3:
         rules["players"] = 3
     return GameLog(
         format="mjai",

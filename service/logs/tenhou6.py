@@ -38,6 +38,9 @@ from typing import Any, Final
 
 import msgspec
 
+from service.i18n import refusal
+
+from .order import extra_indicators
 from .record import (
     Ankan,
     Call,
@@ -120,12 +123,12 @@ def tile(code: object, where: _Where = (None, None)) -> str:
             return f"{rank}z"
         if suit == 5 and 1 <= rank <= 3:
             return "0" + "mps"[rank - 1]
-    raise LogError(f"{code!r} is not a tenhou.net/6 tile (11–19, 21–29, 31–39, 41–47, 51–53)", *where)
+    raise LogError(refusal("refusal.t6.not_tile", code=repr(code)), *where)
 
 
 def _tiles(text: str, where: _Where) -> list[str]:
     if len(text) % 2 or not text.isdigit():
-        raise LogError(f"{text!r} is not a run of two-digit tiles", *where)
+        raise LogError(refusal("refusal.t6.not_run", text=repr(text)), *where)
     return [tile(int(text[i : i + 2]), where) for i in range(0, len(text), 2)]
 
 
@@ -163,17 +166,17 @@ def _take(item: object, where: _Where) -> _Take:
         return _Take(tile(item, where))
     letters = [ch for ch in item if not ch.isdigit()]
     if len(letters) != 1 or letters[0] not in _CALL_LETTERS:
-        raise LogError(f"{item!r} is not a draw or a call (c, p or m)", *where)
+        raise LogError(refusal("refusal.t6.not_take", item=repr(item)), *where)
     kind = _CALL_LETTERS[letters[0]]
     at = item.index(letters[0])
     tiles = _tiles(item[:at] + item[at + 1 :], where)
     size = 4 if kind == "daiminkan" else 3
     if len(tiles) != size:
-        raise LogError(f"the {kind} {item!r} has {len(tiles)} tiles, not {size}", *where)
+        raise LogError(refusal("refusal.t6.call_size", kind=kind, item=repr(item), n=len(tiles), size=size), *where)
     # the letter's place: first → the previous seat, after one tile → across, last → the next seat
     offsets = {0: 3, 2: 2, 2 * (size - 1): 1}
     if at not in offsets or (kind == "chi" and at != 0):
-        raise LogError(f"the {kind} {item!r} has its letter where no seat is", *where)
+        raise LogError(refusal("refusal.t6.call_letter", kind=kind, item=repr(item)), *where)
     called_index = at // 2
     own = tuple(t for i, t in enumerate(tiles) if i != called_index)
     return _Take(tiles[called_index], kind, offsets[at], own)
@@ -189,22 +192,22 @@ def _out(item: object, where: _Where) -> _Out:
     if item.startswith("r"):
         rest = item[1:]
         if not rest.isdigit() or len(rest) != 2:
-            raise LogError(f"{item!r} is not a riichi discard (r + a tile or 60)", *where)
+            raise LogError(refusal("refusal.t6.riichi", item=repr(item)), *where)
         value = int(rest)
         return _Out("discard", None if value == TSUMOGIRI else tile(value, where), riichi=True)
     if item.startswith("f"):
         return _Out("nuki", _tiles(item[1:], where)[0] if len(item) == 3 else tile(None, where))
     letters = [ch for ch in item if not ch.isdigit()]
     if len(letters) != 1 or letters[0] not in "ak":
-        raise LogError(f"{item!r} is not a discard or a declaration (r, a, k, f)", *where)
+        raise LogError(refusal("refusal.t6.not_out", item=repr(item)), *where)
     at = item.index(letters[0])
     tiles = _tiles(item[:at] + item[at + 1 :], where)
     if len(tiles) != 4:
-        raise LogError(f"the kan {item!r} has {len(tiles)} tiles, not 4", *where)
+        raise LogError(refusal("refusal.t6.kan_size", item=repr(item), n=len(tiles)), *where)
     if letters[0] == "a":
         return _Out("ankan", tiles=tuple(tiles))
     if at not in (0, 2, 4):
-        raise LogError(f"the added kan {item!r} has its letter where no pon was", *where)
+        raise LogError(refusal("refusal.t6.kakan_letter", item=repr(item)), *where)
     return _Out("kakan", tiles[at // 2], tiles=tuple(tiles))
 
 
@@ -239,7 +242,7 @@ class _Interleave:
                 break
             flip = open_choices[-1]
             skips = {point for point in choices[: choices.index(flip)] if point in skips} | {flip}
-        raise first_error or LogError("the calls cannot be put in one order", self.index)
+        raise first_error or LogError(refusal("refusal.t6.order"), self.index)
 
     def attempt(self, skips: set[tuple[int, int]], choices: list[tuple[int, int]]) -> list[Event]:
         events: list[Event] = []
@@ -254,7 +257,7 @@ class _Interleave:
 
         while True:
             if taken[actor] >= len(self.takes[actor]):
-                raise error(f"seat {actor} has no draw or call left: a truncated round")
+                raise error(refusal("refusal.t6.nothing_left", seat=actor))
             take = self.takes[actor][taken[actor]]
             taken[actor] += 1
             drawn: str | None = None
@@ -274,7 +277,7 @@ class _Interleave:
                 if take.call == "daiminkan":
                     events.append(Dora(""))
                     if put[actor] >= len(self.outs[actor]) or self.outs[actor][put[actor]].kind != "skip":
-                        raise error(f"seat {actor}'s called kan has no 0 in its discards")
+                        raise error(refusal("refusal.t6.kan_no_zero", seat=actor))
                     put[actor] += 1
                     last = None
                     continue  # the replacement draw
@@ -284,11 +287,11 @@ class _Interleave:
             out = self.outs[actor][put[actor]]
             put[actor] += 1
             if out.kind == "skip":
-                raise error(f"seat {actor} has a 0 in its discards without a called kan")
+                raise error(refusal("refusal.t6.zero_no_kan", seat=actor))
             if out.kind == "discard":
                 discarded = out.tile if out.tile is not None else drawn
                 if discarded is None:
-                    raise error(f"seat {actor} discards the tile just drawn (60) after a call")
+                    raise error(refusal("refusal.t6.tsumogiri_after_call", seat=actor))
                 if out.riichi:
                     events.append(Riichi(actor))
                 events.append(Discard(actor, discarded, out.tile is None or discarded == drawn))
@@ -323,7 +326,7 @@ class _Interleave:
             left = len(self.takes[seat]) - taken[seat], len(self.outs[seat]) - put[seat]
             if left != (0, 0):
                 raise LogError(
-                    f"seat {seat} has {left[0]} draws or calls and {left[1]} discards after the round's end",
+                    refusal("refusal.t6.left_over", seat=seat, takes=left[0], outs=left[1]),
                     self.index,
                     len(events),
                 )
@@ -368,7 +371,7 @@ def _deltas(value: object, players: int, where: _Where) -> list[int]:
         or len(value) < players
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
-        raise LogError(f"the result's deltas {str(value)[:60]} are not {players} numbers", *where)
+        raise LogError(refusal("refusal.t6.deltas", value=str(value)[:60], players=players), *where)
     return [round(v) for v in value[:players]]
 
 
@@ -378,7 +381,7 @@ def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...],
         or len(details) < 2
         or not all(isinstance(v, int) and 0 <= v < players for v in details[:3])
     ):
-        raise LogError(f"the win's details {str(details)[:60]} do not start with seats (who, from whom)", *where)
+        raise LogError(refusal("refusal.t6.details", details=str(details)[:60]), *where)
     seat, from_seat = details[0], details[1]
     liable = details[2] if len(details) > 2 and isinstance(details[2], int) else seat
     texts = [d for d in details[3:] if isinstance(d, str)]
@@ -392,7 +395,7 @@ def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...],
         if pay is None:
             found = _YAKU.match(text)
             if found is None:
-                raise LogError(f"the win's {text!r} is neither its points nor a yaku", *where)
+                raise LogError(refusal("refusal.t6.win_text", text=repr(text)), *where)
             name = found[1].strip()
             value = 13 if found[3] else int(found[2])
             if value:
@@ -476,9 +479,9 @@ def decode(text: bytes) -> GameLog:
     try:
         body = msgspec.json.decode(text)
     except msgspec.DecodeError as error:
-        raise LogError(f"not a JSON document: {error}") from None
+        raise LogError(refusal("refusal.t6.not_json", error=str(error))) from None
     if not isinstance(body, dict) or not isinstance(body.get("log"), list) or not body["log"]:
-        raise LogError('a tenhou.net/6 log is a JSON object whose "log" is a non-empty array of rounds')
+        raise LogError(refusal("refusal.t6.not_log"))
     raw_rounds: list[Any] = body["log"]
     players = 4
     if all(isinstance(r, list) and len(r) > 13 and r[13] == [] for r in raw_rounds):
@@ -492,7 +495,7 @@ def decode(text: bytes) -> GameLog:
     sc = body.get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * players:
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
-            raise LogError('"sc" is not a list of numbers')
+            raise LogError(refusal("refusal.t6.sc"))
         final_scores = [round(v) for v in sc[0 : 2 * players : 2]]
         final_points = [round(v * 1000) for v in sc[1 : 2 * players : 2]]
     names = body.get("name")
@@ -522,19 +525,19 @@ def decode(text: bytes) -> GameLog:
 def _round(raw: object, index: int, players: int) -> RoundLog:
     where: _Where = (index, None)
     if not isinstance(raw, list) or len(raw) != 17:
-        raise LogError("a round is an array of 17 (the header, scores, dora, ura, 4 × 3 seat arrays, result)", *where)
+        raise LogError(refusal("refusal.t6.round_shape"), *where)
     head, scores_raw, dora_raw, ura_raw = raw[0], raw[1], raw[2], raw[3]
     if not isinstance(head, list) or len(head) != 3 or not all(isinstance(v, int) and v >= 0 for v in head):
-        raise LogError("the round's header is not [round, honba, sticks]", *where)
+        raise LogError(refusal("refusal.t6.header"), *where)
     number, honba, sticks = head
     if number > 15 or honba > 100 or sticks > 100:
-        raise LogError(f"the round's header {head} is out of range (round 0–15)", *where)
+        raise LogError(refusal("refusal.t6.header_range", head=head), *where)
     dealer = number % 4
     if dealer >= players:
-        raise LogError(f"round {number} has dealer seat {dealer} in a {players}-player game", *where)
+        raise LogError(refusal("refusal.t6.dealer", number=number, dealer=dealer, players=players), *where)
     scores = _deltas(scores_raw, players, where)
     if not isinstance(dora_raw, list) or not dora_raw or not isinstance(ura_raw, list):
-        raise LogError("the round's dora and ura indicators are not lists (at least one dora)", *where)
+        raise LogError(refusal("refusal.t6.indicators"), *where)
     dora = [tile(t, where) for t in dora_raw]
     ura = tuple(tile(t, where) for t in ura_raw)
     hands: list[list[str]] = []
@@ -543,9 +546,9 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
     for seat in range(players):
         hand, take_raw, out_raw = raw[4 + 3 * seat : 7 + 3 * seat]
         if not isinstance(hand, list) or len(hand) != 13 or not isinstance(take_raw, list):
-            raise LogError(f"seat {seat}'s dealt hand is not 13 tiles or its draws are not a list", *where)
+            raise LogError(refusal("refusal.t6.dealt", seat=seat), *where)
         if not isinstance(out_raw, list):
-            raise LogError(f"seat {seat}'s discards are not a list", *where)
+            raise LogError(refusal("refusal.t6.discards", seat=seat), *where)
         hands.append([tile(t, where) for t in hand])
         takes.append([_take(t, where) for t in take_raw])
         outs.append([_out(t, where) for t in out_raw])
@@ -560,6 +563,9 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
                 filled.append(Dora(indicator))
         else:
             filled.append(event)
+    left = sum(1 for _ in revealed)
+    if left:  # an indicator no kan revealed (/docs/logs §Bad logs)
+        raise extra_indicators(left, index, len(filled))
     round_log = RoundLog(
         round_wind=WINDS[number // 4],
         hand_number=number % 4 + 1,
@@ -578,13 +584,13 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
 def _result(result: object, round_log: RoundLog, index: int, players: int, ura: tuple[str, ...]) -> None:
     where: _Where = (index, None)
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise LogError('the round\'s result is not ["和了", …] or a draw', *where)
+        raise LogError(refusal("refusal.t6.result"), *where)
     name = result[0]
     total = [0] * players
     if name in ("和了", "Agari"):
         rest = result[1:]
         if not rest or len(rest) % 2:
-            raise LogError("the win's result is not pairs of deltas and details", *where)
+            raise LogError(refusal("refusal.t6.win_pairs"), *where)
         for i in range(0, len(rest), 2):
             deltas = _deltas(rest[i], players, where)
             round_log.wins.append(_win(rest[i + 1], deltas, players, ura, where))
@@ -604,7 +610,7 @@ def _result(result: object, round_log: RoundLog, index: int, players: int, ura: 
         round_log.draw = LogDraw(kind, tenpai=tenpai)  # type: ignore[arg-type]
         ron = False
     else:
-        raise LogError(f"the round's result {name!r} is not a win or a draw this format writes", *where)
+        raise LogError(refusal("refusal.t6.result_name", name=repr(name)), *where)
     # the deposits: every riichi whose declaration discard was not won on
     deposits = [0] * players
     events = round_log.events

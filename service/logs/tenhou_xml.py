@@ -29,6 +29,7 @@ from xml.etree.ElementTree import Element
 
 from defusedxml import ElementTree as SafeTree  # type: ignore[import-untyped]
 
+from service.i18n import refusal
 from service.logs.record import (
     Ankan,
     Call,
@@ -45,7 +46,7 @@ from service.logs.record import (
     RoundLog,
 )
 
-__all__ = ["TENHOU_YAKU", "decode", "meld", "tile"]
+__all__ = ["TENHOU_YAKU", "decode", "lobby_rules", "meld", "tile"]
 
 TENHOU_YAKU: Final[dict[int, str]] = {
     0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
@@ -125,7 +126,8 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
     try:
         return [int(part) for part in text.split(",")]
     except ValueError:
-        raise LogError(f"{element.tag} {name}={text!r} is not a list of whole numbers", *where) from None
+        message = refusal("refusal.xml.not_whole_numbers", tag=element.tag, name=name, text=repr(text))
+        raise LogError(message, *where) from None
 
 
 def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -> list[float]:
@@ -133,7 +135,9 @@ def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -
     try:
         return [float(part) for part in text.split(",")]
     except ValueError:
-        raise LogError(f"{element.tag} {name}={text!r} is not a list of numbers", *where) from None
+        raise LogError(
+            refusal("refusal.xml.not_numbers", tag=element.tag, name=name, text=repr(text)), *where
+        ) from None
 
 
 _TILES: Final = {aka: tuple(tile(i, aka) for i in range(136)) for aka in (True, False)}
@@ -147,7 +151,7 @@ _MOVES: Final = {
 
 def _tile_id(value: int, where: tuple[int | None, int | None]) -> int:
     if not 0 <= value <= 135:
-        raise LogError(f"tile id {value} is not 0–135", *where)
+        raise LogError(refusal("refusal.xml.tile_id", value=value), *where)
     return value
 
 
@@ -175,47 +179,47 @@ class _Decoder:
 
     def current(self, tag: str) -> RoundLog:
         if not self.rounds:
-            raise LogError(f"<{tag}> before the first <INIT>")
+            raise LogError(refusal("refusal.xml.before_init", tag=tag))
         return self.rounds[-1]
 
     def seat(self, element: Element, name: str) -> int:
         values = _ints(element, name, self.where)
         if len(values) != 1 or not 0 <= values[0] < self.players:
             raise LogError(
-                f"{element.tag} {name}={element.get(name)!r} is not a seat 0–{self.players - 1}", *self.where
+                refusal(
+                    "refusal.xml.not_seat",
+                    tag=element.tag,
+                    name=name,
+                    value=repr(element.get(name)),
+                    last=self.players - 1,
+                ),
+                *self.where,
             )
         return values[0]
 
     def go(self, element: Element) -> None:
         bits = _ints(element, "type", self.where)
         if len(bits) != 1:
-            raise LogError("GO type is not a number")
-        kind = bits[0]
-        self.aka = not kind & 0x02
-        self.players = 3 if kind & 0x10 else 4
-        self.rules = {
-            "preset": "tenhou_sanma" if self.players == 3 else "tenhou",
-            "aka": self.aka,
-            "kuitan": not kind & 0x04,
-            "length": "hanchan" if kind & 0x08 else "tonpuu",
-            "lobby_type": kind,
-        }
+            raise LogError(refusal("refusal.xml.go_type"))
+        self.rules = lobby_rules(bits[0])
+        self.aka = bool(self.rules["aka"])
+        self.players = 3 if bits[0] & 0x10 else 4
 
     def init(self, element: Element) -> None:
         seed = _ints(element, "seed", (len(self.rounds), None))
         where = (len(self.rounds), None)
         if len(seed) != 6:
-            raise LogError("INIT seed is not six numbers (round, honba, sticks, dice, dice, dora)", *where)
+            raise LogError(refusal("refusal.xml.init_seed"), *where)
         ten = _ints(element, "ten", where)
         dealer = _ints(element, "oya", where)
         if len(dealer) != 1 or not 0 <= dealer[0] < self.players:
-            raise LogError("INIT oya is not a seat", *where)
+            raise LogError(refusal("refusal.xml.init_oya"), *where)
         hands = [[_tile_id(t, where) for t in _ints(element, f"hai{s}", where)] for s in range(self.players)]
         if any(len(hand) != 13 for hand in hands):
-            raise LogError(f"INIT deals a hand of {min(len(h) for h in hands)} tiles, not 13", *where)
+            raise LogError(refusal("refusal.xml.init_hand", n=min(len(h) for h in hands)), *where)
         round_number = seed[0]
         if not 0 <= round_number < 16:
-            raise LogError(f"INIT round {round_number} is not 0–15", *where)
+            raise LogError(refusal("refusal.xml.init_round", n=round_number), *where)
         scores = [t * 100 for t in ten[: self.players]] if len(ten) >= self.players else None
         if self.start is None and scores is not None:
             self.start = list(scores)
@@ -244,7 +248,8 @@ class _Decoder:
         """A move whose tile id is known to be 0–135 (from :data:`_MOVES`): the bulk of a log, kept short."""
         current = self.current(letter)
         if seat >= self.players:
-            raise LogError(f"<{letter}{tile_id}> is a move of seat {seat} in a {self.players}-player game", *self.where)
+            move = f"{letter}{tile_id}"
+            raise LogError(refusal("refusal.xml.move_seat", move=move, seat=seat, players=self.players), *self.where)
         if draw:
             current.events.append(Draw(seat, _TILES[self.aka][tile_id]))
             self.drawn[seat] = tile_id
@@ -258,7 +263,7 @@ class _Decoder:
         seat = self.seat(element, "who")
         code = _ints(element, "m", self.where)
         if len(code) != 1 or not 0 <= code[0] < 1 << 16:
-            raise LogError(f"N m={element.get('m')!r} is not a meld code", *self.where)
+            raise LogError(refusal("refusal.xml.meld_code", code=repr(element.get("m"))), *self.where)
         kind, ids, called, _relative = meld(code[0])
         for tile_id in ids:
             _tile_id(tile_id, self.where)
@@ -266,7 +271,7 @@ class _Decoder:
         self.drawn[seat] = None
         if kind in ("chi", "pon", "daiminkan"):
             if self.last_discard is None:
-                raise LogError(f"a {kind} with no discard to call", *self.where)
+                raise LogError(refusal("refusal.xml.no_discard", kind=kind), *self.where)
             from_seat = self.last_discard[0]
             own = list(ids)
             own.remove(called)
@@ -291,7 +296,7 @@ class _Decoder:
         yaku_pairs = _ints(element, "yaku", where)
         yakuman_ids = _ints(element, "yakuman", where)
         if len(ten) != 3 or len(yaku_pairs) % 2:
-            raise LogError("AGARI ten or yaku is malformed", *where)
+            raise LogError(refusal("refusal.xml.agari"), *where)
         yaku: list[tuple[str, int]] = []
         han = 0
         for i in range(0, len(yaku_pairs), 2):
@@ -324,9 +329,12 @@ class _Decoder:
     def scores(self, element: Element, current: RoundLog, first: bool) -> list[int] | None:
         """``sc`` → the deltas (points); the round's deltas add up over a multiple ron."""
         sc = _ints(element, "sc", self.where)
+        if self.players == 3 and len(sc) == 8 and not any(sc[6:]):  # three players: the empty fourth seat
+            sc = sc[:6]
         if len(sc) != 2 * self.players:
             if sc:
-                raise LogError(f"{element.tag} sc has {len(sc)} numbers, not {2 * self.players}", *self.where)
+                message = refusal("refusal.xml.sc", tag=element.tag, n=len(sc), expected=2 * self.players)
+                raise LogError(message, *self.where)
             return None
         before = [v * 100 for v in sc[0::2]]
         deltas = [v * 100 for v in sc[1::2]]
@@ -341,7 +349,7 @@ class _Decoder:
         current = self.current("RYUUKYOKU")
         kind = element.get("type")
         if kind not in DRAW_KINDS:
-            raise LogError(f"RYUUKYOKU type={kind!r} is not a draw Tenhou writes", *self.where)
+            raise LogError(refusal("refusal.xml.ryuukyoku", kind=repr(kind)), *self.where)
         shown = tuple(s for s in range(self.players) if element.get(f"hai{s}") is not None)
         current.draw = LogDraw(DRAW_KINDS[kind], tenpai=shown)  # type: ignore[arg-type]
         self.scores(element, current, first=True)
@@ -352,10 +360,28 @@ class _Decoder:
         if text is None:
             return
         values = _floats(element, "owari", self.where)
+        if self.players == 3 and len(values) == 8 and not any(values[6:]):  # the empty fourth seat
+            values = values[:6]
         if len(values) != 2 * self.players:
-            raise LogError(f"owari has {len(values)} numbers, not {2 * self.players}", *self.where)
+            raise LogError(refusal("refusal.xml.owari", n=len(values), expected=2 * self.players), *self.where)
         self.final_scores = [round(v * 100) for v in values[0::2]]
         self.final_points = [round(v * 1000) for v in values[1::2]]
+
+
+def lobby_rules(kind: int) -> dict[str, object]:
+    """The rules a Tenhou lobby type (``GO type``, or the hex field of a log name ``…gm-00b9-…``) states:
+    0x02 no red fives, 0x04 no open tanyao, 0x08 East–South, 0x10 three players.
+
+    >>> lobby_rules(0xB9)["preset"], lobby_rules(0xB9)["length"]
+    ('tenhou_sanma', 'hanchan')
+    """
+    return {
+        "preset": "tenhou_sanma" if kind & 0x10 else "tenhou",
+        "aka": not kind & 0x02,
+        "kuitan": not kind & 0x04,
+        "length": "hanchan" if kind & 0x08 else "tonpuu",
+        "lobby_type": kind,
+    }
 
 
 def era_rules(
@@ -390,9 +416,9 @@ def decode(document: bytes | str) -> GameLog:
     try:
         root = SafeTree.fromstring(document)
     except Exception as error:  # ParseError and defusedxml's refusals (entities, DTDs)
-        raise LogError(f"not a well-formed Tenhou mjlog XML document: {error}") from None
+        raise LogError(refusal("refusal.xml.not_xml", error=str(error))) from None
     if root.tag != "mjloggm":
-        raise LogError(f"the root element is <{root.tag}>, not <mjloggm>")
+        raise LogError(refusal("refusal.xml.root", tag=root.tag))
     decoder = _Decoder()
     for element in root:
         tag = element.tag
@@ -418,7 +444,7 @@ def decode(document: bytes | str) -> GameLog:
         elif tag == "DORA":
             hai = _ints(element, "hai", decoder.where)
             if len(hai) != 1:
-                raise LogError("DORA hai is not one tile", *decoder.where)
+                raise LogError(refusal("refusal.xml.dora"), *decoder.where)
             decoder.current("DORA").events.append(Dora(tile(_tile_id(hai[0], decoder.where), decoder.aka)))
         elif tag == "AGARI":
             decoder.agari(element)
@@ -426,10 +452,10 @@ def decode(document: bytes | str) -> GameLog:
             decoder.ryuukyoku(element)
         # SHUFFLE, BYE, UN (reconnections) say nothing the replay needs
     if not decoder.rounds:
-        raise LogError("the log has no round (no <INIT>)")
+        raise LogError(refusal("refusal.xml.no_round"))
     for index, round_log in enumerate(decoder.rounds):
         if not round_log.wins and round_log.draw is None:
-            raise LogError("the round has no end (no <AGARI> or <RYUUKYOKU>): a truncated log", index)
+            raise LogError(refusal("refusal.xml.no_end"), index)
     return GameLog(
         format="tenhou_xml",
         players=decoder.players,

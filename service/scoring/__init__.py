@@ -25,14 +25,15 @@ def _check_compiled_modules() -> None:
         return
     for built in here.glob("*.so"):
         stem = built.name.split(".", 1)[0]
-        source = here / (stem + ".py")
-        if not source.exists():
-            source = here / (stem + ".c")  # the C hot path (_native.c)
-        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
-            raise ImportError(
-                f"{source} changed after it was compiled ({built.name}): rebuild with "
-                "`.venv/bin/pip install -e .` (or delete service/scoring/*.so to run it as plain Python)"
-            )
+        sources = [here / (stem + ".py")]
+        if not sources[0].exists():  # a C extension: its file and the parts it includes (_native_*.c, .h)
+            sources = [*here.glob(stem + ".c"), *here.glob(stem + "_*.c"), *here.glob(stem + "_*.h")]
+        for source in sources:
+            if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+                raise ImportError(
+                    f"{source} changed after it was compiled ({built.name}): rebuild with "
+                    "`.venv/bin/pip install -e .` (or delete service/scoring/*.so to run it as plain Python)"
+                )
 
 
 _check_compiled_modules()

@@ -25,7 +25,7 @@ from typing import Literal, cast
 
 import msgspec
 
-from service.i18n import Language
+from service.i18n import Language, refusal
 
 from .discards_model import (
     CallKind,
@@ -48,7 +48,7 @@ from .tenpai import (
     _validate,
 )
 from .tenpai_model import Parsed, ShantenByShape, TileCount, Wait, declared
-from .tiles import WINDS, NotationError, kind_name, parse_tile, parse_tiles
+from .tiles import WINDS, NotationError, kind_name, notation_message, parse_tile, parse_tiles
 from .validate import red_fives_message, removed_message
 
 __all__ = ["analyse_discards", "good_shape", "localise_discards"]
@@ -130,16 +130,12 @@ def _extra(
         try:
             offered, offered_red = parse_tile(req.offered)
         except NotationError as exc:
-            errors.append(FieldError("offered", str(exc)))
+            errors.append(FieldError("offered", notation_message(exc)))
     if offered is not None:
         if rules.players == 3 and 1 <= offered <= 7:
             errors.append(FieldError("offered", removed_message([offered])))
         if not rules.winds and offered in WINDS:
-            errors.append(
-                FieldError(
-                    "offered", f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
-                )
-            )
+            errors.append(FieldError("offered", refusal("refusal.no_winds", preset=repr(rules.preset))))
     if p is None or offered is None:
         return river, offered
     ura = parse_tiles(req.ura_indicators)
@@ -148,11 +144,7 @@ def _extra(
         others[k] += 1
     if others[offered] + 1 > 4:
         errors.append(
-            FieldError(
-                "offered",
-                f"{others[offered] + 1} copies of {kind_name(offered)} across hand, melds, "
-                "indicators, visible, nukidora, river and the offered tile; there are 4",
-            )
+            FieldError("offered", refusal("refusal.discards_copies", n=others[offered] + 1, tile=kind_name(offered)))
         )
     if offered_red:
         reds = [0, 0, 0]
@@ -179,15 +171,15 @@ def _validated(req: DiscardsRequest, rules: Rules, *, drawn: bool = True) -> tup
     errors: list[FieldError] = []
     parsed: Parsed | None = None
     size = 14 - 3 * len(req.melds) - (req.offered is not None or not drawn)
-    what = "with an offered tile" if req.offered is not None else "a drawn tile included"
+    what = refusal("refusal.with_offered_tile" if req.offered is not None else "refusal.drawn_tile_included")
     try:
         parsed = _validate(req, rules)
     except InvalidHand as exc:
         for e in exc.errors:  # the tile count `POST /v1/tenpai` asks for is not this endpoint's
-            if e.field == "hand" and "(which waits?)" in e.message:
+            if e.field == "hand" and getattr(e.message, "key", None) == "refusal.tenpai_hand_count":
                 got = len(parse_tiles(req.hand).kinds)
                 e = FieldError(
-                    "hand", f"with {len(req.melds)} meld(s) the concealed hand has {size} tiles ({what}), got {got}"
+                    "hand", refusal("refusal.discards_hand_count", melds=len(req.melds), n=size, what=what, got=got)
                 )
             errors.append(e)
     river, offered = _extra(req, rules, parsed, errors)
@@ -195,7 +187,7 @@ def _validated(req: DiscardsRequest, rules: Rules, *, drawn: bool = True) -> tup
         errors.append(
             FieldError(
                 "hand",
-                f"with {len(req.melds)} meld(s) the concealed hand has {size} tiles ({what}), got {len(parsed.codes)}",
+                refusal("refusal.discards_hand_count", melds=len(req.melds), n=size, what=what, got=len(parsed.codes)),
             )
         )
     if errors or parsed is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .contract import FACT_BITS
 from .decompose import RUN, TRIPLET
 from .presets import Rules
 from .tiles import TERMINALS_AND_HONOURS, SuitKeys
@@ -60,7 +61,10 @@ _ALL_KINDS: Final = (1 << 34) - 1
 _TERMINALS_MASK: Final = kind_mask({0, 8, 9, 17, 18, 26})
 _GREEN_MASK: Final = kind_mask({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 
-# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each.
+# Facts of a hand (Hand.facts), then of a reading (Ctx.facts), one bit each: fact i of contract.FACTS is bit
+# 1 << i, shared with the C hot path (its F_* are generated from that tuple). Written as literals so mypyc folds
+# them into the code (a name read from another module is a load and a check at every use);
+# tests/scoring/test_contract.py requires each to be its contract bit.
 F_HONOURS: Final = 1 << 0  # an honour tile
 F_NO_HONOURS: Final = 1 << 1
 F_SIMPLES_ONLY: Final = 1 << 2  # no 1, 9 or honour
@@ -102,45 +106,7 @@ F_SCORED_APART: Final = 1 << 36
 """Never among a reading's facts: the yaku that :mod:`.score` adds itself (paarenchan, whose multiple
 is the request's, and nagashi mangan, which is no hand) need it, so the evaluator never calls them."""
 
-FACTS: Final = {
-    "honours": F_HONOURS,
-    "no_honours": F_NO_HONOURS,
-    "simples_only": F_SIMPLES_ONLY,
-    "terminal_or_honour": F_TERMINAL_OR_HONOUR,
-    "terminals_and_honours_only": F_TERMINALS_AND_HONOURS_ONLY,
-    "terminals_only": F_TERMINALS_ONLY,
-    "green_only": F_GREEN_ONLY,
-    "one_suit": F_ONE_SUIT,
-    "no_suit": F_NO_SUIT,
-    "tsumo": F_TSUMO,
-    "no_melds": F_NO_MELDS,
-    "standard": F_STANDARD,
-    "chiitoitsu": F_CHIITOITSU,
-    "kokushi": F_KOKUSHI,
-    "runs": F_RUNS,
-    "three_runs": F_THREE_RUNS,
-    "triplets": F_TRIPLETS,
-    "three_triplets": F_THREE_TRIPLETS,
-    "kans": F_KANS,
-    "identical_runs": F_IDENTICAL_RUNS,
-    "ryanmen": F_RYANMEN,
-    "dragon_triplet": F_DRAGON_TRIPLET,
-    "wind_triplet": F_WIND_TRIPLET,
-    "terminal_pair": F_TERMINAL_PAIR,
-    "riichi": F_RIICHI,
-    "double_riichi": F_DOUBLE_RIICHI,
-    "ippatsu": F_IPPATSU,
-    "haitei": F_HAITEI,
-    "houtei": F_HOUTEI,
-    "rinshan": F_RINSHAN,
-    "chankan": F_CHANKAN,
-    "tenhou": F_TENHOU,
-    "chiihou": F_CHIIHOU,
-    "renhou": F_RENHOU,
-    "open_riichi": F_OPEN_RIICHI,
-    "sashikomi": F_SASHIKOMI,
-    "scored_apart": F_SCORED_APART,
-}
+FACTS: Final = FACT_BITS
 """Facts of a hand or a reading as bits, for ``Yaku.needs``: a yaku whose needs are not all
 among a reading's facts cannot hold, so its predicate is not called (:mod:`.yaku`)."""
 
@@ -151,8 +117,8 @@ class Options:
     path asks on every hand (``han_fu``, ``bisection``, ``riichi_yaku``, ``kokushi_yaku``).
 
     ``Rules`` is a msgspec Struct of a module that is not compiled, so every read of one of its
-    fields from compiled code is a generic attribute lookup (~30 ns; a hand read ~25 of them, ~10%
-    of a cold scoring call); a native attribute is a C struct field. ``rules``: the Rules it was made from.
+    fields from compiled code is a generic attribute lookup (a hand reads about 25 of them);
+    a native attribute is a C struct field. ``rules``: the Rules it was made from.
     """
 
     def __init__(self, rules: Rules) -> None:

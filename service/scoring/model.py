@@ -623,8 +623,8 @@ UncheckedScoreRequest: Final = _unchecked_request_type()
 the tile-notation patterns (:data:`TILES_PATTERN`, :data:`TILE_CODE_PATTERN`) on ``hand``, ``win_tile``,
 ``melds[].tiles``, ``dora_indicators`` and ``ura_indicators``.
 
-Python's ``re`` checks those patterns for msgspec, one call per string: about 1.8 µs of a 2.5 µs decode
-(BENCHMARKS.md, issue 17). :func:`service.scoring.notation.request_of` checks the same patterns in compiled
+Python's ``re`` checks those patterns for msgspec, one call per string, most of a strict decode's time
+(BENCHMARKS.md). :func:`service.scoring.notation.request_of` checks the same patterns in compiled
 code and makes the :class:`ScoreRequest` (``None`` when a string fails them): so decoding into this type and
 then calling it gives exactly the strict decode's request, or ``None`` where the strict decode would fail.
 Nothing is scored as this type."""

@@ -25,6 +25,7 @@ import msgspec
 
 from service.i18n import LANGUAGES, Language
 
+from . import contract
 from .hand import FACTS, Options
 from .model import (
     FuItem,
@@ -61,57 +62,28 @@ __all__ = [
 AVAILABLE: Final = _native is not None and os.environ.get("RIICHI_NATIVE", "1") != "0"
 """The C extension is built and not switched off (``RIICHI_NATIVE=0``)."""
 
-_WAITS: Final = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13")
-_SHAPES: Final = ("standard", "chiitoitsu", "kokushi")
-_LIMITS: Final = (
-    "none",
-    "mangan",
-    "haneman",
-    "baiman",
-    "sanbaiman",
-    "kazoe_yakuman",
-    "yakuman",
-    "double_yakuman",
-    "triple_yakuman",
-    "quadruple_yakuman",
-    "quintuple_yakuman",
-    "sextuple_yakuman",
-)
-"""Limit names in ``_native.c``'s order (``L_NONE`` …, then yakuman × 1–6: :data:`.limits.YAKUMAN_NAMES`)."""
-_PAYERS: Final = ("discarder", "dealer", "non_dealer")
-_REASONS: Final = ("not_complete", "no_yaku")
-_KAZOE: Final = {"yakuman": 0, "sanbaiman": 1, "uncapped": 2}
-_FLAGS: Final = ("double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
-"""Situation flags whose yaku a rule set may lack, as the bits of ``prepare``'s ``allowed`` (1, 2, 4, …)."""
-
-_SCORED_APART: Final = 53
-"""``_native.c``'s code for a yaku that :mod:`.score` adds itself (``needs`` ``scored_apart``: never called)."""
+_WAITS: Final = contract.WAITS
+_SHAPES: Final = contract.SHAPES
+_LIMITS: Final = contract.LIMITS
+_PAYERS: Final = contract.PAYERS
+_REASONS: Final = contract.REASONS
+_KAZOE: Final = {name: i for i, name in enumerate(contract.KAZOE)}
+_FLAGS: Final = contract.ALLOWED_FLAGS
+_SCORED_APART: Final = contract.SCORED_APART
 
 _started = False
 
 
 def _fu_items() -> tuple[FuItem, ...]:
-    """The fu items in ``_native.c``'s order (``FU_BASE`` …), the shared objects of :mod:`.fu`."""
+    """The fu items in ``_native.c``'s order (:data:`.contract.FU_ITEMS`, then the triplets), the shared
+    objects of :mod:`.fu`."""
     from . import fu
 
-    item = fu._ITEM  # the same objects the Python path lists
-    double = fu._DOUBLE_WIND
-    fixed = [
-        item["base"],
-        item["chiitoitsu"],
-        item["closed_ron"],
-        item["tsumo"],
-        item["pair_dragon"],
-        item["pair_seat_wind"],
-        item["pair_round_wind"],
-        double[2],
-        double[4],
-        item["kanchan"],
-        item["penchan"],
-        item["tanki"],
-        item["open_pinfu"],
-    ]
-    return (*fixed, *fu._TRIPLET)  # triplets by 4 × concealed + 2 × kan + terminal
+    items = {**fu._ITEM, "double_wind_2": fu._DOUBLE_WIND[2], "double_wind_4": fu._DOUBLE_WIND[4]}
+    triplets = tuple(fu._TRIPLET)  # by 4 × concealed + 2 × kan + terminal
+    if len(triplets) != contract.FU_TRIPLETS:
+        raise ValueError(f"fu has {len(triplets)} triplet items, the contract {contract.FU_TRIPLETS}")
+    return (*(items[name] for name in contract.FU_ITEMS), *triplets)
 
 
 def start(sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]) -> bool:
@@ -172,7 +144,7 @@ def _yaku_json_table() -> dict[tuple[str, int], tuple[bytes, ...]]:
 
 _YAKU_JSON: Final = _yaku_json_table()
 """Every yaku item's JSON in each language (as :func:`.names.localise` renames it), built at import (~450
-items): preparing a rule set then looks its candidates up instead of encoding each (0.85 → 0.1 ms)."""
+items): preparing a rule set then looks its candidates up instead of encoding each."""
 
 
 def _yaku_json(item: YakuItem) -> tuple[bytes, ...]:
@@ -243,24 +215,8 @@ def prepare(opts: Options, table: YakuTable) -> object | None:
         return None
     if opts.double_wind_pair_fu not in (2, 4) or opts.kazoe not in _KAZOE:
         return None
-    options = (
-        opts.kuitan,
-        opts.aka,
-        opts.aka_per_suit,
-        _KAZOE[opts.kazoe],
-        opts.kiriage_mangan,
-        opts.mangan_cap,
-        opts.yakuman_cap,
-        opts.double_wind_pair_fu,
-        opts.open_pinfu_fu,
-        opts.pinfu_tsumo_fu,
-        opts.ryuuiisou_8s,
-        opts.chanta_needs_run,
-        opts.honba,
-        opts.riichi_deposit,
-        opts.kokushi_yaku,
-        opts.riichi_yaku,
-        opts.winds,
+    options = tuple(
+        _KAZOE[opts.kazoe] if name == "kazoe" else int(getattr(opts, name)) for name in contract.PREP_OPTIONS
     )
     allowed = 0
     for i, name in enumerate(_FLAGS):
@@ -279,7 +235,7 @@ def prepare(opts: Options, table: YakuTable) -> object | None:
     )
     prepared: object | None = _native.prepare(
         opts.preset,
-        tuple(int(v) for v in options),
+        options,
         allowed,
         tuple(_candidates(list(c)) for c in table),
         _encode(opts.preset),

@@ -2,10 +2,10 @@
 
 :data:`~.model.TILES_PATTERN` and :data:`~.model.TILE_CODE_PATTERN` are part of the
 request schema (``Meta(pattern=…)``): msgspec checks each with Python's ``re``, one call per
-string, four or five a request, about 1.8 µs of a 2.5 µs strict decode (BENCHMARKS.md, issue
-17). :func:`request_of` checks the same patterns on a request decoded without them
-(:data:`~.model.UncheckedScoreRequest`) and builds the :class:`~.model.ScoreRequest`, in
-about a third of that time. ``tests/scoring/test_notation.py`` checks that each function
+string, four or five a request, most of a strict decode's time (BENCHMARKS.md).
+:func:`request_of` checks the same patterns on a request decoded without them
+(:data:`~.model.UncheckedScoreRequest`) and builds the :class:`~.model.ScoreRequest`, in less
+time. ``tests/scoring/test_notation.py`` checks that each function
 here accepts exactly the strings its pattern matches.
 
 The patterns, read as plain rules (``re`` semantics for ``str``: ``[0-9]`` is the ASCII digits;
@@ -90,20 +90,48 @@ def request_of(unchecked: Any) -> ScoreRequest | None:
 
     The request is the one a strict decode of the same JSON gives (the same fields, the same values:
     the unchecked type has every other constraint of the schema); ``None`` exactly when that decode
-    would fail on a pattern, so the caller decodes strictly for the error. Long because it names the
-    28 fields once: it reads them by position from ``msgspec.structs.astuple`` (one call, the fields in
-    :class:`~.model.ScoreRequest`'s order) and passes them by keyword (the Struct is ``kw_only``).
+    would fail on a pattern, so the caller decodes strictly for the error. Long because it names every
+    field: it unpacks them from ``msgspec.structs.astuple`` (one call, the fields in
+    :data:`.contract.REQUEST_FIELDS`' order) and passes them by keyword (the Struct is ``kw_only``).
     """
-    t = astuple(unchecked)
-    hand = t[0]
-    win_tile = t[1]
-    dora = t[23]
-    ura = t[24]
+    (
+        hand,
+        win_tile,
+        rules,
+        melds,
+        win,
+        dealer,
+        seat_wind,
+        round_wind,
+        riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        open_riichi,
+        sashikomi,
+        paarenchan,
+        nagashi_mangan,
+        rinshan_open_kan,
+        dora_indicators,
+        ura_indicators,
+        honba,
+        riichi_sticks,
+        nukidora,
+    ) = astuple(unchecked)  # contract.REQUEST_FIELDS' order (tests/scoring/test_contract.py)
     if not (
-        is_tiles(hand) and isinstance(win_tile, str) and win_tile in TILE_CODES and is_tiles(dora) and is_tiles(ura)
+        is_tiles(hand)
+        and isinstance(win_tile, str)
+        and win_tile in TILE_CODES
+        and is_tiles(dora_indicators)
+        and is_tiles(ura_indicators)
     ):
         return None
-    melds = t[3]
     if melds:
         specs = []
         for meld in melds:
@@ -115,30 +143,30 @@ def request_of(unchecked: Any) -> ScoreRequest | None:
     return ScoreRequest(
         hand=hand,
         win_tile=win_tile,
-        rules=t[2],
+        rules=rules,
         melds=melds,
-        win=t[4],
-        dealer=t[5],
-        seat_wind=t[6],
-        round_wind=t[7],
-        riichi=t[8],
-        double_riichi=t[9],
-        ippatsu=t[10],
-        haitei=t[11],
-        houtei=t[12],
-        rinshan=t[13],
-        chankan=t[14],
-        tenhou=t[15],
-        chiihou=t[16],
-        renhou=t[17],
-        open_riichi=t[18],
-        sashikomi=t[19],
-        paarenchan=t[20],
-        nagashi_mangan=t[21],
-        rinshan_open_kan=t[22],
-        dora_indicators=dora,
-        ura_indicators=ura,
-        honba=t[25],
-        riichi_sticks=t[26],
-        nukidora=t[27],
+        win=win,
+        dealer=dealer,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        riichi=riichi,
+        double_riichi=double_riichi,
+        ippatsu=ippatsu,
+        haitei=haitei,
+        houtei=houtei,
+        rinshan=rinshan,
+        chankan=chankan,
+        tenhou=tenhou,
+        chiihou=chiihou,
+        renhou=renhou,
+        open_riichi=open_riichi,
+        sashikomi=sashikomi,
+        paarenchan=paarenchan,
+        nagashi_mangan=nagashi_mangan,
+        rinshan_open_kan=rinshan_open_kan,
+        dora_indicators=dora_indicators,
+        ura_indicators=ura_indicators,
+        honba=honba,
+        riichi_sticks=riichi_sticks,
+        nukidora=nukidora,
     )

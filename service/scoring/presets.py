@@ -19,6 +19,8 @@ from typing import Any, Final, Literal
 
 import msgspec
 
+from service.i18n import refusal
+
 from .model import FieldError, InvalidHand, RulesSpec
 
 __all__ = ["GAME_DEFAULTS", "PRESETS", "SOURCES", "Rules", "conflicts", "resolve_rules"]
@@ -250,21 +252,22 @@ def conflicts(rules: Rules, overrides: dict[str, object]) -> list[FieldError]:
     """
     errors = []
     if overrides.get("aka") is True and rules.aka_per_suit == 0:
-        errors.append(
-            FieldError("rules.aka", "red fives count as dora, but these rules have none: set aka_per_suit too")
-        )
+        errors.append(FieldError("rules.aka", refusal("refusal.aka_without_reds")))
     if overrides.get("sashikomi_yakuman") is True and not rules.open_riichi:
-        errors.append(
-            FieldError("rules.sashikomi_yakuman", "sashikomi is a ron of an open riichi: set open_riichi too")
-        )
+        errors.append(FieldError("rules.sashikomi_yakuman", refusal("refusal.sashikomi_needs_open_riichi")))
     per_honba = (rules.players - 1) * 100  # 100 from each payer of a tsumo (/docs/rulesets §4, §7 Honba)
     if ("players" in overrides or "honba" in overrides) and rules.honba not in (0, per_honba):
         field = "rules.honba" if "honba" in overrides else "rules.players"
         errors.append(
             FieldError(
                 field,
-                f"with {rules.players} players a honba is 100 from each of the {rules.players - 1} payers: "
-                f"honba {per_honba} (or 0), not {rules.honba}",
+                refusal(
+                    "refusal.honba_per_payer",
+                    players=rules.players,
+                    payers=rules.players - 1,
+                    per_honba=per_honba,
+                    honba=rules.honba,
+                ),
             )
         )
     return errors

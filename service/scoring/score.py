@@ -13,6 +13,8 @@ from typing import Final, NamedTuple
 
 import msgspec
 
+from service.i18n import refusal
+
 from . import native
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
@@ -66,7 +68,7 @@ def _run_wait(first: int, win: int) -> str:
 
 
 def _bit_count(mask: int) -> int:
-    """``mask.bit_count()`` in native ints (mypyc calls the method on a boxed int: ~60 ns)."""
+    """``mask.bit_count()`` in native ints (mypyc calls the method on a boxed int)."""
     n = 0
     while mask:
         mask &= mask - 1
@@ -218,9 +220,8 @@ _order: Final[list[ScoreRequest | None]] = [None] * RESULT_CACHE_SIZE
 """The cached requests in a ring, in the order they came (``None``: an empty slot). When the cache
 is full, the request in the slot to be written next is the oldest: it leaves ``_results`` and the new
 one takes its slot. A plain dict and a list, each one C call: an ``OrderedDict`` is no exact dict, so
-every ``get`` on it was a method call (and each insert a linked node), ~0.2 µs a miss; a plain dict
-evicted with ``next(iter(d))`` slows down as deleted slots pile up at its front (at 32,768 entries a
-miss cost twice as much): the ring never iterates the dict."""
+every ``get`` on it is a method call (and each insert a linked node); a plain dict evicted with
+``next(iter(d))`` slows down as deleted slots pile up at its front: the ring never iterates the dict."""
 
 
 class _CacheCounters:
@@ -530,10 +531,7 @@ def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
 
 def _too_large(han: int, fu: int, total: int) -> str:
     """Why an aotenjou hand cannot be answered (``total`` points is past :data:`MAX_EXACT_POINTS`)."""
-    return (
-        f"under option aotenjou this hand is worth {fu} fu × 2^(2 + {han}) base, {total:.3e} points in all: "
-        f"more than {MAX_EXACT_POINTS:,}, the largest integer every JSON reader holds exactly"
-    )
+    return refusal("refusal.aotenjou_too_large", fu=fu, han=han, total=f"{total:.3e}", most=f"{MAX_EXACT_POINTS:,}")
 
 
 def _renhou_choices(yaku: list[Candidate]) -> tuple[list[Candidate], ...]:

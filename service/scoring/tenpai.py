@@ -22,7 +22,7 @@ from typing import Final, Literal
 
 import msgspec
 
-from service.i18n import Language
+from service.i18n import Language, refusal
 
 from .model import (
     FieldError,
@@ -47,7 +47,7 @@ from .tenpai_model import (
     Wait,
     declared,
 )
-from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, parse_tiles
+from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, notation_message, parse_tiles
 from .validate import absent_yaku_message, nukidora_message, red_fives_message, removed_message, table_errors
 
 __all__ = [
@@ -103,14 +103,12 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         try:
             parsed = parse_tiles(value)
         except NotationError as exc:
-            errors.append(FieldError(field, str(exc)))
+            errors.append(FieldError(field, notation_message(exc)))
             return (), ()
         if rules.players == 3 and any(1 <= k <= 7 for k in parsed.kinds):
             errors.append(FieldError(field, removed_message([k for k in parsed.kinds if 1 <= k <= 7])))
         if not rules.winds and any(k in WINDS for k in parsed.kinds):
-            errors.append(
-                FieldError(field, f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)")
-            )
+            errors.append(FieldError(field, refusal("refusal.no_winds", preset=repr(rules.preset))))
         return parsed.kinds, parsed.red
 
     hand, hand_red = tiles(req.hand, "hand")
@@ -124,27 +122,24 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         for k in red:
             reds[k // 9] += 1
         if m.closed and m.type != "kan":
-            errors.append(FieldError(f"{field}.closed", f"only a kan can be closed; a {m.type} is always called"))
+            errors.append(FieldError(f"{field}.closed", refusal("refusal.closed_not_kan", meld=m.type)))
         if m.type == "chi" and rules.players == 3:
-            errors.append(
-                FieldError(f"{field}.type", "no chi in a three-player game (option players 3): /docs/rulesets §7 Chi")
-            )
+            errors.append(FieldError(f"{field}.type", refusal("refusal.sanma_chi")))
         ks = sorted(kinds)
         if not ks:
             continue
         if m.type == "chi":
             if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-                errors.append(
-                    FieldError(
-                        f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}"
-                    )
-                )
+                errors.append(FieldError(f"{field}.tiles", refusal("refusal.chi_shape", tiles=repr(kinds_to_mpsz(ks)))))
                 continue
         else:
             size = 3 if m.type == "pon" else 4
             if len(ks) != size or len(set(ks)) != 1:
                 errors.append(
-                    FieldError(f"{field}.tiles", f"a {m.type} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}")
+                    FieldError(
+                        f"{field}.tiles",
+                        refusal("refusal.meld_shape", meld=m.type, n=size, tiles=repr(kinds_to_mpsz(ks))),
+                    )
                 )
                 continue
         for k in ks:
@@ -156,15 +151,16 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     passed, _passed_red = tiles(req.passed, "passed")
     for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
         if len(ind) > 5:
-            errors.append(FieldError(name, f"at most 5 indicators (1 + 4 kan dora), got {len(ind)}"))
+            errors.append(FieldError(name, refusal("refusal.too_many_indicators", most=5, n=len(ind))))
 
     wait_size = 13 - 3 * len(req.melds)
     if len(hand) not in (wait_size, wait_size + 1) and not any(e.field == "hand" for e in errors):
         errors.append(
             FieldError(
                 "hand",
-                f"with {len(req.melds)} meld(s) the concealed hand has {wait_size} tiles (which waits?) "
-                f"or {wait_size + 1} (which discard?), got {len(hand)}",
+                refusal(
+                    "refusal.tenpai_hand_count", melds=len(req.melds), n=wait_size, more=wait_size + 1, got=len(hand)
+                ),
             )
         )
 
@@ -204,8 +200,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
             errors.append(
                 FieldError(
                     _first_past(stages, 4),
-                    f"{total} copies of {kind_name(kind)} across hand, melds, indicators, visible, river and "
-                    "nukidora; there are 4",
+                    refusal("refusal.tenpai_copies", n=total, tile=kind_name(kind)),
                 )
             )
     for suit in range(3):
@@ -234,42 +229,32 @@ def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[Fiel
     """Wind, dealer and riichi fields, as `POST /v1/score` checks them (/docs/rules §2)."""
     if rules.players == 3:
         if req.seat_wind == "N":
-            errors.append(
-                FieldError("seat_wind", "three players sit East, South and West: no seat wind N (option players 3)")
-            )
+            errors.append(FieldError("seat_wind", refusal("refusal.sanma_seat_north")))
         if req.round_wind == "N":
-            errors.append(
-                FieldError("round_wind", "a three-player game has no North round (option players 3): E, S or W")
-            )
+            errors.append(FieldError("round_wind", refusal("refusal.sanma_round_north")))
     if req.nukidora and not (rules.nukidora and rules.players == 3):
         errors.append(FieldError("nukidora", nukidora_message(rules)))
     if not rules.winds:
         if req.seat_wind is not None:
-            errors.append(FieldError("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead"))
+            errors.append(FieldError("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset))))
         if req.round_wind is not None:
-            errors.append(FieldError("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out"))
+            errors.append(FieldError("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset))))
     elif req.seat_wind is not None:
         dealer = req.seat_wind == "E"
         if req.dealer is not None and req.dealer != dealer:
             errors.append(
                 FieldError(
                     "dealer",
-                    f"dealer={str(req.dealer).lower()} contradicts seat_wind {req.seat_wind!r} (E is the dealer)",
+                    refusal("refusal.dealer_contradicts", dealer=str(req.dealer).lower(), seat=repr(req.seat_wind)),
                 )
             )
     elif not req.dealer and req.values:
-        errors.append(
-            FieldError("seat_wind", "required for a non-dealer to value the waits (the dealer is seat_wind 'E')")
-        )
+        errors.append(FieldError("seat_wind", refusal("refusal.tenpai_seat_wind_required")))
     riichi = req.riichi or req.double_riichi
     if riichi and not menzen:
-        errors.append(
-            FieldError(
-                "riichi" if req.riichi else "double_riichi", "riichi needs a closed hand (only closed kans allowed)"
-            )
-        )
+        errors.append(FieldError("riichi" if req.riichi else "double_riichi", refusal("refusal.riichi_needs_closed")))
     if req.ippatsu and not riichi:
-        errors.append(FieldError("ippatsu", "ippatsu needs riichi (or double_riichi)"))
+        errors.append(FieldError("ippatsu", refusal("refusal.ippatsu_needs_riichi")))
     if rules.scoring == "han_fu":
         for name in ("double_riichi", "ippatsu"):
             if getattr(req, name) and name not in rules.yaku:

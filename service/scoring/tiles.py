@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Final
 if TYPE_CHECKING:  # a type for mypyc only (a native 64-bit int); nothing is imported at run time
     from mypy_extensions import i64
 
+from service.i18n import refusal
+
 __all__ = [
     "DRAGONS",
     "EAST",
@@ -33,6 +35,7 @@ __all__ = [
     "kind_name",
     "kinds_to_mpsz",
     "mpsz_kinds",
+    "notation_message",
     "parse_text",
     "parse_tile",
     "parse_tiles",
@@ -51,7 +54,14 @@ WIND_LETTERS: Final = {"E": 27, "S": 28, "W": 29, "N": 30}
 
 
 class NotationError(ValueError):
-    """A tile string or code that is not valid mpsz notation."""
+    """A tile string or code that is not valid mpsz notation; its one argument is the refusal
+    (:func:`service.i18n.refusal`): read it with :func:`notation_message`, not ``str()``, to keep its key."""
+
+
+def notation_message(exc: NotationError) -> str:
+    """The message of ``exc`` as raised: a :class:`service.i18n.Refusal` (``str(exc)`` is its English text only)."""
+    message = exc.args[0] if exc.args else None
+    return message if isinstance(message, str) else str(exc)
 
 
 class TileList:
@@ -125,12 +135,12 @@ def parse_tile(code: str) -> tuple[int, bool]:
     Raises :class:`NotationError` for anything else (``"8z"``, ``"0z"``, ``"m5"``).
     """
     if len(code) != 2 or code[1] not in SUITS or not code[0].isdigit():
-        raise NotationError(f"{code!r} is not a tile code (digit + m/p/s/z, e.g. '5m', '0p', '7z')")
+        raise NotationError(refusal("refusal.not_tile_code", code=repr(code)))
     rank = int(code[0])
     suit = SUITS.index(code[1])
     if suit == 3:
         if not 1 <= rank <= 7:
-            raise NotationError(f"{code!r}: honours are 1z–7z")
+            raise NotationError(refusal("refusal.honours", code=repr(code)))
         return 27 + rank - 1, False
     if rank == 0:
         return suit * 9 + 4, True
@@ -155,7 +165,7 @@ def _tile_list(codes: Sequence[str]) -> TileList:
         hit = _CODES.get(code)
         if hit is None:
             parse_tile(code)  # raises NotationError with the precise message
-            raise NotationError(f"{code!r} is not a tile code")  # pragma: no cover - parse_tile raised
+            raise NotationError(refusal("refusal.not_tile_code_short", code=repr(code)))  # pragma: no cover
         kinds.append(hit[0])
         if hit[1]:
             red.append(hit[0])
@@ -163,7 +173,7 @@ def _tile_list(codes: Sequence[str]) -> TileList:
 
 
 def _bad_text(text: str) -> NotationError:
-    return NotationError(f"{text!r} is not mpsz notation: digits followed by a suit letter m/p/s/z, e.g. '123m406p55z'")
+    return NotationError(refusal("refusal.not_mpsz", text=repr(text)))
 
 
 def parse_text(text: str) -> TileList:
@@ -186,7 +196,7 @@ def parse_text(text: str) -> TileList:
             rank = ord(text[j]) - 48
             if base == 27:
                 if not 1 <= rank <= 7:
-                    raise NotationError(f"{text[j] + text[i]!r}: honours are 1z–7z")
+                    raise NotationError(refusal("refusal.honours", code=repr(text[j] + text[i])))
                 kinds.append(26 + rank)
             elif rank == 0:
                 kinds.append(base + 4)

@@ -16,6 +16,9 @@ from typing import Final, cast
 
 from msgspec.structs import astuple
 
+from service.i18n import refusal
+
+from . import contract
 from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
 from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
@@ -32,6 +35,7 @@ from .tiles import (
     kind_name,
     kinds_to_mpsz,
     mpsz_kinds,
+    notation_message,
     parse_text,
     parse_tiles,
 )
@@ -53,38 +57,9 @@ DORA_OF_3: Final = tuple(8 if k == 0 else 0 if k == 8 else DORA_OF[k] for k in r
 NORTH: Final = 30
 """The North kind (4z): the nukidora of a three-player game."""
 
-REQUEST_FIELDS: Final = (
-    "hand",
-    "win_tile",
-    "rules",
-    "melds",
-    "win",
-    "dealer",
-    "seat_wind",
-    "round_wind",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-    "open_riichi",
-    "sashikomi",
-    "paarenchan",
-    "nagashi_mangan",
-    "rinshan_open_kan",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "nukidora",
-)
-""":class:`~.model.ScoreRequest`'s fields in declaration order, as :func:`parse_request`
-unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
+REQUEST_FIELDS: Final = contract.REQUEST_FIELDS
+""":class:`~.model.ScoreRequest`'s fields in declaration order (:data:`.contract.REQUEST`), as
+:func:`parse_request` unpacks them from ``msgspec.structs.astuple`` (one call instead of a read per field)."""
 
 RequestTuple = tuple[
     str | Sequence[str],  # hand (a tuple when decoded, a list when built by hand)
@@ -175,7 +150,7 @@ def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules
     try:
         tiles = parse_text(value) if isinstance(value, str) else parse_tiles(value)
     except NotationError as exc:
-        errors.add(field, str(exc))
+        errors.add(field, notation_message(exc))
         return NO_TILES
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
         errors.add(field, _no_winds(rules))
@@ -186,7 +161,7 @@ NO_TILES: Final = TileList((), ())
 
 
 def _no_winds(rules: Rules) -> str:
-    return f"wind tiles (1z–4z) do not exist in preset {rules.preset!r} (option winds is off)"
+    return refusal("refusal.no_winds", preset=repr(rules.preset))
 
 
 def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
@@ -194,17 +169,17 @@ def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKin
     try:
         parsed = parse_text(tiles) if isinstance(tiles, str) else parse_tiles(tiles)
     except NotationError as exc:
-        return None, NO_TILES, "tiles", str(exc)
+        return None, NO_TILES, "tiles", notation_message(exc)
     if closed and type_ != "kan":
-        return None, parsed, "closed", f"only a kan can be closed; a {type_} is always called"
+        return None, parsed, "closed", refusal("refusal.closed_not_kan", meld=type_)
     ks = sorted(parsed.kinds)
     if type_ == "chi":
         if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-            return None, parsed, "tiles", f"a chi is three consecutive tiles of one suit, got {kinds_to_mpsz(ks)!r}"
+            return None, parsed, "tiles", refusal("refusal.chi_shape", tiles=repr(kinds_to_mpsz(ks)))
         return MeldKinds(RUN, ks[0], False), parsed, "", ""
     size = 3 if type_ == "pon" else 4
     if len(ks) != size or len(set(ks)) != 1:
-        return None, parsed, "tiles", f"a {type_} is {size} identical tiles, got {kinds_to_mpsz(ks)!r}"
+        return None, parsed, "tiles", refusal("refusal.meld_shape", meld=type_, n=size, tiles=repr(kinds_to_mpsz(ks)))
     return MeldKinds(TRIPLET if type_ == "pon" else KAN, ks[0], closed), parsed, "", ""
 
 
@@ -241,20 +216,22 @@ def _winds(
     """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind)."""
     if not rules.winds:
         if seat_wind is not None:
-            errors.add("seat_wind", f"preset {rules.preset!r} has no winds; use 'dealer' instead")
+            errors.add("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset)))
         if round_wind is not None:
-            errors.add("round_wind", f"preset {rules.preset!r} has no winds: leave round_wind out")
+            errors.add("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset)))
         return bool(dealer_flag), -1, -1
     round_ = WIND_LETTERS[round_wind] if round_wind else EAST
     if seat_wind is None:
         if dealer_flag:
             return True, EAST, round_
-        errors.add("seat_wind", "required for a non-dealer (the dealer is seat_wind 'E')")
+        errors.add("seat_wind", refusal("refusal.seat_wind_required"))
         return False, -1, round_
     seat = WIND_LETTERS[seat_wind]
     dealer = seat == EAST
     if dealer_flag is not None and dealer_flag != dealer:
-        errors.add("dealer", f"dealer={str(dealer_flag).lower()} contradicts seat_wind {seat_wind!r} (E is the dealer)")
+        errors.add(
+            "dealer", refusal("refusal.dealer_contradicts", dealer=str(dealer_flag).lower(), seat=repr(seat_wind))
+        )
     return dealer, seat, round_
 
 
@@ -279,25 +256,23 @@ def _flags(
     """Impossible flag combinations (/docs/rules §2); the flags as the request gives them."""
     riichi = riichi_flag or double_riichi
     if ippatsu and not riichi:
-        errors.add("ippatsu", "ippatsu needs riichi (or double_riichi)")
+        errors.add("ippatsu", refusal("refusal.ippatsu_needs_riichi"))
     if riichi and not menzen:
-        errors.add(
-            "riichi" if riichi_flag else "double_riichi", "riichi needs a closed hand (only closed kans allowed)"
-        )
+        errors.add("riichi" if riichi_flag else "double_riichi", refusal("refusal.riichi_needs_closed"))
     if haitei and not tsumo:
-        errors.add("haitei", "haitei is a tsumo on the last tile; use houtei for ron on the last discard")
+        errors.add("haitei", refusal("refusal.haitei_needs_tsumo"))
     if houtei and tsumo:
-        errors.add("houtei", "houtei is a ron on the last discard; use haitei for tsumo")
+        errors.add("houtei", refusal("refusal.houtei_needs_ron"))
     if rinshan and not tsumo:
-        errors.add("rinshan", "rinshan kaihou is a tsumo on the replacement tile after a kan")
+        errors.add("rinshan", refusal("refusal.rinshan_needs_tsumo"))
     elif rinshan and not has_kan:
-        errors.add("rinshan", "rinshan kaihou needs a kan among the melds (or, three players, a kita: nukidora)")
+        errors.add("rinshan", refusal("refusal.rinshan_needs_kan"))
     if rinshan and haitei:
-        errors.add("haitei", "a replacement tile after a kan is never haitei")
+        errors.add("haitei", refusal("refusal.haitei_after_kan"))
     if chankan and tsumo:
-        errors.add("chankan", "chankan is a ron on a tile added to a kan")
+        errors.add("chankan", refusal("refusal.chankan_needs_ron"))
     if chankan and (houtei or haitei):
-        errors.add("chankan", "chankan cannot also be houtei or haitei")
+        errors.add("chankan", refusal("refusal.chankan_last_tile"))
     first_turn: list[str] = []
     if tenhou:
         first_turn.append("tenhou")
@@ -306,28 +281,25 @@ def _flags(
     if renhou:
         first_turn.append("renhou")
     if len(first_turn) > 1:
-        errors.add(first_turn[1], f"{first_turn[0]} and {first_turn[1]} exclude each other")
+        errors.add(first_turn[1], refusal("refusal.first_turn_exclusive", first=first_turn[0], second=first_turn[1]))
     for name in first_turn:
         if has_melds:
-            errors.add(name, f"{name} is a win before any call: melds must be empty")
+            errors.add(name, refusal("refusal.first_turn_melds", name=name))
         if riichi or ippatsu:
-            errors.add(name, f"{name} is a win before any discard: riichi/ippatsu cannot be set")
+            errors.add(name, refusal("refusal.first_turn_riichi", name=name))
         if haitei or houtei or rinshan or chankan:
-            errors.add(name, f"{name} cannot combine with haitei/houtei/rinshan/chankan")
+            errors.add(name, refusal("refusal.first_turn_special", name=name))
     if tenhou and not (dealer and tsumo):
-        errors.add("tenhou", "tenhou is the dealer's tsumo on the initial deal")
+        errors.add("tenhou", refusal("refusal.tenhou"))
     if chiihou and (dealer or not tsumo):
-        errors.add("chiihou", "chiihou is a non-dealer's tsumo on the first draw")
+        errors.add("chiihou", refusal("refusal.chiihou"))
     if renhou and (dealer or tsumo):
-        errors.add("renhou", "renhou is a non-dealer's ron before their first draw")
+        errors.add("renhou", refusal("refusal.renhou"))
 
 
 def option_off_message(flag: str, option: str, rules: Rules) -> str:
     """The message for a request flag whose rule option is off (a 422 naming the flag, not ignored)."""
-    return (
-        f"option {option} is off in the {rules.preset} preset: leave {flag} out, or set rules.{option} "
-        f"(GET /v1/rules/{rules.preset} lists its options)"
-    )
+    return refusal("refusal.option_off", option=option, preset=rules.preset, flag=flag)
 
 
 _NOT_WITH_NAGASHI: Final = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
@@ -355,23 +327,17 @@ def _option_flags(
         if not rules.open_riichi:
             errors.add("open_riichi", option_off_message("open_riichi", "open_riichi", rules))
         elif not riichi:
-            errors.add(
-                "open_riichi", "open riichi is a riichi declared with the hand shown: set riichi or double_riichi"
-            )
+            errors.add("open_riichi", refusal("refusal.open_riichi_needs_riichi"))
     if sashikomi:
         if not rules.sashikomi_yakuman:
             errors.add("sashikomi", option_off_message("sashikomi", "sashikomi_yakuman", rules))
         elif not open_riichi or tsumo:
-            errors.add(
-                "sashikomi",
-                "sashikomi is a ron by a player in open riichi on the discard of a player not in riichi: "
-                "needs open_riichi and win 'ron'",
-            )
+            errors.add("sashikomi", refusal("refusal.sashikomi_situation"))
     if paarenchan:
         if rules.paarenchan == "off":
             errors.add("paarenchan", option_off_message("paarenchan", "paarenchan", rules))
         elif not dealer:
-            errors.add("paarenchan", "paarenchan is an eighth win in a row: the winner is then the dealer")
+            errors.add("paarenchan", refusal("refusal.paarenchan_dealer"))
     if nagashi_mangan:
         if not rules.nagashi_mangan:
             errors.add("nagashi_mangan", option_off_message("nagashi_mangan", "nagashi_mangan", rules))
@@ -379,28 +345,26 @@ def _option_flags(
             clashing = [name for i, name in enumerate(_NOT_WITH_NAGASHI) if win_flags[i]]
             clashing += [name for name, flag in (("open_riichi", open_riichi), ("paarenchan", paarenchan)) if flag]
             if clashing:
-                errors.add(
-                    "nagashi_mangan",
-                    f"nagashi mangan is paid at an exhaustive draw, not for a win: leave {', '.join(clashing)} out",
-                )
+                errors.add("nagashi_mangan", refusal("refusal.nagashi_not_win", flags=", ".join(clashing)))
     if rinshan_open_kan and not (rinshan and open_kan and n_dora >= 2):
-        errors.add(
-            "rinshan_open_kan",
-            "a rinshan win on an open kan's replacement tile needs rinshan, an open kan among melds and "
-            "at least 2 dora_indicators (the last is that kan's)",
-        )
+        errors.add("rinshan_open_kan", refusal("refusal.rinshan_open_kan"))
 
 
 def red_fives_message(total: int, suit: int, per_suit: int) -> str:
     """The message for ``total`` red fives of ``suit`` (0–2) where the rules allow ``per_suit``."""
-    allowed = "no red fives" if per_suit == 0 else "one per suit" if per_suit == 1 else f"{per_suit} per suit"
-    fives = "red five" if total == 1 else "red fives"
-    return f"{total} {fives} of suit {'mps'[suit]}; these rules have {allowed} (option aka_per_suit)"
+    allowed = (
+        refusal("refusal.red_fives_none")
+        if per_suit == 0
+        else refusal("refusal.red_fives_one")
+        if per_suit == 1
+        else refusal("refusal.red_fives_per_suit", n=per_suit)
+    )
+    return refusal("refusal.red_fives", n=total, suit="mps"[suit], allowed=allowed)
 
 
 def absent_yaku_message(flag: str, rules: Rules) -> str:
     """The message for a situation flag whose yaku the preset does not have (/docs/rules §4: a 422, not ignored)."""
-    return f"not a yaku in the {rules.preset} preset: leave {flag} out (GET /v1/rules/{rules.preset} lists its yaku)"
+    return refusal("refusal.absent_yaku", preset=rules.preset, flag=flag)
 
 
 def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[FieldError], prefix: str = "") -> None:
@@ -408,20 +372,9 @@ def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[Fiel
     kostarev, /docs/rules §4, seed 001 §4; kids, §5) are invalid input naming ``prefix + honba`` /
     ``prefix + riichi_sticks``."""
     if honba and not rules.honba:
-        errors.append(
-            FieldError(
-                prefix + "honba",
-                "these rules have no honba (option honba is 0: a repeat hand adds nothing); give 0, or rules.honba 300",
-            )
-        )
+        errors.append(FieldError(prefix + "honba", refusal("refusal.no_honba")))
     if riichi_sticks and not rules.riichi_deposit:
-        errors.append(
-            FieldError(
-                prefix + "riichi_sticks",
-                "these rules have no riichi sticks (option riichi_deposit is 0: riichi costs "
-                "nothing); give 0, or rules.riichi_deposit 1000",
-            )
-        )
+        errors.append(FieldError(prefix + "riichi_sticks", refusal("refusal.no_riichi_sticks")))
 
 
 def _add(counts: list[int], kinds: tuple[int, ...]) -> None:
@@ -473,7 +426,7 @@ def _indicator_kinds(
 
 
 def _copies_message(n: int, kind: int) -> str:
-    return f"{n} copies of {kind_name(kind)} across hand, win_tile, melds and indicators; there are 4"
+    return refusal("refusal.copies", n=n, tile=kind_name(kind))
 
 
 def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: _Errors) -> None:
@@ -577,22 +530,15 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds, 3)
     ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds, 6)
     if len(dora) > MAX_INDICATORS:
-        errors.add("dora_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(dora)}")
+        errors.add("dora_indicators", refusal("refusal.too_many_indicators", most=MAX_INDICATORS, n=len(dora)))
     if len(ura) > MAX_INDICATORS:
-        errors.add("ura_indicators", f"at most {MAX_INDICATORS} indicators (1 + 4 kan dora), got {len(ura)}")
+        errors.add("ura_indicators", refusal("refusal.too_many_indicators", most=MAX_INDICATORS, n=len(ura)))
     elif len(ura) > len(dora):
-        errors.add(
-            "ura_indicators",
-            f"{len(ura)} ura indicators but {len(dora)} dora indicators: each dora indicator has one ura indicator"
-            " under it, so there are never more ura than dora",
-        )
+        errors.add("ura_indicators", refusal("refusal.more_ura_than_dora", ura=len(ura), dora=len(dora)))
 
     expected = 13 - 3 * len(req_melds)
     if n_hand != expected and not any(e.field == "hand" for e in errors.items):
-        errors.add(
-            "hand",
-            f"with {len(req_melds)} meld(s) the concealed hand before the win has {expected} tiles, got {n_hand}",
-        )
+        errors.add("hand", refusal("refusal.hand_count", melds=len(req_melds), n=expected, got=n_hand))
 
     # Every tile in sight into closed_counts for the fifth-copy check; all but the win come out again.
     # A copy too many is blamed on the first of hand (with win_tile and melds), dora and ura indicators
@@ -631,11 +577,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
             errors.add(field, red_fives_message(total, suit, per_suit))
 
     if chankan and win.kinds and counts[win.kinds[0]] > 1:
-        errors.add(
-            "chankan",
-            f"chankan robs the tile another player adds to their pon: no other {kind_name(win.kinds[0])} "
-            "can be in the hand, the melds or the indicators",
-        )
+        errors.add("chankan", refusal("refusal.chankan_other_copy", tile=kind_name(win.kinds[0])))
     _remove(counts, dora)
     _remove(counts, ura)
     for tiles in meld_tiles:
@@ -690,7 +632,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
             if flag and name not in opts.yaku:
                 errors.add(name, absent_yaku_message(name, rules))
     if renhou and opts.renhou == "off" and "renhou" in opts.yaku and han_fu:
-        errors.add("renhou", absent_yaku_message("renhou", rules) + " (option renhou is off)")
+        errors.add("renhou", refusal("refusal.absent_renhou", preset=rules.preset, flag="renhou"))
     players = opts.players
     if players == 3:  # before an open kan's indicator may be dropped below
         _sanma_errors(
@@ -777,7 +719,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
 def removed_message(kinds: list[int] | tuple[int, ...]) -> str:
     """The message for tiles 2m–8m in a three-player request (/docs/rulesets §7 Removed tiles)."""
     names = ", ".join(kind_name(k) for k in sorted(set(kinds)))
-    return f"{names}: a three-player game (option players 3) has no 2m–8m (108 tiles)"
+    return refusal("refusal.removed_tiles", tiles=names)
 
 
 def _sanma_errors(
@@ -800,7 +742,7 @@ def _sanma_errors(
         errors.add("win_tile", removed_message(win))
     for i, m in enumerate(req_melds):
         if m.type == "chi":
-            errors.add(f"melds[{i}].type", "no chi in a three-player game (option players 3): /docs/rulesets §7 Chi")
+            errors.add(f"melds[{i}].type", refusal("refusal.sanma_chi"))
         elif any(1 <= k <= 7 for k in meld_tiles[i].kinds):
             errors.add(f"melds[{i}].tiles", removed_message([k for k in meld_tiles[i].kinds if 1 <= k <= 7]))
     for field, kinds in (("dora_indicators", dora), ("ura_indicators", ura)):
@@ -808,16 +750,15 @@ def _sanma_errors(
         if removed:
             errors.add(field, removed_message(removed))
     if seat_wind == "N":
-        errors.add("seat_wind", "three players sit East, South and West: no seat wind N (option players 3)")
+        errors.add("seat_wind", refusal("refusal.sanma_seat_north"))
     if round_wind == "N":
-        errors.add("round_wind", "a three-player game has no North round (option players 3): E, S or W")
+        errors.add("round_wind", refusal("refusal.sanma_round_north"))
 
 
 def nukidora_message(rules: Rules) -> str:
     """The refusal of a ``nukidora`` count under ``rules`` that set no North aside (score and tenpai requests)."""
-    return (
-        f"Norths are set aside only in a three-player game with option nukidora (preset {rules.preset}: "
-        f"players {rules.players}, nukidora {str(rules.nukidora).lower()}): leave nukidora out"
+    return refusal(
+        "refusal.nukidora_off", preset=rules.preset, players=rules.players, nukidora=str(rules.nukidora).lower()
     )
 
 
@@ -829,9 +770,7 @@ def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chi
         errors.add("nukidora", nukidora_message(rules))
         return
     if norths + nukidora > 4:
-        errors.add(
-            "nukidora", f"{nukidora} Norths set aside and {norths} in the hand, melds and indicators; there are 4"
-        )
+        errors.add("nukidora", refusal("refusal.nukidora_count", n=nukidora, norths=norths))
     for name, flag in (("tenhou", tenhou), ("chiihou", chiihou)):
         if flag:
-            errors.add("nukidora", f"a kita is a call and cancels {name}: leave {name} or nukidora out")
+            errors.add("nukidora", refusal("refusal.kita_cancels", name=name))

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final, NamedTuple
 
+from .contract import NATIVE_YAKU
 from .hand import FACTS, HONOURS_MASK, TERMINALS_AND_HONOURS_MASK, Ctx, kind_mask
 from .model import YakuItem
 from .names import yaku_name
@@ -607,61 +608,13 @@ def paarenchan(c: Ctx) -> bool:
 _yaku("paarenchan", 13, 13, yakuman=1, situational=True, needs=("scored_apart",))(paarenchan)
 
 
-_NATIVE_TESTS: Final[tuple[Callable[[Ctx], bool], ...]] = (
-    pinfu,
-    tanyao,
-    riichi,
-    menzen_tsumo,
-    iipeikou,
-    haku,
-    hatsu,
-    chun,
-    seat_wind,
-    round_wind,
-    chanta,
-    sanshoku,
-    ittsu,
-    toitoi,
-    sanankou,
-    honitsu,
-    chinitsu,
-    shousangen,
-    sanshoku_doukou,
-    junchan,
-    honroutou,
-    ryanpeikou,
-    chiitoitsu,
-    ippatsu,
-    double_riichi,
-    haitei,
-    houtei,
-    rinshan,
-    chankan,
-    sankantsu,
-    suuankou,
-    suuankou_tanki,
-    daisangen,
-    shousuushii,
-    daisuushii,
-    tsuuiisou,
-    ryuuiisou,
-    chinroutou,
-    chuuren,
-    junsei_chuuren,
-    suukantsu,
-    kokushi,
-    kokushi_13,
-    tenhou,
-    chiihou,
-    renhou_mangan,
-    open_riichi,
-    double_open_riichi,
-    daisharin,
-    daisuurin,
-    daichikurin,
-    daichisei,
-    sashikomi,
-)
+def _native_tests() -> tuple[Callable[[Ctx], bool], ...]:
+    """:data:`_NATIVE_TESTS`: the registered predicates named by :data:`.contract.NATIVE_YAKU`, in its order."""
+    by_name = {y.test.__name__: y.test for y in REGISTRY.values()}
+    return tuple(by_name[name] for name in NATIVE_YAKU)
+
+
+_NATIVE_TESTS: Final[tuple[Callable[[Ctx], bool], ...]] = _native_tests()
 """The predicates :func:`_holds` calls directly, by their index here (most often called first):
 a :class:`Candidate` whose test is one of them carries that index as ``code`` (any other, -1, is
 called through its function object)."""
@@ -671,7 +624,7 @@ def _holds(code: int, c: Ctx) -> bool:
     """``_NATIVE_TESTS[code](c)``, as a direct C call (long: one branch per predicate).
 
     A predicate called through its function object goes through the Python calling convention (the
-    argument checked, the result boxed as a bool): ~25 ns a call, five or six calls a reading; a
+    argument checked, the result boxed as a bool), five or six calls a reading; a
     direct call of a compiled function is a C call. ``tests/scoring/test_yaku_dispatch.py`` checks
     that every branch calls the predicate at its index."""
     if code < 8:

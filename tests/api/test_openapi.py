@@ -311,14 +311,41 @@ def test_no_enum_is_written_twice_and_the_shared_ones_are_named(served: dict[str
     assert schemas["ProblemType"]["x-enum-varnames"][0] == "PROBLEMS_INVALID_REQUEST"
 
 
+def _holders(node: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(path, schema)`` of every schema with ``properties`` in ``node`` (examples and defaults left out)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("properties"), dict):
+            found.append((path, node))
+        for key, value in node.items():
+            if key not in ("examples", "default", "example"):
+                found.extend(_holders(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_holders(value, f"{path}[{i}]"))
+    return found
+
+
+def _resolve_parameter(document: dict[str, Any], parameter: dict[str, Any]) -> dict[str, Any]:
+    """A parameter given by ``$ref`` is described on its component: the component."""
+    ref = parameter.get("$ref")
+    if ref is None:
+        return parameter
+    found: dict[str, Any] = document["components"]["parameters"][ref.rsplit("/", 1)[1]]
+    return found
+
+
 def test_every_schema_parameter_header_and_operation_is_described(served: dict[str, Any]) -> None:
     schemas = served["components"]["schemas"]
     missing = [f"schema {name}" for name, schema in schemas.items() if not schema.get("description")]
-    missing += [
-        f"{name}.{prop}"
-        for name, schema in schemas.items()
-        for prop, value in (schema.get("properties") or {}).items()
+    missing += [  # every property, of a component or written in place anywhere (a response, a parameter, a union)
+        f"{owner}.{prop}"
+        for owner, node in _holders(served, "")
+        for prop, value in node["properties"].items()
         if not value.get("description")
+    ]
+    missing += [
+        f"parameter {name}" for name, p in served["components"].get("parameters", {}).items() if not p["description"]
     ]
     missing += [
         f"header {name}" for name, header in served["components"]["headers"].items() if not header["description"]
@@ -328,7 +355,8 @@ def test_every_schema_parameter_header_and_operation_is_described(served: dict[s
             missing.append(f"{method} {path}")
         if operation["responses"]["200"]["description"] == "Request fulfilled, document follows":  # litestar's
             missing.append(f"{method} {path} 200")
-        missing += [f"{method} {path} {p['name']}" for p in operation.get("parameters", []) if not p.get("description")]
+        parameters = [_resolve_parameter(served, p) for p in operation.get("parameters", [])]
+        missing += [f"{method} {path} {p['name']}" for p in parameters if not p.get("description")]
         for status, response in operation["responses"].items():
             missing += [
                 f"{method} {path} {status} {name}"
@@ -402,8 +430,7 @@ def test_documented_answers_are_what_the_server_answers(
 ) -> None:
     example = getattr(BODY_EXAMPLES[operation_id], name)
     found = [o for o in _operations(served) if o[2]["operationId"] == operation_id]
-    if not found:
-        pytest.skip(f"{operation_id} is not registered in service.app")
+    assert found, f"{operation_id} has examples but no route in service.app serves it"
     path, _, operation = found[0]
     response = client.post(path, json=example[1])
 
@@ -496,3 +523,69 @@ def _objects(node: Any) -> list[dict[str, Any]]:
     if isinstance(node, list):
         return [o for value in node for o in _objects(value)]
     return []
+
+
+INT32_MAX = 2**31 - 1
+
+
+def _integers(node: Any, path: str) -> list[tuple[str, dict[str, Any]]]:
+    """``(path, schema)`` of every integer schema in ``node`` (examples and defaults left out)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        if node.get("type") == "integer":
+            found.append((path, node))
+        for key, value in node.items():
+            if key not in ("examples", "default"):
+                found.extend(_integers(value, f"{path}/{key}"))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found.extend(_integers(value, f"{path}[{i}]"))
+    return found
+
+
+def test_every_integer_not_bounded_within_32_bits_is_int64(served: dict[str, Any]) -> None:
+    """openapi-generator types an integer without ``format`` as 32 bits (Go ``int32``, Java ``Integer``): any integer
+    whose range the document leaves open, or bounds past 2^31 − 1, must say int64 or a client overflows (an enum
+    is bounded by its values)."""
+    narrow = [
+        path
+        for path, node in _integers(served["components"]["schemas"], "")
+        if node.get("format") != "int64"
+        and not (
+            min(node.get("enum", [node.get("minimum", -(2**63))])) >= -INT32_MAX - 1
+            and max(node.get("enum", [node.get("maximum", 2**63)])) <= INT32_MAX
+        )
+    ]
+    assert narrow == []
+    schemas = served["components"]["schemas"]
+    money = [  # every place the points of a hand reach (unbounded under option aotenjou)
+        schemas["SettleResult"]["properties"]["deltas"]["items"],
+        schemas["SettleResult"]["properties"]["scores"]["items"],
+        schemas["Transfer"]["properties"]["amount"],
+        schemas["WinResult"]["properties"]["total"],
+        schemas["ScoreResult"]["properties"]["points"],
+        schemas["Payment"]["properties"]["amount"],
+        schemas["FinalPlacing"]["properties"]["score"],
+        schemas["RoundReplay"]["properties"]["deltas"]["anyOf"][0]["items"],
+    ]
+    assert [node.get("format") for node in money] == ["int64"] * len(money)
+    assert schemas["Chombo"]["properties"]["seat"].get("format") is None  # 0..3 stays a plain integer
+
+
+def test_an_aotenjou_hand_past_2_31_fits_the_fields_declared_int64(client: TestClient[Litestar]) -> None:
+    """Kokushi musou (13-sided, 26 han) + menzen tsumo 1 = 27 han, 30 fu, dealer tsumo under option aotenjou
+    (/docs/rulesets §8): base 30 × 2^29 = 16,106,127,360; each non-dealer pays 2 × base = 32,212,254,720, rounded
+    up to 32,212,254,800; the dealer gains 3 × that = 96,636,764,400, past 2^31 − 1 = 2,147,483,647."""
+    hand = {"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "tsumo", "seat_wind": "E"}
+    score = client.post("/v1/score", json={**hand, "rules": {"aotenjou": True}}).json()
+    assert (score["base_points"], score["points"]) == (16_106_127_360, 96_636_764_400)
+    settle = client.post(
+        "/v1/settle",
+        json={"scores": [25000] * 4, "dealer": 0, "rules": {"aotenjou": True},
+              "outcome": {"type": "tsumo", "winner": 0, "hand": hand}},
+    ).json()  # fmt: skip
+    assert settle["deltas"] == [96_636_764_400, -32_212_254_800, -32_212_254_800, -32_212_254_800]
+    assert settle["scores"] == [96_636_789_400, -32_212_229_800, -32_212_229_800, -32_212_229_800]
+    assert [t["amount"] for t in settle["transfers"]] == [32_212_254_800] * 3
+    assert min(settle["scores"]) < -INT32_MAX - 1
+    assert score["points"] > INT32_MAX

@@ -206,6 +206,8 @@ def test_the_compatibility_policy_and_the_changelog_are_served_with_the_docs(cli
     assert 'href="/schema/openapi.json"' in policy
     for growing in ("yaku ids", "problem types", "New fields in answers"):  # what a client must accept
         assert growing in policy
+    for limit in ("int64", "typescript-fetch", "FAIL_ON_UNKNOWN_PROPERTIES"):  # what generated clients need to know
+        assert limit in policy
     changelog = client.get("/docs/changelog").text
     assert 'href="/docs/compatibility"' in changelog
     described = client.get("/schema/openapi.json").json()["info"]["description"]

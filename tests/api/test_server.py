@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,57 +16,46 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.servers import free_port, stop, wait_until
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextmanager
-def granian() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` until ready; stopped afterwards."""
+def granian() -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
+    """``granian --interface asgi --host 127.0.0.1 --port PORT service.app:app`` until ready; stopped afterwards.
+    Its output (a JSON line a request) goes to the file yielded third: a pipe nobody reads would fill and stall
+    the server's logging, and with it every request."""
     port = free_port()
     command = [sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "service.app:app"],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    log = Path(tempfile.mkdtemp(prefix="riichi-granian-")) / "granian.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [*command, "service.app:app"], cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT
+        )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                if httpx.get(f"{url}/ready", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if server.poll() is not None or time.monotonic() > deadline:
-                server.kill()
-                output = server.stdout.read().decode() if server.stdout else ""
-                pytest.fail(f"granian did not start:\n{output}")
-            time.sleep(0.1)
-        yield url, server
+        wait_until(lambda: httpx.get(f"{url}/ready", timeout=1).status_code == 200, 60, "granian", server, log)
+        yield url, server, log
     finally:
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+        stop(server, timeout=10)
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     """A granian server for the module's tests."""
-    with granian() as (url, _):
+    with granian() as (url, _, _):
         yield url
+
+
+def test_the_server_is_never_stalled_by_its_own_output(base_url: str) -> None:
+    """1,500 requests, each logged as a JSON line of a few hundred bytes: several times what a pipe holds (64 KiB)
+    before its writer blocks, were the output a pipe nobody reads. Every one is answered."""
+    score = {"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S"}
+    with httpx.Client(base_url=base_url, timeout=10) as client:
+        statuses = [client.post("/v1/score", json=score).status_code for _ in range(1500)]
+
+    assert statuses == [200] * 1500
 
 
 def test_granian_serves_health(base_url: str) -> None:
@@ -132,11 +122,11 @@ def test_granian_counts_a_client_gone_mid_body_as_499_not_500(base_url: str, fra
 
 
 def test_sigterm_drains_and_exits_cleanly_after_the_shutdown_hooks() -> None:
-    with granian() as (url, server):
+    with granian() as (url, server, log):
         busy = httpx.post(f"{url}/v1/score", json={"hand": "234567m3455p234s", "win_tile": "2p", "seat_wind": "S"})
         server.send_signal(signal.SIGTERM)
         code = server.wait(timeout=15)
-        output = server.stdout.read().decode() if server.stdout else ""
+        output = log.read_text(errors="replace")
 
     assert busy.status_code == 200
     assert code == 0, output

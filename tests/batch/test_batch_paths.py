@@ -48,7 +48,8 @@ _strict_decode = msgspec.json.Decoder(ScoreRequest).decode
 
 
 def strict_score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en") -> HandOutcome:
-    """The per-hand path before the unchecked decode (main at 6b01b1d), verbatim."""
+    """The per-hand path before the unchecked decode (main at 6b01b1d), verbatim but for the language of its
+    problems (a slot's refusal follows ``Accept-Language``, as the single route's does)."""
     try:
         try:
             request = _strict_decode(raw)
@@ -56,9 +57,9 @@ def strict_score_item(index: int, raw: msgspec.Raw | bytes, lang: Language = "en
             request = decode_json(raw, ScoreRequest)
         return localise(score(request), lang)
     except BadRequestBody as exc:
-        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
+        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors, lang)
     except InvalidHand as exc:
-        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors)
+        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors, lang)
     except Exception:
         logging.getLogger(batch_routes.__name__).exception("Unhandled exception while scoring hands[%d]", index)
         return _problem(index, 500, "The server could not handle this request.", [])

@@ -62,8 +62,8 @@ def test_a_typed_fields_message_stays_while_that_field_is_wrong(companion: Compa
 
 def test_a_refused_hand_says_the_services_reason(companion: Companion, server: str) -> None:
     """Two red 5 of circles typed (00p) where the rules have one red five a suit: the Score card names the Hand
-    field in the page's words and says the service's reason (in English: the service has no other), in English,
-    Russian and Japanese."""
+    field in the page's words and says the service's reason in the page's language (the service answers in the
+    language the page asks for), in English, Russian and Japanese."""
     page, _ = companion
     page.click("details.typed summary")
     page.fill("#mpsz-hand", "234567m3400p234s")
@@ -80,8 +80,16 @@ def test_a_refused_hand_says_the_services_reason(companion: Companion, server: s
         page.locator("#result p").nth(1),
         [
             (None, f"Check: Your hand — {reason}."),
-            ("ru", f"Проверьте: Ваша рука — {reason}."),
-            ("ja", f"確認してください：あなたの手牌（{reason}）"),
+            (
+                "ru",
+                "Проверьте: Ваша рука — 2 красные пятёрки масти p; по этим правилам по одной на масть "
+                "(опция aka_per_suit).",
+            ),
+            (
+                "ja",
+                "確認してください：あなたの手牌（スート p の赤五が2枚あります。このルールでは各スート1枚です"
+                "（オプション aka_per_suit））",
+            ),
         ],
     )
 

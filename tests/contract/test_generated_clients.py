@@ -86,7 +86,7 @@ def test_python_client_is_typed_and_parses_every_answer(base_url: str, tmp_path:
         cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "15 calls, every answer parsed into its typed model" in run.stdout
+    assert "17 calls, every answer parsed into its typed model" in run.stdout
 
 
 def test_python_client_check_fails_on_a_broken_document(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """The committed OpenAPI document as a third party lints it: valid OAS 3.1 and clean under Redocly and Spectral.
 
 The three tools are what integrators run in their own CI: ``openapi-spec-validator`` (PyPI, a test
-dependency), Redocly CLI (``lint``, its recommended rules) and Spectral (``spectral:oas``), both from
+dependency), Redocly CLI (``lint``, its recommended-strict rules) and Spectral (``spectral:oas``), both from
 npm at the versions pinned in ``contract/package.json`` / ``package-lock.json``, installed here with
 ``npm ci`` when ``contract/node_modules`` is missing (so a fresh machine needs only node and npm). Each
 check is also run on a deliberately broken copy of the document, to show that it can fail.
@@ -88,7 +88,7 @@ def test_the_validator_rejects_a_broken_copy(document: dict[str, Any]) -> None:
         validate(broken(document))
 
 
-def test_redocly_recommended_finds_nothing(linters: Path) -> None:
+def test_redocly_recommended_strict_finds_nothing(linters: Path) -> None:
     assert redocly(linters, DOCUMENT) == {"errors": 0, "warnings": 0, "ignored": 0}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import signal
 import socket
@@ -73,6 +74,9 @@ def nginx(tmp: Path, upstream_url: str, ready_status: int = 200) -> Iterator[str
     binary = shutil.which("nginx") or "/usr/sbin/nginx"
     if not Path(binary).exists():
         pytest.fail("nginx is not installed (.ci/run installs Debian's nginx)")
+    module = re.search(r"^load_module (\S+);", NGINX_CONF.read_text(), re.M)
+    if module is not None and not Path(module.group(1)).exists():
+        pytest.fail(f"{module.group(1)} is missing (.ci/run installs libnginx-mod-http-headers-more-filter)")
     prefix = tmp / "nginx"
     (prefix / "tmp").mkdir(parents=True)
     port = free_port()

@@ -10,8 +10,11 @@ from typing import Any
 import kubernetes_validate
 import pytest
 import yaml
+from litestar.testing import TestClient
 
 from service.api.plumbing.guards import API_KEYS_FILE_ENV, REDIS_URL_ENV, rate_limit_settings
+from service.api.plumbing.hardening import SECURITY_HEADERS
+from service.app import create_app
 from service.serve import SETTINGS
 
 K8S = Path(__file__).resolve().parents[2] / "deploy" / "k8s"
@@ -148,6 +151,15 @@ def test_the_edge_limits_refuse_with_429_not_503() -> None:
     assert config["data"]["limit-conn-status-code"] == "429"
 
 
+def test_the_controller_sends_no_server_header() -> None:
+    """ingress-nginx clears ``Server`` (``more_clear_headers``) only with ``server-tokens`` false, the default of
+    recent releases but not of older ones: set, as ``deploy/nginx.conf`` clears it."""
+    config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
+
+    assert config["data"]["server-tokens"] == "false"
+    assert "\n    more_clear_headers Server;" in (K8S.parent / "nginx.conf").read_text()
+
+
 def test_the_namespace_enforces_the_restricted_pod_security_profile() -> None:
     labels = by_kind("Namespace")["metadata"]["labels"]
     assert labels["pod-security.kubernetes.io/enforce"] == "restricted"
@@ -203,3 +215,66 @@ def test_the_example_overlay_names_the_base_and_the_component() -> None:
     assert [(overlay / c).resolve() for c in kustomization["components"]] == [REDIS]
     (image,) = kustomization["images"]
     assert image["name"] == by_kind("Deployment")["spec"]["template"]["spec"]["containers"][0]["image"].split("@")[0]
+
+
+CUSTOM_ERRORS = "nginx.ingress.kubernetes.io/custom-http-errors"
+
+
+def edge_codes() -> list[int]:
+    return [int(code) for code in by_kind("Ingress")["metadata"]["annotations"][CUSTOM_ERRORS].split(",")]
+
+
+def test_the_controllers_own_errors_are_sent_to_the_service_as_its_error_backend() -> None:
+    """ingress-nginx answers these itself with an HTML page naming nginx unless ``custom-http-errors`` sends them
+    to an error backend: a body over ``proxy-body-size`` (413), a client too slow (408), no pod reachable (502,
+    503) or none answering within ``proxy-read-timeout`` (504). Not 429: the annotation replaces the pods'
+    answers too, and the service's 429 carries the seconds to its window's end and its RateLimit headers."""
+    annotations = by_kind("Ingress")["metadata"]["annotations"]
+    service = by_kind("Service")
+
+    assert annotations["nginx.ingress.kubernetes.io/default-backend"] == service["metadata"]["name"]
+    assert [p["port"] for p in service["spec"]["ports"]] == [80]  # the port the controller sends errors to
+    assert set(edge_codes()) == {408, 413, 502, 503, 504}
+    assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"  # what the 413's detail says
+
+
+@pytest.mark.parametrize("code", edge_codes())
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_the_error_backend_answers_each_code_as_a_problem_with_the_security_headers(code: int, method: str) -> None:
+    """The controller sends the failed request, its method kept and its path rewritten to ``/``, with the status
+    in ``X-Code`` and its request id; the answer's status is what the client gets."""
+    with TestClient(app=create_app()) as client:
+        answer = client.request(
+            method, "/", headers={"X-Code": str(code), "X-Request-ID": "edge-1", "Accept": "text/html"}, content=b"{"
+        )
+
+    assert answer.status_code == code
+    assert answer.headers["content-type"] == "application/problem+json"
+    problem = answer.json()
+    assert problem["status"] == code
+    titles = {408: "Request Timeout", 413: "Content Too Large", 502: "Bad Gateway", 503: "Service Unavailable"}
+    assert problem["title"] == {**titles, 504: "Gateway Timeout"}[code]
+    assert problem["detail"]
+    assert problem["instance"] == "/requests/edge-1"
+    assert [e["field"] for e in problem["errors"]] == (["body"] if code == 413 else [])
+    for name, value in SECURITY_HEADERS:
+        assert answer.headers[name.decode()] == value.decode(), name
+    assert answer.headers["cache-control"] == "no-store"
+    assert answer.headers["server"] == "riichi-scoring"
+    assert answer.headers.get("retry-after") == ("1" if code == 503 else None)
+    assert b"nginx" not in answer.content
+
+
+def test_x_code_is_read_on_the_error_backends_path_only_and_for_the_listed_codes_only() -> None:
+    with TestClient(app=create_app()) as client:
+        page = client.get("/")
+        other_code = client.get("/", headers={"X-Code": "404"})
+        not_a_code = client.get("/", headers={"X-Code": "5O3"})
+        elsewhere = client.get("/v1/yaku", headers={"X-Code": "503"})
+
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert (other_code.status_code, other_code.text) == (200, page.text)
+    assert (not_a_code.status_code, not_a_code.text) == (200, page.text)
+    assert elsewhere.status_code == 200
+    assert elsewhere.headers["content-type"] == "application/json"

@@ -21,7 +21,7 @@ import itertools
 import json
 import re
 import textwrap
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 from litestar import Litestar, Response
@@ -144,6 +144,32 @@ REQUEST_ID_PARAMETER = OpenAPIParameter(
     schema=Schema(type=OpenAPIType.STRING, max_length=HEADER_CAPS[b"x-request-id"], examples=["checkout-7f3a-0001"]),
 )
 """The ``X-Request-ID`` request header every operation takes."""
+
+REFUSAL_LANGUAGE_HEADERS: Final = {
+    "Content-Language": OpenAPIHeader(
+        schema=Reference(ref=REF_TEMPLATE.format(name="Language")),
+        description="The language of `detail` and `errors[].message`: en, ja or ru, negotiated from the request's "
+        "`Accept-Language` (en by default). `type`, `title` and `errors[].field` are the same in every language.",
+        required=False,
+    ),
+    "Vary": OpenAPIHeader(
+        schema=Schema(type=OpenAPIType.STRING, pattern="^Accept-Language(, Origin)?$"),
+        description="`Accept-Language`: the reasons depend on that request header (and `Origin`, on a deployment "
+        "that enables CORS).",
+        required=False,
+    ),
+}
+"""The headers of a 400 or 422 problem, whose reasons follow ``Accept-Language`` (:mod:`service.api.errors`)."""
+
+ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
+    name="Accept-Language",
+    param_in="header",
+    required=False,
+    description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
+    "A refusal's reasons (`detail`, `errors[].message` of a 400 or 422) follow it.",
+    schema=Schema(type=OpenAPIType.STRING),
+)
+"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400 or 422 reasons)."""
 
 _HEADER_TOO_LARGE = (
     "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
@@ -539,6 +565,8 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
                 header.schema = _HEADER_SCHEMAS.get(name, Schema(type=OpenAPIType.STRING))
         if status == "405":
             headers["Allow"] = ALLOW_REF
+        if status in ("400", "422") and PROBLEM_MEDIA_TYPE in (response.content or {}):
+            headers.update(REFUSAL_LANGUAGE_HEADERS)
         response.headers = {**dict(sorted(headers.items())), REQUEST_ID: REQUEST_ID_REF}  # litestar's order varies
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)
         if problem_media is not None and not problem_media.examples and int(status) in generic:
@@ -596,10 +624,15 @@ INT32 = range(-(2**31), 2**31)
 
 
 def _wide_integers(schemas: dict[str, Any]) -> None:
-    """``format: int64`` on every integer whose bounds leave :data:`INT32` (the points of a hand under option
-    ``aotenjou`` reach 2^53 − 1): a generated client then holds them in a 64-bit type, not one that overflows."""
+    """``format: int64`` on every integer the document does not bound within :data:`INT32`, a missing bound
+    counting as none: the points of a hand under option ``aotenjou`` reach 2^53 − 1, and so do the answers that
+    carry them (a settlement's ``deltas`` and ``scores``, its transfers, a replay's rounds), so a generated client
+    holds every such value in a 64-bit type, never one that overflows. An enum is bounded by its values."""
     for node in _objects(schemas):
-        if node.get("type") == "integer" and not all(node.get(bound, 0) in INT32 for bound in ("minimum", "maximum")):
+        if node.get("type") != "integer":
+            continue
+        bounds = node["enum"] if isinstance(node.get("enum"), list) else [node.get("minimum"), node.get("maximum")]
+        if not all(isinstance(bound, int) and bound in INT32 for bound in bounds):
             node["format"] = "int64"
 
 
@@ -1057,7 +1090,6 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
     openapi = app.openapi_schema
     assert openapi.components is not None
     _typed_enums(openapi.components.schemas)
-    _wide_integers(openapi.components.schemas)
     _portable_patterns(openapi.components.schemas)
     _tagged_unions_as_one_of(openapi.components.schemas)
     _enumerate_closed_vocabularies(openapi.components.schemas)
@@ -1100,9 +1132,14 @@ def complete_document(app: Litestar, keys_required: bool = False) -> None:
             _add_query_examples(operation, handler)
         _finish_responses(operation, has_body)
         _tidy_parameters(operation)
-        operation.parameters = [*(operation.parameters or []), REQUEST_ID_PARAMETER]
+        parameters = list(operation.parameters or [])
+        refuses = any(status in (operation.responses or {}) for status in ("400", "422"))
+        if refuses and not any(getattr(p, "name", None) == "Accept-Language" for p in parameters):
+            parameters.append(ACCEPT_LANGUAGE_PARAMETER)
+        operation.parameters = [*parameters, REQUEST_ID_PARAMETER]
     _name_enums(openapi)
     _name_unions(openapi.components.schemas, _request_components(openapi))
+    _wide_integers(openapi.components.schemas)  # last: every component is in place, the named ones too
     openapi.components.schemas = dict(sorted(openapi.components.schemas.items()))
     _responses_list_every_field(openapi)
 

@@ -24,9 +24,11 @@ from litestar.datastructures import Cookie
 from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 
+from service.i18n import english
+
 __all__ = ["JSONAnswer", "Sent"]
 
-_ENCODER: Final = msgspec.json.Encoder()
+_ENCODER: Final = msgspec.json.Encoder(enc_hook=english)  # a refusal left in English: its text
 _JSON: Final = (b"content-type", b"application/json")
 
 

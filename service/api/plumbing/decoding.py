@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 from functools import cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
+from service.i18n import refusal
 from service.scoring import FieldError
 from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
@@ -29,9 +30,13 @@ __all__ = [
     "UnsupportedBodyType",
     "decode_json",
     "field_error_from_msgspec",
+    "msgspec_refusal",
 ]
 
 T = TypeVar("T")
+
+SCHEMA_DETAIL: Final = refusal("refusal.detail.schema")
+"""The ``detail`` of a 400 for a body that is JSON of the wrong shape (``errors`` names the field)."""
 
 JSON_MEDIA_TYPES = frozenset({"application/json"})
 """Accepted request ``Content-Type`` values (plus any ``application/*+json``; parameters ignored)."""
@@ -98,15 +103,38 @@ def field_error_from_msgspec(message: str) -> FieldError:
         path = f"{path}.{name}" if path else name
     if text.startswith("Expected `str` matching regex") and any(repr(p) in text for p in _TILE_PATTERNS):
         text = TILE_NOTATION_MESSAGE
-    return FieldError(field=path, message=text)
+    return FieldError(field=path, message=msgspec_refusal(text))
+
+
+_MSGSPEC_MESSAGES: Final = (
+    (re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`", re.DOTALL), "refusal.expected_got"),
+    (re.compile(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)"), "refusal.expected_length"),
+    (re.compile(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)"), "refusal.expected_bound"),
+    (re.compile(r"Object contains unknown field `(?P<name>.*)`", re.DOTALL), "refusal.unknown_field"),
+    (re.compile(r"Object missing required field `(?P<name>.*)`", re.DOTALL), "refusal.missing_field"),
+    (re.compile(r"Invalid enum value (?P<value>.*)", re.DOTALL), "refusal.invalid_enum"),
+)
+"""msgspec's validation messages (English only) as refusals of the catalogues, so a 400 follows the request's
+language; a message of another shape is kept in English."""
+
+
+def msgspec_refusal(text: str) -> str:
+    """msgspec's ``text`` as a refusal when it has one of the shapes of :data:`_MSGSPEC_MESSAGES` (its English
+    text unchanged), else ``text``.
+
+    >>> from service.i18n import render
+    >>> render(msgspec_refusal("Expected `int` >= 0"), "ru"), render(msgspec_refusal("Expected `str`, got `int`"), "ja")
+    ('Ожидался `int` >= 0', '`str` が必要ですが、`int` を受け取りました')
+    """
+    for pattern, key in _MSGSPEC_MESSAGES:
+        if match := pattern.fullmatch(text):
+            message = refusal(key, **match.groupdict())
+            return message if message == text else text  # a shape not read whole: English as msgspec wrote it
+    return text
 
 
 _TILE_PATTERNS = (TILES_PATTERN, TILE_CODE_PATTERN)
-TILE_NOTATION_MESSAGE = (
-    "not mpsz tile notation: groups of digits each followed by a suit letter — m, p, s take 1–9 "
-    "(0 = red five), z takes 1–7 (East South West North White Green Red) — e.g. '123m406p55z'; "
-    "a list holds one such code per tile; no spaces"
-)
+TILE_NOTATION_MESSAGE = refusal("refusal.tile_notation")
 """What a tile string or code that fails the schema's pattern is told (/docs/rules §1)."""
 
 
@@ -150,7 +178,7 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
         if _FLOAT_FOR_INT.match(str(exc)):
             return _decode_with_integral_floats(value, model_type)
         error = field_error_from_msgspec(str(exc))
-        raise BadRequestBody("The request body does not match the schema.", [error]) from None
+        raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
     except msgspec.DecodeError as exc:
         raise _not_json(exc) from None
     except RecursionError:  # msgspec recurses per nesting level, e.g. through a batch's raw hands
@@ -159,7 +187,8 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
 
 def _not_json(exc: msgspec.DecodeError) -> BadRequestBody:
     return BadRequestBody(
-        f"The request body is not valid JSON ({exc}).", [FieldError(field="", message=f"not valid JSON: {exc}")]
+        refusal("refusal.detail.not_json", error=str(exc)),
+        [FieldError(field="", message=refusal("refusal.not_json", error=str(exc)))],
     )
 
 
@@ -190,7 +219,7 @@ def _decode_with_integral_floats(value: bytes, model_type: type[T]) -> T:
         return msgspec.convert(_WITH_INTEGRAL_FLOATS.decode(value), model_type, strict=True)
     except msgspec.ValidationError as exc:
         error = field_error_from_msgspec(str(exc))
-        raise BadRequestBody("The request body does not match the schema.", [error]) from None
+        raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
     except msgspec.DecodeError as exc:
         raise _not_json(exc) from None
     except RecursionError:
@@ -199,8 +228,7 @@ def _decode_with_integral_floats(value: bytes, model_type: type[T]) -> T:
 
 def _too_deep() -> BadRequestBody:
     return BadRequestBody(
-        "The request body is nested too deeply.",
-        [FieldError(field="", message="JSON nested too deeply (arrays or objects within each other)")],
+        refusal("refusal.detail.too_deep"), [FieldError(field="", message=refusal("refusal.too_deep"))]
     )
 
 
@@ -238,7 +266,7 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
             return msgspec.convert(value, self.model_type, strict=True)
         except msgspec.ValidationError as exc:
             error = field_error_from_msgspec(str(exc))
-            raise BadRequestBody("The request body does not match the schema.", [error]) from None
+            raise BadRequestBody(SCHEMA_DETAIL, [error]) from None
 
     @classmethod
     def create_for_field_definition(

@@ -19,6 +19,12 @@ Mapping (exception → status, ``errors``):
   error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
+**Language.** A 400 or 422 answer's ``detail`` and ``errors[].message`` follow the request's ``Accept-Language``
+(en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the catalogues
+(:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
+``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``field`` paths, the
+``type`` and ``title`` stay as they are: a client matches on those.
+
 An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
 ``/schema/…`` pages) is replaced by the problem for its status (:func:`problem_for_error_response`).
 """
@@ -27,7 +33,7 @@ from __future__ import annotations
 
 import logging
 from http import HTTPStatus
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 from urllib.parse import quote
 
 import msgspec
@@ -35,17 +41,23 @@ from litestar import Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.plugins.problem_details import ProblemDetailsConfig, ProblemDetailsException, ProblemDetailsPlugin
 
+from service.i18n import Language, Refusal, negotiate_language, refusal, render
 from service.scoring import FieldError, InvalidHand
 
 from ..telemetry.logs import REQUEST_ID
 from .context import CLIENT_CLOSED_REQUEST, client_closed_request
-from .decoding import BadRequestBody, UnsupportedBodyType
+from .decoding import BadRequestBody, UnsupportedBodyType, msgspec_refusal
+
+if TYPE_CHECKING:
+    from litestar import Request
 
 __all__ = [
     "INTERNAL_ERROR_DETAIL",
+    "LOCALISED_STATUSES",
     "NOT_FOUND_DETAIL",
     "PROBLEM_MEDIA_TYPE",
     "PROBLEM_TYPES",
+    "LocalisedProblem",
     "Problem",
     "instance",
     "problem",
@@ -147,11 +159,70 @@ def title_of(status: int) -> str:
     return _TITLES.get(status) or HTTPStatus(status).phrase
 
 
+LOCALISED_STATUSES: Final = frozenset({400, 422})
+"""The statuses whose problems are answered in the request's language (:class:`LocalisedProblem`)."""
+
+
+def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A problem's JSON ``body`` with its ``detail`` and each ``errors[].message`` in ``lang`` (a refusal of the
+    catalogues is rendered; any other text is kept as it is), as plain strings.
+
+    >>> from service.i18n import refusal
+    >>> body = {"detail": "x", "errors": [{"field": "hand", "message": refusal("refusal.copies", n=5, tile="1m")}]}
+    >>> localised_problem(body, "ja")["errors"][0]["message"]
+    'hand、win_tile、melds、表示牌に 1m が5枚あります。牌は4枚しかありません'
+    """
+    out = dict(body)
+    if isinstance(out.get("detail"), str):
+        out["detail"] = render(out["detail"], lang)
+    errors = out.get("errors")
+    if isinstance(errors, list):
+        out["errors"] = [
+            {**e, "message": render(e["message"], lang)} if isinstance(e, dict) and "message" in e else e
+            for e in errors
+        ]
+    return out
+
+
+def _refusals_only(body: dict[str, Any]) -> bool:
+    """Whether every text of a problem's ``body`` (``detail``, ``errors[].message``) is a refusal of the catalogues
+    (:class:`service.i18n.Refusal`), so the whole answer can be said in another language."""
+    errors = body.get("errors")
+    texts = (
+        [body.get("detail"), *(e.get("message") for e in errors if isinstance(e, dict))]
+        if isinstance(errors, list)
+        else [body.get("detail")]
+    )
+    return all(isinstance(t, Refusal) for t in texts if t)
+
+
+class LocalisedProblem(ProblemDetailsException):
+    """A :class:`ProblemDetailsException` answered in the request's language: for a status in
+    :data:`LOCALISED_STATUSES`, ``detail`` and ``errors[].message`` rendered by
+    :func:`localised_problem` for the request's ``Accept-Language``, with ``Content-Language`` and
+    ``Vary: Accept-Language``; any other status as litestar answers it. A problem with a text that is no refusal
+    of the catalogues (litestar's own words for a path parameter, say) is answered wholly in English
+    (``Content-Language: en``), never in two languages."""
+
+    def to_response(self, request: Request[Any, Any, Any]) -> Response[dict[str, Any]]:
+        """The problem's response to ``request`` (see the class docstring)."""
+        response = super().to_response(request)
+        if self.status_code not in LOCALISED_STATUSES:
+            return response
+        lang = negotiate_language(request.headers.get("accept-language")) if _refusals_only(response.content) else "en"
+        response.content = localised_problem(response.content, lang)
+        response.headers["Content-Language"] = lang
+        response.headers["Vary"] = "Accept-Language"
+        return response
+
+
 def problem(
     status: int, detail: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
 ) -> ProblemDetailsException:
-    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code)."""
-    return ProblemDetailsException(
+    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code); a
+    :class:`LocalisedProblem`, so refusals of the catalogues in ``detail`` or ``errors`` follow the request's
+    language."""
+    return LocalisedProblem(
         status_code=status,
         type_=problem_type(status),
         instance=instance(),
@@ -180,12 +251,12 @@ def _validation(exc: ValidationException) -> ProblemDetailsException:
     for item in items:
         key = str(item.get("key", "")) if isinstance(item, dict) else ""
         if key == "data":  # the body parameter itself: absent or empty
-            errors.append(FieldError(field="", message="A JSON request body is required"))
+            errors.append(FieldError(field="", message=refusal("refusal.body_required")))
         else:
-            errors.append(FieldError(field=key, message=str(item.get("message", "Invalid value"))))
+            errors.append(FieldError(field=key, message=msgspec_refusal(str(item.get("message", "Invalid value")))))
     if errors and all(e.field == "" for e in errors):
-        return problem(400, "The request body is empty; send a JSON object.", errors[:1])
-    return problem(400, "The request is not valid.", errors)
+        return problem(400, refusal("refusal.detail.empty_body"), errors[:1])
+    return problem(400, refusal("refusal.detail.request_invalid"), errors)
 
 
 class UnreadableLog(InvalidHand):
@@ -194,11 +265,11 @@ class UnreadableLog(InvalidHand):
 
 
 def _unreadable_log(exc: UnreadableLog) -> ProblemDetailsException:
-    return problem(422, "The log cannot be read or replayed.", exc.errors)
+    return problem(422, refusal("refusal.detail.log_unreadable"), exc.errors)
 
 
 def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:
-    return problem(422, "The hand or its situation is not possible.", exc.errors)
+    return problem(422, refusal("refusal.detail.impossible"), exc.errors)
 
 
 def _http(exc: HTTPException) -> ProblemDetailsException:
@@ -210,8 +281,8 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
         # same way) reads why; one that hung up reads nothing. The middleware records 499 either way.
         return problem(
             400,
-            "The request body is incomplete: the connection ended before it did, or its chunked framing is broken.",
-            [FieldError(field="", message="The body is incomplete")],
+            refusal("refusal.detail.incomplete_body"),
+            [FieldError(field="", message=refusal("refusal.incomplete_body"))],
         )
     if exc.status_code >= 500:
         logger.error("HTTP %s raised while handling a request", exc.status_code, exc_info=exc)
@@ -265,7 +336,7 @@ def problem_body(exc: Exception) -> dict[str, Any]:
         mapped = exc
     else:
         mapped = next(_MAP[cls] for cls in type(exc).__mro__ if cls in _MAP)(exc)
-    return {
+    body = {
         "status": mapped.status_code,
         "type": mapped.type_,
         "title": mapped.title,
@@ -273,6 +344,7 @@ def problem_body(exc: Exception) -> dict[str, Any]:
         "instance": mapped.instance or EXAMPLE_INSTANCE,
         **(mapped.extra if isinstance(mapped.extra, dict) else {}),
     }
+    return localised_problem(body, "en")
 
 
 async def problem_for_error_response(response: Response[Any]) -> Response[Any]:

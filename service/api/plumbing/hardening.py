@@ -53,6 +53,7 @@ from .errors import PROBLEM_MEDIA_TYPE, problem, problem_body
 __all__ = [
     "CACHEABLE_MAX_AGE",
     "CONTENT_SECURITY_POLICY",
+    "EDGE_ERRORS",
     "HEADER_CAPS",
     "IMMUTABLE",
     "MAX_HEADERS_TOTAL",
@@ -163,6 +164,22 @@ _REQUEST_ID: Final = b"x-request-id"
 _IF_NONE_MATCH: Final = b"if-none-match"
 _CONTENT_TYPE: Final = b"content-type"
 _ACCEPT_LANGUAGE: Final = b"accept-language"
+_X_CODE: Final = b"x-code"
+
+EDGE_ERRORS: Final[dict[bytes, tuple[str, list[FieldError]]]] = {
+    b"408": ("The request did not arrive within 10 s.", []),
+    b"413": (
+        "The body is too large: the proxy takes at most 1 MiB, and most endpoints less (/docs/endpoints).",
+        [FieldError("body", "at most 1,048,576 bytes through the proxy")],
+    ),
+    b"502": ("The proxy could not reach the service.", []),
+    b"503": ("The service is restarting or scaling; try again in a second.", []),
+    b"504": ("The service did not answer within 30 s.", []),
+}
+"""The Ingress controller's own errors, answered as problems: when ingress-nginx meets one of these statuses
+(``custom-http-errors`` in ``deploy/k8s/ingress.yaml``) it sends the request again to ``/`` of its error
+backend, this service, with the status in ``X-Code``. ``/`` with an ``X-Code`` of this table is answered with
+that status, ``detail`` and field errors (``Retry-After: 1`` on the 503); any other ``X-Code`` is ignored."""
 
 
 def _first(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
@@ -179,7 +196,8 @@ def read_headers(
     Refused: a control character in ``path`` (404), a header over its cap (431, naming it), all
     headers over :data:`MAX_HEADERS_TOTAL` (431), HTTP/1.1 without exactly one non-empty ``Host``
     (400), more than one ``Content-Type`` (400: a singleton field, RFC 9110 §5.3; which one would the
-    body be?). The two values are the raw first ones sent (None when absent). Several ``Accept-Language``
+    body be?), and ``/`` with an ``X-Code`` of :data:`EDGE_ERRORS` (that status: the Ingress controller's
+    error backend). The two values are the raw first ones sent (None when absent). Several ``Accept-Language``
     lines are one list (RFC 9110 §5.3): :func:`merged_languages` joins them.
 
     >>> read_headers([(b"host", b"x"), (b"x-request-id", b"a1")], "/v1/score", "1.1")
@@ -239,6 +257,8 @@ def read_headers(
             [FieldError("headers.content-type", f"sent {content_types} times; send it once")],
         )
         return refusal, request_id, None, False
+    if path == "/" and (code := _first(headers, _X_CODE)) is not None and code in EDGE_ERRORS:
+        return (int(code), *EDGE_ERRORS[code]), request_id, None, False
     return None, request_id, if_none_match, languages > 1
 
 
@@ -281,6 +301,8 @@ def refusal_messages(
     ]
     if status == 400:
         start.append((b"connection", b"close"))
+    elif status == 503:
+        start.append((b"retry-after", b"1"))
     if vary:
         start = merged_vary(start, vary)
     return (

@@ -1,5 +1,7 @@
 """The answer's language: ``Accept-Language`` in, ``Content-Language`` (and ``Vary``) out.
 
+A refusal (400, 422) follows the same header on every operation (:class:`service.api.errors.LocalisedProblem`).
+
 Every operation that returns names (score, batch, tenpai, settle, table, rules, yaku) takes the
 :data:`AcceptLanguage` header parameter, negotiates en / ja / ru with
 :func:`service.i18n.negotiate_language` (the first 256 characters read, answers cached per
@@ -28,7 +30,8 @@ AcceptLanguage = Annotated[
         name="Accept-Language",
         required=False,
         description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-        "Names, explanations and descriptions in the answer follow it.",
+        "Names, explanations and descriptions in the answer follow it, and so do a refusal's reasons (`detail`, "
+        "`errors[].message` of a 400 or 422).",
     ),
 ]
 

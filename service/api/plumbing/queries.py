@@ -28,6 +28,7 @@ from litestar.handlers import BaseRouteHandler
 from litestar.params import ParameterKwarg
 from litestar.plugins.problem_details import ProblemDetailsException
 
+from service.i18n import refusal
 from service.scoring import FieldError
 
 from .errors import problem
@@ -40,14 +41,14 @@ __all__ = [
     "unknown_query_problem_for",
 ]
 
-UNKNOWN_QUERY_DETAIL = "The query string has a parameter this endpoint does not take."
+UNKNOWN_QUERY_DETAIL = refusal("refusal.detail.unknown_query")
 """The ``detail`` of the 400 problem for unknown query parameters (``errors`` names each)."""
 
-BAD_QUERY_DETAIL = "A query parameter is given twice, or as null."
+BAD_QUERY_DETAIL = refusal("refusal.detail.bad_query")
 """The ``detail`` of the 400 problem for a repeated parameter or a ``null`` value (``errors`` names each)."""
 
-NULL_VALUE = "null is not a value of this parameter; leave it out for the default"
-REPEATED = "given more than once; give it once"
+NULL_VALUE = refusal("refusal.query_null")
+REPEATED = refusal("refusal.query_repeated")
 
 MAX_REPORTED = 64
 """Most unknown parameters named in one problem (the bound of ``Problem.errors``)."""
@@ -91,9 +92,14 @@ def unknown_query_problem(
     >>> unknown_query_problem(["lang"], [], language_header=True).extra["errors"][0]["message"]
     'unknown query parameter; this endpoint takes none (the language is chosen by the Accept-Language header)'
     """
-    takes = f"allowed: {', '.join(allowed)}" if allowed else "this endpoint takes none"
-    hint = " (the language is chosen by the Accept-Language header)" if language_header else ""
-    errors = [FieldError(name, f"unknown query parameter; {takes}{hint}") for name in unknown]
+    key = {
+        (True, False): "refusal.query_unknown",
+        (False, False): "refusal.query_unknown_none",
+        (True, True): "refusal.query_unknown_language",
+        (False, True): "refusal.query_unknown_none_language",
+    }[(bool(allowed), language_header)]
+    message = refusal(key, allowed=", ".join(allowed))
+    errors = [FieldError(name, message) for name in unknown]
     return problem(400, UNKNOWN_QUERY_DETAIL, errors[:MAX_REPORTED])
 
 

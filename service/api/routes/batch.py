@@ -61,7 +61,7 @@ from litestar.exceptions import HTTPException
 from litestar.params import JSONBody
 from msgspec import Meta
 
-from service.i18n import Language
+from service.i18n import Language, refusal, render
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
@@ -100,10 +100,10 @@ MAX_BATCH_HANDS = 1000
 BATCH_MAX_BODY_BYTES = 1024 * 1024
 """Largest accepted batch body, in bytes (1 MiB: 1,000 hands of about 1 KiB each); larger is a 413."""
 
-ITEM_SCHEMA_DETAIL = "This hand is not a valid score request."
+ITEM_SCHEMA_DETAIL = refusal("refusal.detail.item_schema")
 """The ``detail`` of a slot's 400 problem (``errors`` names the field)."""
 
-ITEM_IMPOSSIBLE_DETAIL = "The hand or its situation is not possible."
+ITEM_IMPOSSIBLE_DETAIL = refusal("refusal.detail.impossible")
 """The ``detail`` of a slot's 422 problem, as ``POST /v1/score`` says it."""
 
 logger = logging.getLogger(__name__)
@@ -199,21 +199,21 @@ _unchecked_decode = msgspec.json.Decoder(UncheckedScoreRequest).decode
 whose patterns Python's ``re`` checks (``bench/bench_batch.py --stages``)."""
 
 
-def _in_batch(index: int, errors: list[FieldError]) -> list[FieldError]:
-    """``errors`` with each field path made relative to the batch body (``hands[3].…``)."""
+def _in_batch(index: int, errors: list[FieldError], lang: Language = "en") -> list[FieldError]:
+    """``errors`` with each field path made relative to the batch body (``hands[3].…``), messages in ``lang``."""
     prefix = f"hands[{index}]"
-    return [FieldError(f"{prefix}.{e.field}" if e.field else prefix, e.message) for e in errors]
+    return [FieldError(f"{prefix}.{e.field}" if e.field else prefix, render(e.message, lang)) for e in errors]
 
 
-def _problem(index: int, status: int, detail: str, errors: list[FieldError]) -> Problem:
+def _problem(index: int, status: int, detail: str, errors: list[FieldError], lang: Language = "en") -> Problem:
     occurrence = instance()
     return Problem(
         type=problem_type(status),
         title=title_of(status),
         status=status,
-        detail=detail,
+        detail=render(detail, lang),
         instance=f"{occurrence or EXAMPLE_INSTANCE}#hands[{index}]",
-        errors=_in_batch(index, errors),
+        errors=_in_batch(index, errors, lang),
     )
 
 
@@ -275,7 +275,7 @@ def score_item(
         if request is None:  # the single route's decoding: its errors (the body's first) and leniencies
             request = decode_json(raw, ScoreRequest)
     except BadRequestBody as exc:
-        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors)
+        return _problem(index, 400, ITEM_SCHEMA_DETAIL, exc.errors, lang)
     except Exception:
         logger.exception("Unhandled exception while scoring hands[%d] of a batch", index)
         return _problem(index, 500, INTERNAL_ERROR_DETAIL, [])
@@ -287,7 +287,7 @@ def _outcome(index: int, request: ScoreRequest, lang: Language) -> HandOutcome:
     try:
         return localise(score(request), lang)
     except InvalidHand as exc:
-        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors)
+        return _problem(index, 422, ITEM_IMPOSSIBLE_DETAIL, exc.errors, lang)
     except Exception:
         logger.exception("Unhandled exception while scoring hands[%d] of a batch", index)
         return _problem(index, 500, INTERNAL_ERROR_DETAIL, [])

@@ -28,7 +28,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import JSONBody, Parameter
 from msgspec import Meta
 
-from service.i18n import Language
+from service.i18n import Language, refusal, render
 from service.scoring import FieldError, InvalidHand, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
     PresetRules,
@@ -171,9 +171,9 @@ def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | 
             type=problem_type(422),
             title=title_of(422),
             status=422,
-            detail="The hand or its situation is not possible.",  # as the single request's 422 says it
+            detail=render(refusal("refusal.detail.impossible"), lang),  # as the single request's 422 says it
             instance=f"{instance() or EXAMPLE_INSTANCE}#positions[{i}]",
-            errors=[FieldError(f"positions[{i}].{e.field}", e.message) for e in exc.errors],
+            errors=[FieldError(f"positions[{i}].{e.field}", render(e.message, lang)) for e in exc.errors],
         )
 
 

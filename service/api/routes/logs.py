@@ -34,6 +34,7 @@ from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Stream
 
+from service.i18n import english, refusal
 from service.logs import GameLog, LogError, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
@@ -133,8 +134,9 @@ _TOO_LARGE_LOG: Final = problem_response(
         413: _TOO_LARGE_LOG,
         422: problem_response(
             "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
-            "without an end), or impossible (a tile the player does not hold, a call of a tile nobody "
-            "discarded); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
+            "without an end), or impossible (a tile the player does not hold, a draw or discard out of turn, a "
+            "call of a tile nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; "
+            "/docs/logs §Bad logs); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
             problem(
                 422,
                 "The log cannot be read or replayed.",
@@ -167,7 +169,7 @@ async def replay_log(
 def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
     """One game's log from the body (:class:`LogError` for an empty one)."""
     if not body:
-        raise LogError("the body is empty: send one game's log")
+        raise LogError(refusal("refusal.log.empty"))
     return read_log(body, log_format)
 
 
@@ -255,7 +257,7 @@ async def replay_logs(
         raise
     if first is None:
         spool.close()
-        raise UnreadableLog([FieldError("log", "the body holds no game")])
+        raise UnreadableLog([FieldError("log", refusal("refusal.log.no_game"))])
     return Stream(_stream(first, games, spool), media_type=NDJSON)
 
 
@@ -315,7 +317,7 @@ class _Games:
             index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
         )
         self.index += 1
-        return msgspec.json.encode(line) + b"\n"
+        return msgspec.json.encode(line, enc_hook=english) + b"\n"
 
 
 async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterator[bytes]:
@@ -386,7 +388,7 @@ async def convert_log(
 def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
     game_log = _read(body, log_format)
     result = replay(game_log, rules)
-    encoder = msgspec.json.Encoder()
+    encoder = msgspec.json.Encoder(enc_hook=english)
     return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
 
 

@@ -37,7 +37,7 @@ export function problemText(answer) {
 
 // A problem answer as the page's own sentences, one per field at fault: `label(field)` names the
 // field in the page's language ("" when the page has no name for it). With `reasons`, each sentence says
-// the service's reason too (its message, in English: the service has its messages in no other language).
+// the service's reason too (its message, in the language the request asked for with Accept-Language).
 export function problemLines(answer, label, { reasons = false } = {}) {
   const data = answer && answer.data;
   if (!answer || answer.status === 0) return [t("msg.offline")];

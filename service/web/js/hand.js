@@ -165,8 +165,46 @@ function lockRiichi() {
 }
 
 // The entered tiles marked as refused (greyed out), or not: a refused hand's tiles are not taken for a score.
+// Not refused: no control is marked as the field at fault either.
 function markRefused(on) {
   for (const id of ["hand-tiles", "meld-list", "win-tile", "dora-tiles"]) $(id).classList.toggle("stale", on);
+  if (!on) markFields(null);
+}
+
+// The Hand view's control each field of a score or tenpai request is entered with.
+const CONTROLS = {
+  hand: "hand-tiles",
+  win_tile: "win-tile",
+  melds: "meld-list",
+  dora_indicators: "dora-tiles",
+  riichi: "riichi",
+  double_riichi: "riichi",
+  ippatsu: "ippatsu",
+  seat_wind: "seat-wind",
+  round_wind: "round-wind",
+  dealer: "dealer",
+  honba: "honba",
+  riichi_sticks: "sticks",
+};
+
+// The controls of the fields a refusal names marked invalid and described by the result that says why (in the
+// page's language: the service answers in the language asked for); none when `answer` is null.
+function markFields(answer) {
+  const errors = answer && answer.data && Array.isArray(answer.data.errors) ? answer.data.errors : [];
+  const named = new Set(errors.map((e) => CONTROLS[String(e && e.field).split(/[.[]/)[0]]).filter(Boolean));
+  for (const id of new Set(Object.values(CONTROLS))) {
+    const el = $(id);
+    el.dataset.describedby ??= el.getAttribute("aria-describedby") || ""; // its own description, kept
+    const own = el.dataset.describedby;
+    if (named.has(id)) {
+      el.setAttribute("aria-invalid", "true");
+      el.setAttribute("aria-describedby", own ? `${own} result` : "result");
+    } else {
+      el.removeAttribute("aria-invalid");
+      if (own) el.setAttribute("aria-describedby", own);
+      else el.removeAttribute("aria-describedby");
+    }
+  }
 }
 
 function render() {
@@ -503,7 +541,8 @@ function heading(text) {
   return h;
 }
 
-// The fields of the request at fault, by the page's own names (the service's reasons are said after them, in English).
+// The fields of the request at fault, by the page's own names (the service's reasons follow them, in the page's
+// language: the request asks for it with Accept-Language).
 const FIELDS = {
   hand: "hand.title",
   win_tile: "hand.win",
@@ -533,6 +572,7 @@ function problem(out, answer) {
       );
   const head = t(offline ? "msg.offline" : "result.invalid");
   markRefused(!offline); // the tiles shown are those the service refused: greyed out until the hand changes
+  markFields(offline ? null : answer);
   out.replaceChildren(para(head, "bad"), ...lines.map((line) => para(line)));
   quick(head, "bad");
 }

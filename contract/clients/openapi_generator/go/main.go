@@ -73,7 +73,7 @@ func main() {
 	example(document, "/v1/settle", &settleRequest)
 	settle, _, err := client.GameAPI.SettleHand(ctx).SettleRequest(settleRequest).Execute()
 	check(err == nil, err)
-	check(reflect.DeepEqual(settle.Deltas, []int32{0, 8000, -8000, 0}), settle.Deltas) // the mangan by ron; the winner's own stick back
+	check(reflect.DeepEqual(settle.Deltas, []int64{0, 8000, -8000, 0}), settle.Deltas) // the mangan by ron; the winner's own stick back
 
 	var finalRequest riichi.FinalRequest
 	example(document, "/v1/final", &finalRequest)

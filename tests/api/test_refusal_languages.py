@@ -1,0 +1,201 @@
+"""A refusal in the family's language: a 400 or 422 says its reasons (``detail``, ``errors[].message``) in the
+language ``Accept-Language`` asks for (en, ja, ru), with ``Content-Language`` and ``Vary: Accept-Language``;
+``field``, ``type`` and ``title`` stay the same in every language (/docs/endpoints, Problems)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from litestar import Litestar
+from litestar.testing import TestClient
+
+from service.app import create_app
+
+RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
+JA = {"Accept-Language": "ja"}
+
+FIVE_ONES: dict[str, Any] = {"hand": "1111m234567p112s", "win_tile": "1m", "seat_wind": "E"}
+"""Four 1m among the hand's 13 tiles and a fifth as the winning tile."""
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient[Litestar]]:
+    with TestClient(app=create_app(), raise_server_exceptions=False) as c:
+        yield c
+
+
+def test_a_fifth_copy_is_refused_in_english_by_default(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json=FIVE_ONES)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (422, "en", "Accept-Language")
+    body = r.json()
+    assert body["detail"] == "The hand or its situation is not possible."
+    assert body["errors"] == [
+        {"field": "hand", "message": "5 copies of 1m across hand, win_tile, melds and indicators; there are 4"}
+    ]
+
+
+def test_a_fifth_copy_is_refused_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json=FIVE_ONES, headers=RU)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (422, "ru", "Accept-Language")
+    body = r.json()
+    assert (body["title"], body["type"]) == ("Unprocessable Content", "/problems/impossible-hand")
+    assert body["detail"] == "Такая рука или ситуация невозможна."
+    assert body["errors"] == [
+        {"field": "hand", "message": "5 копий 1m в hand, win_tile, melds и индикаторах; а их всего 4"}
+    ]
+
+
+def test_a_fifth_copy_is_refused_in_japanese(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json=FIVE_ONES, headers=JA)
+    assert r.headers["content-language"] == "ja"
+    assert r.json()["errors"][0]["message"] == "hand、win_tile、melds、表示牌に 1m が5枚あります。牌は4枚しかありません"
+
+
+@pytest.mark.parametrize(
+    ("melds", "hand", "expected"),
+    [
+        # 0 melds: 13 tiles before the win (12 given); 3 melds: 4 (3 given); 4 melds: 1 (2 given)
+        (0, "123456789m112p", "при числе сетов 0 в закрытой руке до выигрыша 13 тайлов, а получено 12"),
+        (3, "123p", "при числе сетов 3 в закрытой руке до выигрыша 4 тайла, а получено 3"),
+        (4, "12p", "при числе сетов 4 в закрытой руке до выигрыша 1 тайл, а получено 2"),
+    ],
+)
+def test_a_russian_count_agrees_with_its_number(
+    client: TestClient[Litestar], melds: int, hand: str, expected: str
+) -> None:
+    pons = [{"type": "pon", "tiles": t} for t in ("111z", "222z", "333z", "555z")[:melds]]
+    r = client.post("/v1/score", json={"hand": hand, "win_tile": "3p", "melds": pons, "seat_wind": "E"}, headers=RU)
+    assert r.status_code == 422
+    assert {"field": "hand", "message": expected} in r.json()["errors"]
+
+
+def test_a_schema_violation_is_refused_in_russian(client: TestClient[Litestar]) -> None:
+    english = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "honba": -1}).json()
+    assert english["errors"] == [{"field": "honba", "message": "Expected `int` >= 0"}]
+    r = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "honba": -1}, headers=RU)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (400, "ru", "Accept-Language")
+    assert r.json()["detail"] == "Тело запроса не соответствует схеме."
+    assert r.json()["errors"] == [{"field": "honba", "message": "Ожидался `int` >= 0"}]
+
+
+def test_an_unknown_field_is_refused_in_japanese(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "colour": "red"}, headers=JA)
+    assert r.status_code == 400
+    assert r.json()["errors"] == [{"field": "colour", "message": "オブジェクトに不明なフィールド `colour` があります"}]
+
+
+def test_a_settlement_refusal_names_its_field_in_russian(client: TestClient[Litestar]) -> None:
+    body = {
+        "scores": [25_000, 25_000, 25_000, 24_000],
+        "dealer": 0,
+        "outcome": {"type": "draw", "tenpai": []},
+    }
+    r = client.post("/v1/settle", json=body, headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (422, "ru")
+    assert r.json()["errors"] == [
+        {
+            "field": "scores",
+            "message": "очки вместе с палочками риичи на столе дают 99000, а не 4 × 25000 = 100000 "
+            "(задайте game.start_points, если игра начиналась с другого счёта)",
+        }
+    ]
+
+
+def test_a_batch_slot_is_refused_in_the_answers_language(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/score/batch", json={"hands": [FIVE_ONES]}, headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (200, "ru")
+    slot = r.json()["results"][0]
+    assert (slot["status"], slot["detail"]) == (422, "Такая рука или ситуация невозможна.")
+    assert slot["errors"] == [
+        {"field": "hands[0].hand", "message": "5 копий 1m в hand, win_tile, melds и индикаторах; а их всего 4"}
+    ]
+
+
+KOSTAREV_SOUTH: dict[str, Any] = {
+    "rules": "kostarev",
+    "scores": [30_000, 30_000, 20_000, 20_000],
+    "dealer": 3,
+    "round_wind": "S",
+    "outcome": {"type": "ron", "discarder": 2, "wins": [{"winner": 1, "value": {"han": 1, "fu": 30}}]},
+}
+"""South 4's hand of a preset without winds: the game has no rounds, so no round wind."""
+
+
+def test_a_round_wind_in_a_preset_without_winds_is_refused(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/settle", json=KOSTAREV_SOUTH)
+    assert r.status_code == 422
+    assert r.json()["errors"] == [
+        {"field": "round_wind", "message": "preset 'kostarev' has no winds: leave round_wind out"}
+    ]
+    russian = client.post("/v1/settle", json=KOSTAREV_SOUTH, headers=RU).json()
+    assert russian["errors"] == [
+        {"field": "round_wind", "message": "в пресете 'kostarev' нет ветров: не указывайте round_wind"}
+    ]
+
+
+def test_without_the_round_wind_the_same_hand_goes_on(client: TestClient[Litestar]) -> None:
+    body = {key: value for key, value in KOSTAREV_SOUTH.items() if key != "round_wind"}
+    r = client.post("/v1/settle", json=body)
+    assert r.status_code == 200
+    assert r.json()["game_over"] is False
+
+
+def test_a_log_none_of_the_formats_is_refused_in_russian(client: TestClient[Litestar]) -> None:
+    english = client.post("/v1/logs/replay", content=b"hello", headers={"content-type": "text/plain"})
+    assert english.status_code == 422
+    assert english.json()["errors"] == [
+        {
+            "field": "log",
+            "message": "the body is none of the log formats read here: Tenhou mjlog XML, tenhou.net/6 JSON, "
+            "mjai JSON lines, a Mahjong Soul game record (JSON)",
+        }
+    ]
+    r = client.post("/v1/logs/replay", content=b"hello", headers={"content-type": "text/plain", **RU})
+    assert (r.status_code, r.headers["content-language"]) == (422, "ru")
+    assert r.json()["detail"] == "Лог нельзя прочитать или воспроизвести."
+    assert r.json()["errors"][0]["message"].startswith("тело не относится ни к одному из читаемых здесь форматов")
+
+
+def test_a_query_refusal_is_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/table?preset=standard&preset=wrc", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (400, "ru")
+    assert r.json()["detail"] == "Параметр запроса задан дважды или как null."
+    assert r.json()["errors"] == [{"field": "preset", "message": "задан больше одного раза; задайте один раз"}]
+    unknown = client.get("/v1/table?preset=nosuch", headers=RU)
+    assert unknown.status_code == 400
+    assert unknown.json()["errors"] == [{"field": "preset", "message": "Недопустимое значение 'nosuch'"}]
+
+
+def test_a_problem_with_a_text_of_no_catalogue_is_wholly_english() -> None:
+    """A reason the catalogues do not have (here a message of litestar's own shape, made up) keeps the whole answer
+    English, Content-Language en: never two languages in one answer."""
+    from litestar import get
+    from litestar.exceptions import ValidationException
+
+    from service.api.plumbing.errors import problem_details_plugin
+
+    @get("/odd")
+    async def odd() -> None:
+        raise ValidationException(extra=[{"key": "x", "message": "an odd message"}, {"key": "data", "message": ""}])
+
+    app = Litestar([odd], plugins=[problem_details_plugin()])
+    with TestClient(app=app) as c:
+        r = c.get("/odd", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (400, "en")
+    assert r.json()["detail"] == "The request is not valid."
+    assert r.json()["errors"] == [
+        {"field": "x", "message": "an odd message"},
+        {"field": "", "message": "A JSON request body is required"},
+    ]
+
+
+def test_a_decoders_refusal_is_in_japanese(client: TestClient[Litestar]) -> None:
+    """An mjai log with no round: the decoder's own refusal, on the field ``log``."""
+    body = b'{"type": "start_game"}\n{"type": "end_game"}\n'
+    english = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain"})
+    assert english.json()["errors"] == [{"field": "log", "message": "the log has no round (no start_kyoku)"}]
+    r = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain", **JA})
+    assert (r.status_code, r.headers["content-language"]) == (422, "ja")
+    assert r.json()["errors"] == [{"field": "log", "message": "ログに局がありません（start_kyoku がありません）"}]
