@@ -22,7 +22,7 @@ the whole-result cache never hits):
 Prints µs a hand (minimum over ``--rounds``) and each batch's share of the core's cold hands/s
 (the issue's ratio; over HTTP ``bench_http.py --only batch-fresh`` measures it end to end). With
 ``--stages``, also the batch's stages timed apart over the same 1,000-hand bodies (envelope
-decode, the strict per-hand decode, the one-pass unchecked decode and check, the route's C read and its
+decode, the strict per-hand decode, the route's C read and its
 answers as JSON, score, encode).
 """
 
@@ -86,10 +86,9 @@ async def drive(app: Any, bodies: list[bytes]) -> float:
 def stages(bodies: list[bytes]) -> dict[str, float]:
     """The batch's stages timed apart over ``bodies`` (fresh), ns a hand: one pass each."""
     from service.api.plumbing.answers import _ENCODER
-    from service.api.routes.batch import BatchRequest, BatchResult, _decode_unchecked_batch, score_item
+    from service.api.routes.batch import BatchRequest, BatchResult, score_item
     from service.scoring import ScoreRequest, score
     from service.scoring.native import score_parsed_run
-    from service.scoring.notation import request_of
     from service.scoring.score import parse_batch, result_cache_clear
 
     hands = sum(len(json.loads(b)["hands"]) for b in bodies)
@@ -110,11 +109,6 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
     for b in bodies:
         whole.decode(b)
     out["whole envelope decode into ScoreRequest"] = (clock() - t0) / hands
-    t0 = clock()
-    for b in bodies:
-        for u in _decode_unchecked_batch(b).hands:  # the route's path for bodies the C code does not read
-            request_of(u)
-    out["one pass unchecked + request_of"] = (clock() - t0) / hands
     parsed = []
     t0 = clock()
     for b in bodies:

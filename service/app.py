@@ -7,18 +7,24 @@ Swagger UI at ``/schema`` from locally served assets.
 
 Graceful shutdown is the server's: on SIGTERM granian stops accepting connections, lets
 in-flight requests finish and then runs the shutdown hooks (``/ready`` turns 503 first).
+
+``python -m service.app [PATH]`` writes the OpenAPI document of :data:`app` to PATH (default: stdout);
+the committed copy is ``openapi/openapi.json`` (a test fails when it is stale).
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import sys
+from pathlib import Path
 
 from litestar import Litestar
 from litestar.datastructures import State
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Contact, License, Server, Tag
 
-from service.api.docs.openapi import complete_document, use_msgspec_components
+from service.api.docs.openapi import complete_document, document, use_msgspec_components
 from service.api.docs.pages import PAGE_ROUTES
 from service.api.docs.swagger import render_plugins, site_assets_router, swagger_assets_router
 from service.api.plumbing.errors import Problem, problem_details_plugin, problem_for_error_response
@@ -44,7 +50,7 @@ from service.api.telemetry.logs import configure_logging
 from service.api.telemetry.metrics import Metrics
 from service.scoring import ScoreRequest, ScoreResult
 
-__all__ = ["MAX_BODY_BYTES", "app", "create_app"]
+__all__ = ["MAX_BODY_BYTES", "app", "create_app", "main"]
 
 OPENAPI_TAGS = [
     Tag(name="scoring", description="Score one hand or a batch of hands: yaku, han, fu, limit, payments."),
@@ -155,3 +161,17 @@ def create_app() -> Litestar:
 
 app = create_app()
 """The application served in production."""
+
+
+def main(argv: list[str]) -> int:
+    """``python -m service.app [PATH]``: write the OpenAPI document of :data:`app` to PATH (default: stdout)."""
+    text = json.dumps(document(app), indent=2, ensure_ascii=False) + "\n"
+    if len(argv) > 1:
+        Path(argv[1]).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

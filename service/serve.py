@@ -6,9 +6,8 @@ The container's entrypoint and the README's command run this. It starts granian 
 
 - **workers** ``WORKERS`` (2), **respawned** when one dies (``--respawn-failed-workers``, after
   ``--respawn-interval`` 0.5 s): a SIGKILLed worker no longer takes the server down;
-- **event loop** ``LOOP``: ``uvloop`` (default; issue 17 measured +30% requests/s on one worker over
-  asyncio, whose wake-up from granian's threads through a self-pipe was a fifth of a request's time)
-  or ``asyncio``;
+- **event loop** ``LOOP``: ``uvloop`` (default: more requests/s on one worker than asyncio, whose wake-up
+  from granian's threads goes through a self-pipe; BENCHMARKS.md) or ``asyncio``;
 - **HTTP/1.1 only** (``--http 1``), keep-alive on, with a **header read timeout**
   ``HEADER_READ_TIMEOUT_MS`` (10,000 ms) that runs from the moment a connection is accepted and
   again after each answer: a connection that sends nothing, or stays idle after a request, is closed

@@ -7,10 +7,11 @@ chi 0; +1 tsumo; +1 closed hand (with riichi only under option
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from .hand import KAN, TRIPLET, Ctx, Hand
-from .model import PointsItem, ScoreResult
+from .model import PointsItem, Reading, ScoreResult
 from .names import explanation, kids_name, reason_name
 from .tiles import kind_name
 
@@ -59,16 +60,16 @@ def kids_points(c: Ctx) -> list[PointsItem]:
     return items
 
 
-def score_kids(hand: Hand) -> ScoreResult:
-    """Score a validated hand under the kids preset: the best reading's points, itemised, and the
-    explanation a child reads (English here; :func:`.names.localise` for ru / ja).
+def score_kids(hand: Hand, readings: Iterable[Ctx], reading_out: Callable[[Ctx], Reading]) -> ScoreResult:
+    """Score a validated hand under the kids preset: the best of its ``readings`` (every reading of ``hand``)
+    by points, itemised, shown by ``reading_out``, and the explanation a child reads (English here;
+    :func:`.names.localise` for ru / ja). The scorer passes both (:func:`.score.readings`,
+    :func:`.score.reading_out`), so this module needs nothing of it.
 
     `han`, `fu`, `limit`, `base_points` are null and `payments` empty (/docs/rules §5).
     """
-    from .score import reading_out, readings
-
     best: tuple[int, list[PointsItem], Ctx] | None = None
-    for c in readings(hand):
+    for c in readings:
         items = kids_points(c)
         total = sum(i.points for i in items)
         if best is None or total > best[0]:

@@ -19,6 +19,7 @@ from . import native
 from .decompose import RUN, TRIPLET, is_chiitoitsu, is_kokushi, splits_by_keys
 from .fu import fu_items, round_fu
 from .hand import GROUPS, KAN, TERMINALS_AND_HONOURS_MASK, Ctx, Group, Hand, Options, group
+from .kids import score_kids
 from .limits import MANGAN_BASE, capped_yakuman, limit_name, options_limit_base
 from .model import (
     MAX_EXACT_POINTS,
@@ -431,9 +432,7 @@ def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
             return answered
     hand = parse_request(req, rules, opts)
     if not opts.han_fu:
-        from .kids import score_kids
-
-        return score_kids(hand)
+        return score_kids(hand, readings(hand), reading_out)
     if req.nagashi_mangan:
         return _nagashi_mangan(hand, rules)
     aotenjou = opts.aotenjou

@@ -32,7 +32,7 @@ def served(client: TestClient[Litestar]) -> dict[str, Any]:
 def test_committed_document_is_the_served_one(served: dict[str, Any]) -> None:
     committed = json.loads(COMMITTED.read_text(encoding="utf-8"))
 
-    assert committed == served, "regenerate: python -m service.api.docs.openapi openapi/openapi.json"
+    assert committed == served, "regenerate: python -m service.app openapi/openapi.json"
 
 
 def test_score_operation_takes_a_score_request_and_documents_problems(served: dict[str, Any]) -> None:

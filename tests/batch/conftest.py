@@ -1,9 +1,4 @@
-"""Fixtures for the batch tests: an in-process client on an app built from ROUTES and BATCH_ROUTES.
-
-The app is built the way service/app.py builds the production one (problem-details plugin,
-the 64 KiB body limit, msgspec components), but from the score and batch routes only, so
-these tests do not depend on the batch route being registered there.
-"""
+"""Fixtures for the batch tests: an in-process client on the production app (:func:`service.app.create_app`)."""
 
 from __future__ import annotations
 
@@ -14,10 +9,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.docs.openapi import complete_document, use_msgspec_components
-from service.api.plumbing.errors import problem_details_plugin
-from service.api.routes.batch import BATCH_ROUTES, BATCH_SCHEMA_TYPES
-from service.api.routes.scoring import ROUTES
+from service.app import create_app
 from tests.strategies import seeded_hands
 
 APP_MAX_BODY_BYTES = 64 * 1024
@@ -26,15 +18,7 @@ APP_MAX_BODY_BYTES = 64 * 1024
 
 @pytest.fixture(scope="package")
 def app() -> Litestar:
-    app = Litestar(
-        route_handlers=[*ROUTES, *BATCH_ROUTES],
-        plugins=[problem_details_plugin()],
-        request_max_body_size=APP_MAX_BODY_BYTES,
-        debug=False,
-    )
-    use_msgspec_components(app, BATCH_SCHEMA_TYPES)
-    complete_document(app)
-    return app
+    return create_app()
 
 
 @pytest.fixture(scope="package")

@@ -12,13 +12,11 @@ from service.scoring.native import parsed_span
 
 
 def one_at_a_time(monkeypatch: pytest.MonkeyPatch, before: Any) -> None:
-    """Make the batch's C runs score one hand a call, calling ``before(hand)`` first with the hand's JSON
-    as a dict: the runs of hands read from the body (``score_parsed_run``) and of decoded hands
-    (``score_json_run``, ``hand`` then the decoded request's fields as a dict)."""
+    """Make the batch's C runs (``score_parsed_run``, of the hands read from the body) score one hand a call,
+    calling ``before(hand)`` first with the hand's JSON as a dict."""
     bodies: dict[int, bytes] = {}
     real_parse = batch_routes.parse_batch
     real_parsed_run = batch_routes.score_parsed_run
-    real_run = batch_routes.score_json_run
 
     def parse(body: bytes, max_hands: int) -> Any:
         parsed = real_parse(body, max_hands)
@@ -31,13 +29,8 @@ def one_at_a_time(monkeypatch: pytest.MonkeyPatch, before: Any) -> None:
         before(json.loads(bodies[id(batch)][begin:end]))
         return real_parsed_run(batch, start, start + 1, lang)
 
-    def run(hands: list[Any], start: int, stop: int, lang: int) -> Any:
-        before({"honba": hands[start].honba})
-        return real_run(hands, start, start + 1, lang)
-
     monkeypatch.setattr(batch_routes, "parse_batch", parse)
     monkeypatch.setattr(batch_routes, "score_parsed_run", parsed_run)
-    monkeypatch.setattr(batch_routes, "score_json_run", run)
 
 
 def fail_hands_with_honba_7(monkeypatch: pytest.MonkeyPatch) -> None:

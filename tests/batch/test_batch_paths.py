@@ -1,11 +1,11 @@
 """POST /v1/score/batch answers byte for byte as the per-hand strict path did (before issue 17's batch work).
 
 The route reads the body in C when it can (``tests/batch/test_batch_parse.py``), else decodes the
-whole body in one pass when every hand decodes without the schema's
-tile-notation patterns (:class:`~service.api.routes.batch.BatchJSON`), checks those patterns in
-compiled code (:func:`service.scoring.notation.request_of`), and falls back to the raw hand and the
-strict decode when anything fails. The old path, put in its place here, decodes the envelope with raw
-hands and each hand by :func:`strict_score_item`, the per-hand function it replaced, verbatim.
+envelope with raw hands (:class:`~service.api.routes.batch.BatchJSON`, its one fallback); a hand from its
+raw JSON is decoded without the schema's tile-notation patterns, which are checked in compiled code
+(:func:`service.scoring.notation.request_of`), and by the strict decode when anything fails. The old path,
+put in its place here, decodes the envelope with raw hands and each hand by :func:`strict_score_item`, the
+per-hand function it replaced, verbatim.
 
 For each batch (valid hands, schema errors, bad notation in every tile field, impossible hands,
 mixed, hypothesis-mangled hands, each language) the whole answer through the production app (status,
@@ -32,7 +32,6 @@ from service.api.routes.batch import (
     ITEM_SCHEMA_DETAIL,
     BatchJSON,
     BatchRequest,
-    DecodedBatch,
     HandOutcome,
     ParsedBatch,
     _problem,
@@ -105,7 +104,7 @@ def post(app: Litestar, body: bytes, language: bytes | None, *, chunked: bool = 
 
 def both_paths(app: Litestar, body: bytes, language: bytes | None) -> tuple[Any, Any]:
     """The answer with the route as it is, and with the old path in its place: the envelope decoded with raw
-    hands (``decode_json``, no one-pass decode) and each hand by :func:`strict_score_item`."""
+    hands (``decode_json``, not the C reader) and each hand by :func:`strict_score_item`."""
     now = post(app, body, language)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(batch_routes.BatchJSON, "decode_body", classmethod(lambda cls, v: decode_json(v, BatchRequest)))
@@ -172,14 +171,14 @@ def test_a_mixed_batch_is_answered_as_by_the_strict_path(app: Litestar) -> None:
         assert now == before
 
 
-def test_a_body_is_read_by_the_c_code_or_decoded_in_one_pass_or_decoded_with_raw_hands() -> None:
+def test_a_body_is_read_by_the_c_code_or_decoded_with_raw_hands() -> None:
     plain = batch_body([MANGAN, {**MANGAN, "hand": "bad"}])  # notation: checked later
     read = BatchJSON.decode_body(plain)
     assert isinstance(read, ParsedBatch) == AVAILABLE  # tests/batch/test_batch_parse.py
-    escaped = plain.replace(b'"S"', b'"\\u0053"', 1)  # outside the C code's subset: decoded by msgspec
+    escaped = plain.replace(b'"S"', b'"\\u0053"', 1)  # outside the C code's subset: the fallback, raw hands
     decoded = BatchJSON.decode_body(escaped)
-    assert isinstance(decoded, DecodedBatch)
-    assert [(h.hand, h.seat_wind) for h in decoded.unchecked] == [(MANGAN["hand"], "S"), ("bad", "S")]
+    assert type(decoded) is BatchRequest
+    assert [json.loads(bytes(h))["hand"] for h in decoded.hands] == [MANGAN["hand"], "bad"]
     odd = batch_body([MANGAN, {**MANGAN, "honba": "2"}]).replace(b'"S"', b'"\\u0053"', 1)  # a schema error: raw
     raw = BatchJSON.decode_body(odd)
     assert type(raw) is BatchRequest

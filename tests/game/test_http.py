@@ -1,8 +1,5 @@
-"""POST /v1/settle, /v1/final, /v1/sticks over HTTP (in process), on an app built here from GAME_ROUTES.
-
-The app is built the way service/app.py builds the production one (problem-details plugin,
-body-size limit), but from ``GAME_ROUTES`` only, so these tests do not depend on the routes
-being registered there. Errors: 400 schema (a seat outside 0–3, negative honba), 422 input
+"""POST /v1/settle, /v1/final, /v1/sticks over HTTP (in process), on the production app
+(:func:`service.app.create_app`). Errors: 400 schema (a seat outside 0–3, negative honba), 422 input
 that cannot be; every one ``application/problem+json`` naming the field (/docs/endpoints Errors).
 """
 
@@ -15,9 +12,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.docs.openapi import use_msgspec_components
-from service.api.plumbing.errors import problem_details_plugin
-from service.api.routes.game import GAME_ROUTES, GAME_SCHEMA_TYPES
+from service.app import create_app
 
 PROBLEM = "application/problem+json"
 START = [25_000, 25_000, 25_000, 25_000]
@@ -38,10 +33,7 @@ DEALER_MANGAN_TSUMO = {
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient[Litestar]]:
-    app = Litestar(
-        route_handlers=GAME_ROUTES, plugins=[problem_details_plugin()], request_max_body_size=64 * 1024, debug=False
-    )
-    use_msgspec_components(app, GAME_SCHEMA_TYPES)
+    app = create_app()
     with TestClient(app=app, raise_server_exceptions=False) as c:
         yield c
 

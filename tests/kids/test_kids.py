@@ -14,8 +14,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
-from service.api.plumbing.errors import problem_details_plugin
-from service.api.routes.scoring import ROUTES
+from service.app import create_app
 from service.scoring import InvalidHand, MeldSpec, RulesSpec, ScoreRequest, ScoreResult, score
 
 KIDS = RulesSpec(preset="kids")
@@ -214,7 +213,7 @@ def test_winds_option_lets_wind_sets_count() -> None:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient[Litestar]]:
-    app = Litestar(route_handlers=ROUTES, plugins=[problem_details_plugin()], debug=False)
+    app = create_app()
     with TestClient(app=app, raise_server_exceptions=False) as c:
         yield c
 

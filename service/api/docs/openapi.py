@@ -10,7 +10,7 @@ for all), the ``X-Request-ID`` header on every response, and examples for every 
 and response, computed by the server's own code path from :mod:`service.api.docs.examples`.
 
 The committed copy is ``openapi/openapi.json``; regenerate it with
-``python -m service.api.docs.openapi openapi/openapi.json`` (a test fails when it is stale).
+``python -m service.app openapi/openapi.json`` (a test fails when it is stale).
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ import inspect
 import itertools
 import json
 import re
-import sys
 import textwrap
-from pathlib import Path
 from typing import Any, Final
 
 import msgspec
@@ -1150,19 +1148,3 @@ def document(app: Litestar) -> dict[str, Any]:
     """The OpenAPI document of ``app`` as JSON-ready data (what ``/schema/openapi.json`` serves)."""
     built: dict[str, Any] = msgspec.to_builtins(app.openapi_schema.to_schema())
     return built
-
-
-def main(argv: list[str]) -> int:
-    """``python -m service.api.docs.openapi [PATH]``: write the document to PATH (default: stdout)."""
-    from service.app import app
-
-    text = json.dumps(document(app), indent=2, ensure_ascii=False) + "\n"
-    if len(argv) > 1:
-        Path(argv[1]).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))

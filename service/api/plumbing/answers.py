@@ -3,10 +3,10 @@
 The route handlers return it (through :func:`service.api.plumbing.language.localised`) as a litestar
 ``Response``, so the documented return type, the ``after_request`` hook and litestar's handling
 stay as they are; only the last step differs. Litestar's own path builds a header mapping, merges
-it with the route's, resolves a serializer, renders and re-encodes every header per response;
-measured in ``bench/bench_asgi.py`` (issue 17), that is ~15 µs of a ``/v1/score`` answer, more
-than the scoring itself. Here the body is one ``msgspec.json.Encoder.encode`` (one encoder for the
-process) and the headers are bytes built once per language.
+it with the route's, resolves a serializer, renders and re-encodes every header per response:
+more than the scoring itself on ``/v1/score`` (``bench/bench_asgi.py``; figures in BENCHMARKS.md). Here
+the body is one ``msgspec.json.Encoder.encode`` (one encoder for the process) and the headers are bytes
+built once per language.
 
 When a layer of the app asks for more than this answer carries (route-level headers or cookies, a
 background task), the answer takes litestar's general path instead, with the same content and headers.

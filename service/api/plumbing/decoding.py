@@ -213,7 +213,7 @@ def _decode_with_integral_floats(value: bytes, model_type: type[T]) -> T:
     as ``3``; ``3.5`` stays an error. Decodes again with such floats turned into ints; on
     failure reports that attempt's first error (so a valid ``2.0`` is never the one blamed), or that the
     body is not JSON when that is found only past the float (``{"honba": 2.0, "hand": "\xff"}``: invalid
-    UTF-8; a fresh tester found it answered 500).
+    UTF-8: a 400, never a 500).
     """
     try:
         return msgspec.convert(_WITH_INTEGRAL_FLOATS.decode(value), model_type, strict=True)

@@ -36,10 +36,8 @@ request is decoded and scored once. When the plan declines (the request does not
 client hung up mid-body (the middleware then records 499), the request is handed to litestar's stack
 **whole**: the events already read are given again first (:class:`Replay`).
 
-Why: measured in ``bench/bench_asgi.py`` (issue 17), litestar's argument and response machinery is
-~15 µs of a ~35 µs request on a bare app; on ``/v1/score`` it was more than the scoring itself. Over
-the wire (``bench/bench_http.py``), skipping litestar's stack as well took ``/v1/score`` with fresh
-hands from 76 % to 95–97 % of the bare litestar app's requests/s (BENCHMARKS.md, issue 17).
+Why: litestar's argument and response machinery costs more than scoring a hand on ``/v1/score``
+(``bench/bench_asgi.py`` in process, ``bench/bench_http.py`` over the wire; figures in BENCHMARKS.md).
 """
 
 from __future__ import annotations

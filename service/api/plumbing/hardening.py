@@ -3,13 +3,13 @@
 :class:`service.api.plumbing.middleware.RequestContextMiddleware` calls :func:`read_headers` once per request
 (the header caps, ``Host``, and the two headers the layer itself needs, in one pass),
 :func:`refusal_messages` for a refused request, :func:`decorate_start` for every response start and
-:func:`tagged_messages` for a cacheable one. One layer, not two: issue 17 measured each ASGI layer's
-own cost (a closure per request, a copy of every start message) against the bare framework.
+:func:`tagged_messages` for a cacheable one. One layer, not two: each ASGI layer has a cost of its
+own (a closure per request, a copy of every start message; ``bench/bench_asgi.py``).
 
 Before the application sees a request:
 
-- a path with a control character (``%00``, ``%0a``, …, DEL) names nothing: 404 problem (it used to
-  reach the static-files router and raise a 500 on the NUL byte);
+- a path with a control character (``%00``, ``%0a``, …, DEL) names nothing: 404 problem (the static-files
+  router would raise a 500 on a NUL byte);
 - HTTP/1.1 without exactly one non-empty ``Host`` header: 400 problem naming ``headers.host`` (RFC 9112 §3.2);
 - a header over its cap (:data:`HEADER_CAPS` for the headers the service parses, :data:`MAX_HEADER_BYTES`
   for any other, :data:`MAX_HEADERS_TOTAL` for all of them): 431 problem naming the header, so no

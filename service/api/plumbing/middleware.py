@@ -31,8 +31,8 @@ line and metrics, a refusal (400, 413, 422) included, so its body is decoded and
 is handed on whole.
 
 One layer and not one per concern: each ASGI layer costs a closure, a ``send`` wrapper and a copy of
-every response start per request, and issue 17 measured the layers against the bare framework
-(``bench/bench_asgi.py``): the two layers of before cost ~70 µs a request, this one ~10 µs.
+every response start per request (measured against the bare framework by ``bench/bench_asgi.py``; figures
+in BENCHMARKS.md).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def new_request_id() -> str:
 
     From :mod:`random` (seeded from the OS at start and again in every forked worker, as the module
     does), not ``os.urandom``: an id must be unique, not secret, and a system call per request is
-    what issue 17's profile found costliest on the hot path.
+    what the worker's profile (``bench/profile_worker.py``) finds costliest on the hot path.
 
     >>> len(new_request_id()), new_request_id() != new_request_id()
     (32, True)

@@ -17,12 +17,12 @@ Field paths in a slot's problem are relative to the batch body, so they name the
 The body is read by the C code of :mod:`service.scoring.native` straight from its bytes when it is JSON
 of a plain subset (:func:`service.scoring.score.parse_batch`: printable ASCII strings without escapes, not
 nested deeply; almost every client's body): each hand it scores is answered from its fields, and any other
-hand from its own JSON as below. Outside that subset the body is decoded in one pass when every hand
-decodes as a score request but for the tile notation (:class:`BatchJSON`; the notation is then checked per
-hand in compiled code, :func:`service.scoring.notation.request_of`); otherwise the envelope is decoded strictly and
-each hand only as raw JSON (:class:`msgspec.Raw`), so one malformed hand does not fail the
-batch, and a hand that fails is decoded on its own by the single route's strict decoder, whose
-error is its slot's problem. The batch as a whole is refused (a 400
+hand from its own JSON as below. Outside that subset one fallback decoder reads the body
+(:class:`BatchJSON`): the envelope strictly and each hand only as raw JSON (:class:`msgspec.Raw`), so one
+malformed hand does not fail the batch; each hand is then answered from its own JSON by :func:`score_item`
+(decoded but for the tile notation, checked in compiled code by :func:`service.scoring.notation.request_of`;
+a hand that fails is decoded by the single route's strict decoder, whose error is its slot's problem).
+The batch as a whole is refused (a 400
 problem naming ``hands``) when it is not ``{"hands": [...]}`` or holds more than
 :data:`MAX_BATCH_HANDS` hands, and (a 400 naming the body, ``""``) when JSON anywhere in it is nested
 deeper than the decoder follows (it recurses per array or object, within Python's limit of 1,000 calls:
@@ -34,16 +34,14 @@ result objects. Nothing is streamed:
 the answer comes whole.
 
 The handler runs on the event loop, :data:`CHUNK_HANDS` hands at a time, and lets the loop
-serve other requests between chunks (``await asyncio.sleep(0)``): a batch of 1,000 fresh hands
-is ~1.6 ms of reading and scoring with the C code (~9 ms before it; it releases the GIL while it reads the
-body and while it scores a chunk, so granian's threads go on meanwhile), and a short request to the same
-server worker meanwhile waits for the chunk being scored (~0.06 ms) and, each time granian's threads hand
-the loop something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms): ``GET /health``
-beside back-to-back 1,000-hand batches answers in 0.4 ms (p50), 4.5 ms (p99) (BENCHMARKS.md, issue 17;
-12–14 ms p99 when scoring was Python). Releasing the GIL between chunks (``time.sleep(0)``) cut that p99
-when scoring was slower, for ~10 % of the batch throughput, and is not done. Throughput does not grow
+serve other requests between chunks (``await asyncio.sleep(0)``). The C code releases the GIL while it
+reads the body and while it scores a chunk, so granian's threads go on meanwhile; a short request to the
+same server worker waits for the chunk being scored and, each time granian's threads hand the loop
+something (the request, a completion), for the GIL, up to CPython's switch interval (5 ms). Releasing the
+GIL between chunks as well (``time.sleep(0)``) is not done: it costs batch throughput for little (the
+latency of ``GET /health`` beside back-to-back batches is in BENCHMARKS.md). Throughput does not grow
 with it (one worker is one core); for that, run several workers. Decoding the body and encoding the
-answer are not chunked (msgspec, ~0.6 and ~0.03 ms for 1,000 hands: the answers come encoded).
+answer are not chunked (the answers come encoded).
 
 Register with ``Litestar(route_handlers=[..., *BATCH_ROUTES])`` and pass
 :data:`BATCH_SCHEMA_TYPES` to :func:`service.api.docs.openapi.use_msgspec_components`.
@@ -55,7 +53,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
 from typing import Annotated, Any
 
 import msgspec
@@ -70,7 +67,7 @@ from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.native import LANG_INDEX, parsed_span, score_parsed_run
 from service.scoring.notation import request_of
-from service.scoring.score import parse_batch, score_json_run
+from service.scoring.score import parse_batch
 
 from ..plumbing.decoding import BadRequestBody, StrictJSON, decode_json
 from ..plumbing.errors import (
@@ -112,7 +109,7 @@ ITEM_IMPOSSIBLE_DETAIL = refusal("refusal.detail.impossible")
 logger = logging.getLogger(__name__)
 
 CHUNK_HANDS = 50
-"""Hands scored between two turns of the event loop (~0.13 ms of scoring; see the module docstring)."""
+"""Hands scored between two turns of the event loop (see the module docstring)."""
 
 HandItem = Annotated[
     msgspec.Raw,
@@ -137,16 +134,6 @@ class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """Up to 1,000 `POST /v1/score` request bodies; a hand that is not a valid request gets a problem in its slot."""
 
 
-class DecodedBatch(BatchRequest, frozen=True, kw_only=True):
-    """A batch whose envelope decoded in one pass with every hand as an
-    :data:`~service.scoring.model.UncheckedScoreRequest` (:class:`BatchJSON`): ``unchecked``, in order;
-    ``hands`` is empty, and ``body`` is the request body, for the raw JSON of a hand that fails
-    :func:`~service.scoring.notation.request_of` (its strict decode names the field)."""
-
-    unchecked: list[Any] = []
-    body: bytes = b""
-
-
 class ParsedBatch(BatchRequest, frozen=True, kw_only=True):
     """A batch the C code read from its body (:func:`~service.scoring.score.parse_batch`): ``parsed`` (its
     ``count`` hands, read), ``hands`` empty, and ``body`` the request body, for the raw JSON of a hand the C
@@ -157,43 +144,22 @@ class ParsedBatch(BatchRequest, frozen=True, kw_only=True):
     body: bytes = b""
 
 
-_decode_unchecked_batch: Callable[[bytes], Any] = msgspec.json.Decoder(
-    msgspec.defstruct(
-        "UncheckedBatch",
-        [("hands", Annotated[list[UncheckedScoreRequest], Meta(max_length=MAX_BATCH_HANDS)])],  # type: ignore[valid-type]
-        frozen=True,
-        kw_only=True,
-        forbid_unknown_fields=True,
-    )
-).decode
-"""``{"hands": [...]}`` as :class:`BatchRequest` constrains it, each hand decoded as an unchecked request."""
-
-
 class BatchJSON(StrictJSON[BatchRequest]):
-    """The batch's request-body DTO: :class:`BatchRequest` as documented, decoded in one pass when it can be.
+    """The batch's request-body DTO: :class:`BatchRequest` as documented, read by the C code when it can be.
 
-    A body whose every hand decodes as an unchecked request (every constraint of the schema but the
-    tile-notation patterns) is one msgspec call, a :class:`DecodedBatch` (0.6 µs a hand, against 0.25 µs
-    for the envelope with raw hands and 0.7 µs for each hand's own decode); any other body is decoded as
-    before, the envelope strictly and each hand as raw JSON (:func:`~service.api.plumbing.decoding.decode_json`,
-    its errors). The envelope's constraints are the same in both, so a body refused by one is refused by both.
+    A body the C code reads (:func:`~service.scoring.score.parse_batch`) is a :class:`ParsedBatch`; any other
+    is decoded by the one fallback, the envelope strictly and each hand as raw JSON
+    (:func:`~service.api.plumbing.decoding.decode_json`, its errors: a body it refuses is the batch's 400).
     """
 
     @classmethod
     def decode_body(cls, value: bytes) -> BatchRequest:
-        """``value`` as a :class:`ParsedBatch`, a :class:`DecodedBatch`, or a :class:`BatchRequest` of raw
-        hands (see the class)."""
+        """``value`` as a :class:`ParsedBatch` or a :class:`BatchRequest` of raw hands (see the class)."""
         if type(value) is bytes:
             parsed = parse_batch(value, MAX_BATCH_HANDS)
             if parsed is not None:
                 return ParsedBatch(hands=[], parsed=parsed[0], count=parsed[1], body=value)
-        try:
-            unchecked: list[Any] = _decode_unchecked_batch(value).hands
-        except (msgspec.MsgspecError, RecursionError):
-            return decode_json(value, BatchRequest)
-        if repeats_a_key(value):  # see repeats_a_key: each hand then checked and decoded apart
-            return decode_json(value, BatchRequest)
-        return DecodedBatch(hands=[], unchecked=unchecked, body=value)
+        return decode_json(value, BatchRequest)
 
 
 HandOutcome = ScoreResult | Problem
@@ -229,8 +195,8 @@ class BatchResult(msgspec.Struct, frozen=True, kw_only=True):
 
 _unchecked_decode = msgspec.json.Decoder(UncheckedScoreRequest).decode
 """A hand's JSON decoded with every constraint of the schema but the tile-notation patterns, which
-:func:`~service.scoring.notation.request_of` then checks in compiled code: with it 1.7 µs a hand
-instead of 2.5 µs for the strict decode, of which Python's ``re`` took 1.8 µs (BENCHMARKS.md, issue 17)."""
+:func:`~service.scoring.notation.request_of` then checks in compiled code, cheaper than the strict decode,
+whose patterns Python's ``re`` checks (``bench/bench_batch.py --stages``)."""
 
 
 def _in_batch(index: int, errors: list[FieldError], lang: Language = "en") -> list[FieldError]:
@@ -266,10 +232,9 @@ def repeats_a_key(data: bytes | msgspec.Raw) -> bool:
 
     The strict decoder checks every value of a repeated key, and keeps the last; the unchecked decode and
     :func:`~service.scoring.notation.request_of` see only the last, so a first value outside the tile notation
-    (``{"hand": "x", "hand": "234567m3455p234s", …}``) would be taken where ``POST /v1/score`` refuses it (a
-    fresh tester's finding). Such bodies and hands are decoded strictly. Python's ``json`` (~2 µs a hand of a
-    body, ~5 µs a hand alone): only for bodies the C code does not read (for the others,
-    :func:`~service.scoring.score.parse_batch` tells it).
+    (``{"hand": "x", "hand": "234567m3455p234s", …}``) would be taken where ``POST /v1/score`` refuses it.
+    Such hands are decoded strictly. Python's ``json``: only for hands the C code does not read (for the
+    others, :func:`~service.scoring.score.parse_batch` tells it).
     """
     try:
         json.loads(bytes(data), object_pairs_hook=_unique_keys)
@@ -381,20 +346,13 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
 
     A :class:`ParsedBatch`'s hands are answered by the C code from what it read of the body, a run of them at
     a time, already encoded (:func:`~service.scoring.native.score_parsed_run`); a hand it left is answered by
-    :func:`score_item` from its own JSON (``tests/batch/test_batch_parse.py``).
-    A :class:`DecodedBatch`'s hands are answered by the C code straight from their unchecked decode, a run
-    of them at a time, already encoded (:func:`~service.scoring.score.score_json_run`: the same bytes as the
-    answers below, checked by ``tests/batch/test_batch_paths.py``); a hand the C code declines is checked
-    and built by :func:`~service.scoring.notation.request_of` and scored (:func:`_outcome`); one that fails
-    the check, and every hand of a batch of raw hands, is scored by :func:`score_item` from its raw JSON.
-    Long because that choice is made inline per hand.
+    :func:`score_item` from its own JSON (``tests/batch/test_batch_parse.py``), as is every hand of a batch
+    of raw hands.
     """
     lang = negotiate_language(accept_language)
     lang_index = LANG_INDEX[lang]
     parsed = data if isinstance(data, ParsedBatch) else None
-    unchecked = data.unchecked if isinstance(data, DecodedBatch) else None
-    raws = data.hands if unchecked is None else None
-    count = parsed.count if parsed is not None else len(unchecked) if unchecked is not None else len(data.hands)
+    count = parsed.count if parsed is not None else len(data.hands)
     results: list[HandOutcome | msgspec.Raw] = []  # Raw: an answer the C code encoded
     for start in range(0, count, CHUNK_HANDS):
         if start:
@@ -402,40 +360,25 @@ async def score_batch(data: JSONBody[BatchRequest], accept_language: AcceptLangu
         stop = min(start + CHUNK_HANDS, count)
         i = start
         while i < stop:
-            if parsed is not None or unchecked is not None:
-                try:  # the C code's answers to a run of hands, already encoded and joined by commas
-                    if parsed is not None:  # read from the body by the C code, whatever their rules
-                        answered, reached = score_parsed_run(parsed.parsed, i, stop, lang_index)
-                    else:
-                        assert unchecked is not None
-                        answered, reached = score_json_run(unchecked, i, stop, lang_index)
-                except InvalidHand:  # the hand's rules contradict themselves: its 422 comes from the path below
-                    answered, reached = b"", i
-                except Exception:
-                    logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
-                    results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
-                    i += 1
-                    continue
-                if reached > i:  # one list item holding several slots: msgspec writes it as it is
-                    results.append(msgspec.Raw(answered))
-                    i = reached
-                    continue
-                if parsed is not None:  # a hand the C code left: from its own JSON
-                    begin, end, repeated = parsed_span(parsed.parsed, i)
-                    results.append(score_item(i, parsed.body[begin:end], lang, repeated=repeated))
-                    i += 1
-                    continue
-                assert unchecked is not None
-                request = request_of(unchecked[i])
-                if request is not None:
-                    results.append(_outcome(i, request, lang))
-                    i += 1
-                    continue
-                if raws is None:  # the first hand to fail the check: the same envelope, its hands as raw JSON
-                    assert isinstance(data, DecodedBatch)
-                    raws = decode_json(data.body, BatchRequest).hands
-            assert raws is not None
-            results.append(score_item(i, raws[i], lang))
+            if parsed is None:
+                results.append(score_item(i, data.hands[i], lang))
+                i += 1
+                continue
+            try:  # the C code's answers to a run of hands, already encoded and joined by commas
+                answered, reached = score_parsed_run(parsed.parsed, i, stop, lang_index)
+            except InvalidHand:  # the hand's rules contradict themselves: its 422 comes from score_item
+                answered, reached = b"", i
+            except Exception:
+                logger.exception("Unhandled exception while scoring hands[%d] of a batch", i)
+                results.append(_problem(i, 500, INTERNAL_ERROR_DETAIL, []))
+                i += 1
+                continue
+            if reached > i:  # one list item holding several slots: msgspec writes it as it is
+                results.append(msgspec.Raw(answered))
+                i = reached
+                continue
+            begin, end, repeated = parsed_span(parsed.parsed, i)  # a hand the C code left: from its own JSON
+            results.append(score_item(i, parsed.body[begin:end], lang, repeated=repeated))
             i += 1
     return localised(BatchResult(results=results), lang)
 

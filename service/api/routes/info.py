@@ -102,7 +102,7 @@ _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
     return_dto=None,
     responses=_BODY_ERRORS,
     response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=True,  # off the event loop: a 14-tile analysis costs milliseconds (issue 16)
+    sync_to_thread=True,  # off the event loop: a 14-tile analysis costs milliseconds
 )
 def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None) -> Response[TenpaiResult]:
     """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`, the waits' names in the negotiated

@@ -11,9 +11,9 @@ own logging, granian's included) is left alone.
 The access log (one line per request, :mod:`service.api.plumbing.middleware`) is the one line written on
 every request, so it does not go through a logger at all (:class:`AccessLog`): a msgspec Struct
 with the same keys as every other line, encoded and written whole to the same stream, when the
-level lets ``info`` through. Measured inside a request (``bench/bench_asgi.py``, issue 17): ~26 µs
-a line through the standard-library path, ~10 µs through structlog's native fast path (a
-filtering bound logger, msgspec renderer), ~3 µs this way.
+level lets ``info`` through: measured inside a request (``bench/bench_asgi.py``; figures in BENCHMARKS.md),
+this is several times cheaper than the standard-library path and than structlog's native fast path (a
+filtering bound logger, msgspec renderer).
 
 The request id is one :class:`~contextvars.ContextVar` (:data:`REQUEST_ID`, set by the middleware
 for the duration of a request), added to every line of the request by :func:`add_request_id`.
@@ -129,7 +129,7 @@ class AccessLog:
     when the next line would not fit or ``hold_s`` after the first one (a timer on the running
     event loop), and at shutdown (:meth:`write_held`, called by the app's shutdown hook, and at exit).
     A ``write`` is a system call, and on this service's hot path system calls are what a request costs
-    most (issue 17's profile); a worker killed outright loses at most ``hold_s`` of lines. Other log
+    most (``bench/profile_worker.py``); a worker killed outright loses at most ``hold_s`` of lines. Other log
     lines are written at once, so an access line can follow a later error line by up to ``hold_s``
     (the timestamps tell the order). With ``hold_s`` 0 (an explicit stream, as the tests pass) each
     line is written and flushed at once.

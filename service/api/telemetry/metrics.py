@@ -173,7 +173,7 @@ class Metrics:
 
         The labelled children are resolved once per (method, route, status) and kept (at most
         :data:`_CHILDREN_KEPT`; clients choose the method, so past that they are looked up each time);
-        prometheus-client's ``labels()`` is most of a counter's cost (bench/bench_asgi.py, issue 17).
+        prometheus-client's ``labels()`` is most of a counter's cost (``bench/bench_asgi.py``; BENCHMARKS.md).
         In multiprocess mode the per-worker cache gauges are refreshed at most once a second.
         """
         key = (method, route, status)
