@@ -16,6 +16,7 @@ Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -35,8 +36,11 @@ from .record import (
     Riichi,
     RoundLog,
 )
+from .tenhou_xml import lobby_rules
 
 __all__ = ["MJAI_YAKU", "decode", "tile"]
+
+_TENHOU_LOG: Final = re.compile(r"\d{10}gm-([0-9a-f]{4})-\d{4}-[0-9a-f]{8}")
 
 HONOURS: Final = {"E": "1z", "S": "2z", "W": "3z", "N": "4z", "P": "5z", "F": "6z", "C": "7z"}
 
@@ -130,10 +134,11 @@ def decode(text: bytes) -> GameLog:
     rounds: list[RoundLog] = []
     names: list[str] | None = None
     players = 4
-    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted carries the deposit in its deltas
+    accepted: dict[int, list[int]] = {}  # round → seats whose reach_accepted took a deposit
     final_scores: list[int] | None = None
     next_scores: list[list[int]] = []
     aka = False
+    stated: dict[str, object] | None = None  # the Tenhou lobby's rules, where start_game's uri names the log
     for event in events:
         kind = event["type"]
         where = (len(rounds) - 1 if rounds else None, len(rounds[-1].events) if rounds else None)
@@ -141,6 +146,10 @@ def decode(text: bytes) -> GameLog:
             raw_names = event.get("names")
             if isinstance(raw_names, list) and all(isinstance(n, str) for n in raw_names):
                 names = list(raw_names)
+            uri = event.get("uri")
+            lobby = _TENHOU_LOG.search(uri) if isinstance(uri, str) else None
+            if lobby is not None:  # a game converted from Tenhou names its log, whose name holds the lobby
+                stated = lobby_rules(int(lobby[1], 16))
             continue
         if kind == "start_kyoku":
             where = (len(rounds), None)
@@ -213,9 +222,8 @@ def decode(text: bytes) -> GameLog:
             current.events.append(Dora(tile(event.get("dora_marker"), where)))
         elif kind == "reach":
             current.events.append(Riichi(seat))
-        elif kind == "reach_accepted":
-            if event.get("deltas") is not None:
-                accepted.setdefault(len(rounds) - 1, []).append(seat)
+        elif kind == "reach_accepted":  # the deposit is taken whether or not the event writes its deltas
+            accepted.setdefault(len(rounds) - 1, []).append(seat)
         elif kind == "hora":
             target = _int(event, "target", where, 0, players - 1)
             ura = event.get("ura_markers", event.get("uradora_markers")) or []
@@ -272,16 +280,19 @@ def decode(text: bytes) -> GameLog:
         after = next_scores[index] if index < len(next_scores) else None
         if after is None and index == len(rounds) - 1 and final_scores is not None:
             after = final_scores
-        if after is not None and round_log.scores is not None:
-            round_log.scores_after = after
-            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
-        elif round_log.deltas is not None and round_log.scores is not None:
-            for seat in accepted.get(index, []):  # deposits given in reach_accepted's deltas, not the round's own
+        if round_log.deltas is not None:  # the hora / ryukyoku deltas, less the deposits taken at reach_accepted
+            for seat in accepted.get(index, []):
                 round_log.deltas[seat] -= 1000
-            round_log.scores_after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+            if after is None and round_log.scores is not None:
+                after = [s + d for s, d in zip(round_log.scores, round_log.deltas, strict=True)]
+        elif after is not None and round_log.scores is not None:  # no deltas written: the next scores say them
+            round_log.deltas = [a - b for a, b in zip(after, round_log.scores, strict=True)]
+        round_log.scores_after = after
     start = rounds[0].scores
     rules: dict[str, object] = {"aka": aka} if aka else {}
-    if players == 3:
+    if stated is not None and (stated["preset"] == "tenhou_sanma") == (players == 3):
+        rules = stated
+    elif players == 3:
         rules["players"] = 3
     return GameLog(
         format="mjai",

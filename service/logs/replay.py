@@ -50,6 +50,7 @@ from service.logs.model import (
     WinReplay,
     YakuHan,
 )
+from service.logs.order import TENHOU_RIICHI_PRESETS, TurnOrder
 from service.logs.record import (
     Ankan,
     Call,
@@ -111,7 +112,7 @@ class _Seat:
 class _Round:
     """The table during one round: seats, wall count, dora, and what the last events were."""
 
-    def __init__(self, log: RoundLog, index: int, players: int) -> None:
+    def __init__(self, log: RoundLog, index: int, players: int, tenhou: bool = False) -> None:
         self.log = log
         self.index = index
         self.players = players
@@ -126,6 +127,7 @@ class _Round:
         self.pending_kakan: Kakan | None = None
         if len(self.seats) != players:
             raise LogError(refusal("refusal.log.round_hands", n=len(self.seats), players=players), index)
+        self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
 
     def error(self, message: str, event: int) -> LogError:
         return LogError(message, self.index, event)
@@ -158,6 +160,7 @@ class _Round:
 
     def step(self, event: object, i: int) -> None:
         if isinstance(event, Draw):
+            self.order.draw(event.seat, event.tile, i)
             self.confirm_riichi()
             seat = self.seats[event.seat]
             seat.hand.append(event.tile)
@@ -172,6 +175,8 @@ class _Round:
         elif isinstance(event, Discard):
             seat = self.seats[event.seat]
             self.take(event.seat, event.tile, i)
+            declaring = seat.riichi_pending and not seat.riichi
+            self.order.discard_tile(event, seat.hand, self.meld_counts(seat), declaring, i)
             seat.river.append(event.tile)
             seat.river_called.append(False)
             if seat.ippatsu and not seat.riichi_pending:
@@ -189,12 +194,14 @@ class _Round:
                         other.passed_since_riichi.append(kind)
             self.rinshan = False
         elif isinstance(event, Riichi):
+            self.order.riichi(event.seat, self.draws, i)
             seat = self.seats[event.seat]
             if seat.riichi or (seat.melds and any(not m.closed for m in seat.melds)):
                 raise self.error(refusal("refusal.log.riichi", seat=event.seat), i)
             seat.riichi_pending = True
             seat.double_riichi = not seat.discarded and not self.calls_made
         elif isinstance(event, Call):
+            self.order.call(event, i)
             self.confirm_riichi()
             discarder = self.seats[event.from_seat]
             if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
@@ -211,6 +218,7 @@ class _Round:
             if event.kind == "daiminkan":
                 self.rinshan_next.add(event.seat)
         elif isinstance(event, Ankan):
+            self.order.kan(event.seat, "declares a closed kan", i)
             self.confirm_riichi()
             for tile in event.tiles:
                 self.take(event.seat, tile, i)
@@ -218,6 +226,7 @@ class _Round:
             self.interrupt()
             self.rinshan_next.add(event.seat)
         elif isinstance(event, Kakan):
+            self.order.kan(event.seat, "adds a kan to a pon", i)
             self.confirm_riichi()
             self.take(event.seat, event.tile, i)
             for meld in self.seats[event.seat].melds:
@@ -230,11 +239,13 @@ class _Round:
             self.rinshan_next.add(event.seat)  # robbed (chankan), the kan never was: ippatsu stands
             self.pending_kakan = event
         elif isinstance(event, Nukidora):
+            self.order.north(event.seat, i)
             self.confirm_riichi()
             self.take(event.seat, event.tile, i)
             self.seats[event.seat].nukidora += 1
             self.rinshan_next.add(event.seat)  # a North set aside is no call: ippatsu and the first go-around stand
         elif isinstance(event, Dora):
+            self.order.dora(event.indicator, i)
             self.dora.append(event.indicator)
 
     def confirm_riichi(self) -> None:
@@ -378,6 +389,17 @@ def _score_request(
     return request, shown
 
 
+def _win_deltas(result: SettleResult, winner: int, players: int) -> list[int]:
+    """What one win moved, per seat (points): every payment to ``winner`` but the riichi deposits."""
+    deltas = [0] * players
+    for transfer in result.transfers:
+        if transfer.payee == winner and transfer.kind != "riichi_deposit":
+            deltas[winner] += transfer.amount
+            if transfer.payer is not None:
+                deltas[transfer.payer] -= transfer.amount
+    return deltas
+
+
 def _before(passed: list[int], chankan: bool) -> set[int]:
     """The kinds that passed before the tile now won on (the last one passed, unless it is a robbed kan)."""
     return set(passed if chankan else passed[:-1])
@@ -411,6 +433,21 @@ def rules_for(
 
 def _yaku_list(items: Any) -> list[YakuHan]:
     return sorted((YakuHan(id=i, han=h) for i, h in items), key=lambda y: (y.id, y.han))
+
+
+def _folded(mine: list[YakuHan], theirs: list[YakuHan]) -> list[tuple[str, int]]:
+    """The service's yaku as the log counts them: a log that lists no nukidora (Tenhou's three-player
+    logs) counts each North set aside as a dora, so the service's nukidora han are added to its dora; a
+    log naming dragon triplets ``sangenpai`` (the original mjai's name) gets haku, hatsu and chun so named."""
+    pairs = [(y.id, y.han) for y in mine]
+    if any(y.id == "log:sangenpai" for y in theirs):  # the original mjai names each dragon triplet alike
+        pairs = sorted(("log:sangenpai", h) if i in ("haku", "hatsu", "chun") else (i, h) for i, h in pairs)
+    north = sum(h for i, h in pairs if i == "nukidora")
+    if not north or any(y.id == "nukidora" for y in theirs):
+        return pairs
+    dora = sum(h for i, h in pairs if i == "dora") + north
+    rest = [(i, h) for i, h in pairs if i not in ("dora", "nukidora")]
+    return sorted([*rest, ("dora", dora)])
 
 
 def _compare(differences: list[Difference], name: str, ours: Any, theirs: Any) -> None:
@@ -447,7 +484,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         _compare(differences, "start.riichi_sticks", sticks, round_log.riichi_sticks)
         _compare(differences, "start.round_wind", round_wind, round_log.round_wind)
         _compare(differences, "start.scores", scores, round_log.scores)
-        table = _Round(round_log, index, players)
+        table = _Round(round_log, index, players, spec.preset in TENHOU_RIICHI_PRESETS)
         table.play()
         wind = round_log.round_wind
         outcome_name: Literal["ron", "tsumo", "draw", "abortive"]
@@ -519,7 +556,12 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 _compare(row_diffs, f"wins[{w}].han", han, win.han)
                 _compare(row_diffs, f"wins[{w}].fu", fu, win.fu)
             _compare(row_diffs, f"wins[{w}].points", points, win.points)
-            if theirs is not None and [(y.id, y.han) for y in mine] != [(y.id, y.han) for y in theirs]:
+            if win.deltas is not None and result is not None:  # the win's own payments (honba and sticks in)
+                _compare(row_diffs, f"wins[{w}].deltas", _win_deltas(result, win.seat, players), list(win.deltas))
+            elif win.points is None and win.han is None and result is not None and round_log.deltas is not None:
+                # nothing of the win's own to compare: it agrees only when the round's money does
+                _compare(row_diffs, f"wins[{w}].deltas", result.deltas, round_log.deltas)
+            if theirs is not None and _folded(mine, theirs) != [(y.id, y.han) for y in theirs]:
                 row_diffs.append(
                     Difference(
                         field=f"wins[{w}].yaku",

@@ -38,6 +38,7 @@ from typing import Any, Final
 
 import msgspec
 
+from .order import extra_indicators
 from .record import (
     Ankan,
     Call,
@@ -560,6 +561,9 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
                 filled.append(Dora(indicator))
         else:
             filled.append(event)
+    left = sum(1 for _ in revealed)
+    if left:  # an indicator no kan revealed (/docs/logs §Bad logs)
+        raise extra_indicators(left, index, len(filled))
     round_log = RoundLog(
         round_wind=WINDS[number // 4],
         hand_number=number % 4 + 1,

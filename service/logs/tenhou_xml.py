@@ -45,7 +45,7 @@ from service.logs.record import (
     RoundLog,
 )
 
-__all__ = ["TENHOU_YAKU", "decode", "meld", "tile"]
+__all__ = ["TENHOU_YAKU", "decode", "lobby_rules", "meld", "tile"]
 
 TENHOU_YAKU: Final[dict[int, str]] = {
     0: "menzen_tsumo", 1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
@@ -190,16 +190,9 @@ class _Decoder:
         bits = _ints(element, "type", self.where)
         if len(bits) != 1:
             raise LogError("GO type is not a number")
-        kind = bits[0]
-        self.aka = not kind & 0x02
-        self.players = 3 if kind & 0x10 else 4
-        self.rules = {
-            "preset": "tenhou_sanma" if self.players == 3 else "tenhou",
-            "aka": self.aka,
-            "kuitan": not kind & 0x04,
-            "length": "hanchan" if kind & 0x08 else "tonpuu",
-            "lobby_type": kind,
-        }
+        self.rules = lobby_rules(bits[0])
+        self.aka = bool(self.rules["aka"])
+        self.players = 3 if bits[0] & 0x10 else 4
 
     def init(self, element: Element) -> None:
         seed = _ints(element, "seed", (len(self.rounds), None))
@@ -324,6 +317,8 @@ class _Decoder:
     def scores(self, element: Element, current: RoundLog, first: bool) -> list[int] | None:
         """``sc`` → the deltas (points); the round's deltas add up over a multiple ron."""
         sc = _ints(element, "sc", self.where)
+        if self.players == 3 and len(sc) == 8 and not any(sc[6:]):  # three players: the empty fourth seat
+            sc = sc[:6]
         if len(sc) != 2 * self.players:
             if sc:
                 raise LogError(f"{element.tag} sc has {len(sc)} numbers, not {2 * self.players}", *self.where)
@@ -352,10 +347,28 @@ class _Decoder:
         if text is None:
             return
         values = _floats(element, "owari", self.where)
+        if self.players == 3 and len(values) == 8 and not any(values[6:]):  # the empty fourth seat
+            values = values[:6]
         if len(values) != 2 * self.players:
             raise LogError(f"owari has {len(values)} numbers, not {2 * self.players}", *self.where)
         self.final_scores = [round(v * 100) for v in values[0::2]]
         self.final_points = [round(v * 1000) for v in values[1::2]]
+
+
+def lobby_rules(kind: int) -> dict[str, object]:
+    """The rules a Tenhou lobby type (``GO type``, or the hex field of a log name ``…gm-00b9-…``) states:
+    0x02 no red fives, 0x04 no open tanyao, 0x08 East–South, 0x10 three players.
+
+    >>> lobby_rules(0xB9)["preset"], lobby_rules(0xB9)["length"]
+    ('tenhou_sanma', 'hanchan')
+    """
+    return {
+        "preset": "tenhou_sanma" if kind & 0x10 else "tenhou",
+        "aka": not kind & 0x02,
+        "kuitan": not kind & 0x04,
+        "length": "hanchan" if kind & 0x08 else "tonpuu",
+        "lobby_type": kind,
+    }
 
 
 def era_rules(

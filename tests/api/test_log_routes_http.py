@@ -6,6 +6,7 @@ import gzip
 import io
 import json
 import tarfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -132,3 +133,20 @@ def test_an_unknown_format_is_400_naming_the_query_parameter(client: TestClient[
 
         assert response.status_code == 400
         assert [e["field"] for e in response.json()["errors"]] == ["format"]
+
+
+def test_a_draw_out_of_turn_is_422_naming_the_round_and_the_event(client: TestClient[Litestar]) -> None:
+    # the real three-player game of tests/logs/data (mjai): East 1's second draw is seat 1's, written as seat 2's
+    path = Path(__file__).parents[1] / "logs" / "data" / "mjai" / "wahaha_2020010100gm-00b9-0000-7a6863a8.mjson"
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    second_draw = [i for i, e in enumerate(events) if e["type"] == "tsumo"][1]
+    events[second_draw]["actor"] = 2
+    body = "\n".join(json.dumps(e, ensure_ascii=False) for e in events).encode()
+
+    response = client.post("/v1/logs/replay", content=body, headers={"content-type": "application/json"})
+
+    assert response.status_code == 422, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    (error,) = response.json()["errors"]
+    assert error["field"] == "log.rounds[0].events[2]"
+    assert "seat 2 draws out of turn: seat 1 is to draw" in error["message"]

@@ -174,8 +174,9 @@ def test_a_reload_keeps_the_situation_and_the_score(companion: Companion) -> Non
 
 def test_the_three_player_final_note_says_the_rounding(companion: Companion) -> None:
     """Tenhou's three-player game ended at 37,400 / 28,000 / 39,600 (return 40,000, uma +20,000 / 0 / −20,000,
-    oka 15,000). Second place: 37,400 − 40,000 = −2,600, rounded to −3,000; third: −12,000 − 20,000 = −32,000;
-    first takes what the rounding leaves: 0 + 20,000 + 15,000 = 35,000. The note says the rounding."""
+    oka 15,000), exact to 100 as Tenhou scores today (/docs/rulesets §7). Second place: 37,400 − 40,000 =
+    −2,600; third: −12,000 − 20,000 = −32,000; first: −400 + 20,000 + 15,000 = 34,600. The note says there is
+    no rounding."""
     page, _ = companion
     page.click("#tab-game")
     game = saved_game(preset="tenhou_sanma", names=NAMES[:3], start_points=35000, scores=[37400, 28000, 39600])
@@ -187,15 +188,12 @@ def test_the_three_player_final_note_says_the_rounding(companion: Companion) -> 
     finals = [rows.nth(i).locator("td").last.inner_text() for i in range(3)]
     names = [rows.nth(i).locator("td").nth(1).inner_text() for i in range(3)]
     assert names == ["Anya ★ winner", "Mama", "Papa"]
-    assert finals == ["+35.0", "\u22123.0", "\u221232.0"]  # thousands, as players read them
+    assert finals == ["+34.6", "\u22122.6", "\u221232.0"]  # thousands, as players read them
     expect(rows.nth(0)).to_have_class("winner")
     expect(page.locator("#final-unit")).to_have_text(
         "Uma, oka and the final in thousands of points (+45.0 = 45,000 points)."
     )
-    expect(page.locator("#final-note")).to_have_text(
-        "Final = score − 40,000 (the return), rounded to a thousand (500 down, 600 up; first place takes what the "
-        "rounding leaves) + uma + oka."
-    )
+    expect(page.locator("#final-note")).to_have_text("Final = score − 40,000 (the return) + uma + oka.")
 
 
 def test_no_limit_is_not_said_and_the_rules_list_has_names(open_companion: Opener) -> None:

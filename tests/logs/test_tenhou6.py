@@ -229,11 +229,15 @@ def test_pinned_disagreement_a_stick_the_winner_did_not_take() -> None:
     # stick; with one round in the file, the next round's start that would show where it went is missing.
     result = replay(read_log(_read("confusing_nakis_1.json")))
     (differences,) = [r.differences for r in result.rounds]
+    # the win's own deltas (the log's per-win array) show the same missing stick
     assert [(d.field, d.service, d.log) for d in differences] == [
+        ("wins[0].deltas", [2600, 0, -1600, 0], [1600, 0, -1600, 0]),
         ("deltas", [2600, 0, -2600, 0], [1600, 0, -2600, 0]),
         ("scores", [25300, 23700, 25300, 25700], [24300, 23700, 25300, 25700]),
     ]
-    assert result.rounds[0].wins[0].agrees
+    win = result.rounds[0].wins[0]
+    assert (win.han, win.fu, win.points) == (win.log_han, win.log_fu, win.log_points) == (1, 30, 1000)
+    assert not win.agrees
 
 
 @pytest.mark.parametrize(

@@ -134,8 +134,9 @@ _TOO_LARGE_LOG: Final = problem_response(
         413: _TOO_LARGE_LOG,
         422: problem_response(
             "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
-            "without an end), or impossible (a tile the player does not hold, a call of a tile nobody "
-            "discarded); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
+            "without an end), or impossible (a tile the player does not hold, a draw or discard out of turn, a "
+            "call of a tile nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; "
+            "/docs/logs §Bad logs); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
             problem(
                 422,
                 "The log cannot be read or replayed.",

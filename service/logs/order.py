@@ -1,0 +1,181 @@
+"""The order of a round's events, checked as the replay plays them (/docs/logs §Bad logs).
+
+A log can name only tiles a player holds and still be impossible: a player who draws or discards out of
+turn, a call of a tile nobody just discarded (the caller's own, or one already passed by the next draw), a
+chi from any seat but the one on the caller's left, a ``tsumogiri`` of a tile that was not the one just drawn,
+a new dora indicator with no kan to reveal it, a riichi declared by a hand that is not tenpai. Under Tenhou's
+rules (presets ``tenhou``, ``tenhou_sanma``) a riichi also needs 1,000 points and another draw for the declarer
+(4 tiles left in the wall with four players, 3 with three). Each is a :class:`~service.logs.record.LogError`
+naming the round and the event, which the API answers with a 422 problem.
+
+:class:`TurnOrder` holds what the order needs: whose draw is next, who must discard, the tile just drawn, the
+discard still open to a call, the kans declared and the indicators shown. The replay's round state
+(:mod:`.replay`) calls one method per event kind before it plays the event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from service.logs.record import Call, Discard, LogError, kind_of
+from service.scoring.shanten import caps_for, waits
+from service.scoring.tiles import parse_tile
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators"]
+
+TENHOU_RIICHI_PRESETS: Final = frozenset({"tenhou", "tenhou_sanma"})
+"""The presets whose riichi needs 1,000 points and another draw for the declarer (Tenhou's rules)."""
+
+
+def extra_indicators(count: int, round_index: int, event: int) -> LogError:
+    """The error for ``count`` dora indicators a round lists beyond those its kans revealed (tenhou.net/6)."""
+    return LogError(
+        f"the round lists {count} dora indicator{'s' if count > 1 else ''} more than its kans revealed",
+        round_index,
+        event,
+    )
+
+
+class TurnOrder:
+    """One round's turn: ``players`` seats, the dealer's draw first. ``scores`` the seats' points at the
+    round's start (None: unknown, the 1,000-point check is skipped); ``tenhou`` Tenhou's riichi limits."""
+
+    __slots__ = (
+        "discard",
+        "drawn",
+        "index",
+        "indicators",
+        "kans",
+        "players",
+        "scores",
+        "tenhou",
+        "to_discard",
+        "to_draw",
+        "wall",
+    )
+
+    def __init__(
+        self, index: int, players: int, dealer: int, wall: int, scores: Sequence[int] | None, tenhou: bool
+    ) -> None:
+        self.index = index
+        self.players = players
+        self.wall = wall
+        self.scores = scores
+        self.tenhou = tenhou
+        self.to_draw: int | None = dealer  # the seat whose draw comes next
+        self.to_discard: int | None = None  # the seat that holds a tile too many and must discard
+        self.drawn: str | None = None  # the tile that seat just drew (None after a call)
+        self.discard: tuple[int, str] | None = None  # the last discard, while nobody has drawn since
+        self.kans = 0
+        self.indicators = 0
+
+    def error(self, message: str, event: int) -> LogError:
+        return LogError(message, self.index, event)
+
+    def _moving(self, seat: int, what: str, event: int) -> None:
+        if seat != self.to_discard:
+            turn = (
+                f"seat {self.to_discard} is to discard"
+                if self.to_discard is not None
+                else f"seat {self.to_draw} is to draw"
+            )
+            raise self.error(f"seat {seat} {what} out of turn: {turn}", event)
+
+    def draw(self, seat: int, tile: str, event: int) -> None:
+        if seat != self.to_draw:
+            turn = f"seat {self.to_discard} is to discard" if self.to_discard is not None else "no draw is due"
+            if self.to_draw is not None:
+                turn = f"seat {self.to_draw} is to draw"
+            raise self.error(f"seat {seat} draws out of turn: {turn}", event)
+        self.to_draw = None
+        self.to_discard = seat
+        self.drawn = tile
+        self.discard = None
+
+    def discard_tile(self, event: Discard, hand: Sequence[str], melds: Sequence[int], riichi: bool, i: int) -> None:
+        """``hand`` the discarder's concealed tiles left by the discard, ``melds`` the counts per kind of its
+        calls' tiles; ``riichi`` when this discard is a riichi declaration's (the hand left must be tenpai)."""
+        self._moving(event.seat, f"discards {event.tile}", i)
+        if event.tsumogiri and self.drawn is not None and event.tile != self.drawn:
+            raise self.error(
+                f"seat {event.seat} discards {event.tile} as the tile just drawn (tsumogiri); it drew {self.drawn}", i
+            )
+        if riichi and not self._tenpai(hand, melds):
+            raise self.error(
+                f"seat {event.seat} declares riichi discarding {event.tile}, and the hand left is not tenpai", i
+            )
+        self.discard = (event.seat, event.tile)
+        self.to_discard = None
+        self.drawn = None
+        self.to_draw = (event.seat + 1) % self.players
+
+    def _tenpai(self, hand: Sequence[str], melds: Sequence[int]) -> bool:
+        counts = [0] * 34
+        for tile in hand:
+            counts[parse_tile(tile)[0]] += 1
+        closed = not any(melds)
+        caps = caps_for(True, melds, self.players)
+        return bool(waits(counts, caps, chiitoitsu=closed, kokushi=closed))
+
+    def riichi(self, seat: int, draws: int, event: int) -> None:
+        """``draws`` the draws made so far in the round (replacement draws included)."""
+        self._moving(seat, "declares riichi", event)
+        if not self.tenhou:
+            return
+        if self.scores is not None and self.scores[seat] < 1000:
+            raise self.error(f"seat {seat} declares riichi with {self.scores[seat]} points; it needs 1,000", event)
+        left = self.wall - draws
+        if left < self.players:
+            raise self.error(
+                f"seat {seat} declares riichi with {left} tile{'s' if left != 1 else ''} left in the wall; it needs "
+                f"{self.players} (another draw of its own)",
+                event,
+            )
+
+    def call(self, event: Call, i: int) -> None:
+        what = f"seat {event.seat}'s {event.kind} of {event.called}"
+        if event.seat == event.from_seat:
+            raise self.error(f"{what} calls its own discard", i)
+        if self.discard is None:
+            raise self.error(f"{what}: no discard is open to a call (none made, or the next draw passed it)", i)
+        seat, tile = self.discard
+        if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
+            raise self.error(f"{what} from seat {event.from_seat}: the discard just made is seat {seat}'s {tile}", i)
+        if event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players:
+            raise self.error(f"{what} from seat {event.from_seat}: a chi is only from the player on the left", i)
+        self.discard = None
+        self.drawn = None
+        if event.kind == "daiminkan":
+            self.kans += 1
+            self.to_draw = event.seat
+            self.to_discard = None
+        else:
+            self.to_draw = None
+            self.to_discard = event.seat
+
+    def kan(self, seat: int, what: str, event: int) -> None:
+        """A closed or added kan (``what`` names it) by the seat to move; its replacement draw comes next."""
+        self._moving(seat, what, event)
+        self.kans += 1
+        self._replacement(seat)
+
+    def north(self, seat: int, event: int) -> None:
+        self._moving(seat, "sets a North aside", event)
+        self._replacement(seat)
+
+    def _replacement(self, seat: int) -> None:
+        self.to_discard = None
+        self.drawn = None
+        self.to_draw = seat
+
+    def dora(self, indicator: str, event: int) -> None:
+        self.indicators += 1
+        if self.indicators > self.kans:
+            raise self.error(
+                f"a new dora indicator {indicator} with no kan to reveal it ({self.kans} kan"
+                f"{'s' if self.kans != 1 else ''}, {self.indicators} new indicators)",
+                event,
+            )
