@@ -42,6 +42,7 @@ from service.api.routes.operations import (
     Health,
     Ready,
     exit_with_parent,
+    heartbeat,
     mark_not_ready,
     mark_ready,
 )
@@ -126,7 +127,7 @@ def create_app() -> Litestar:
         ),
         state=State({METRICS_STATE_KEY: metrics, READY_STATE_KEY: False}),
         after_request=problem_for_error_response,
-        on_startup=[mark_ready, exit_with_parent],
+        on_startup=[mark_ready, exit_with_parent, heartbeat],
         on_shutdown=[mark_not_ready],
         logging_config=None,  # service.api.telemetry.logs configures the service loggers (structlog, JSON)
         debug=False,

@@ -26,7 +26,13 @@ The container's entrypoint and the README's command run this. It starts granian 
   serving unsupervised and the port is free for the next start; granian itself gets SIGTERM if this
   supervisor dies;
 - **metrics across workers**: ``PROMETHEUS_MULTIPROC_DIR`` (default: a new directory under the system
-  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.telemetry.metrics`);
+  temporary directory), emptied at start, so ``/metrics`` sums every worker (:mod:`service.api.telemetry.metrics`).
+  Every :data:`COMPACT_SECONDS` the supervisor folds the files of workers that are gone (killed, respawned)
+  into one file per metric type (:func:`compact_metrics`), so the directory holds the live workers' files and
+  one more of each type however often workers are replaced, and no count is lost;
+- **liveness without the request queue**: ``RIICHI_HEARTBEAT_DIR`` (default: a new temporary directory),
+  where each worker's event loop beats every second; ``python -m service.liveness`` reads it
+  (:mod:`service.liveness`, the Deployment's liveness probe);
 - **graceful stop with a deadline**: on SIGTERM (or SIGINT) the supervisor first *drains*: it creates
   the file ``RIICHI_DRAIN_FILE`` names, so ``/ready`` answers 503 on every worker for ``DRAIN_SECONDS``
   (5 s) while the listener still accepts (the load balancer takes the replica out), and every answer
@@ -54,15 +60,16 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from service.api.routes.operations import DRAIN_FILE_ENV, EXIT_WITH_PARENT_ENV
 from service.api.telemetry.logs import configure_logging, get_logger
 from service.api.telemetry.metrics import MULTIPROC_ENV
+from service.liveness import HEARTBEAT_DIR_ENV
 
-__all__ = ["SETTINGS", "granian_command", "main", "settings"]
+__all__ = ["COMPACT_SECONDS", "SETTINGS", "compact_metrics", "granian_command", "main", "settings"]
 
 _log = get_logger("service.serve")
 
@@ -193,9 +200,28 @@ def main(argv: list[str]) -> int:
     Path(metrics_dir).mkdir(parents=True, exist_ok=True)
     drain_file = os.environ.get(DRAIN_FILE_ENV) or os.path.join(tempfile.gettempdir(), f"riichi-drain-{os.getpid()}")
     Path(drain_file).unlink(missing_ok=True)
-    env = {**os.environ, MULTIPROC_ENV: metrics_dir, DRAIN_FILE_ENV: drain_file, EXIT_WITH_PARENT_ENV: str(os.getpid())}
+    heartbeat_dir = os.environ.get(HEARTBEAT_DIR_ENV) or tempfile.mkdtemp(prefix="riichi-heartbeat-")
+    shutil.rmtree(heartbeat_dir, ignore_errors=True)  # beats of an earlier run's workers are not this run's
+    Path(heartbeat_dir).mkdir(parents=True, exist_ok=True)
+    env = {
+        **os.environ,
+        MULTIPROC_ENV: metrics_dir,
+        DRAIN_FILE_ENV: drain_file,
+        EXIT_WITH_PARENT_ENV: str(os.getpid()),
+        HEARTBEAT_DIR_ENV: heartbeat_dir,
+    }
     server = subprocess.Popen(granian_command(config), env=env, preexec_fn=_stop_with_parent)
     stopping = threading.Event()
+
+    def compact_while_serving() -> None:
+        while server.poll() is None:
+            time.sleep(COMPACT_SECONDS)
+            try:
+                compact_metrics(metrics_dir)
+            except (OSError, ValueError) as exc:  # never takes the supervisor down; the next round tries again
+                _log.warning("metrics not compacted", error=str(exc))
+
+    threading.Thread(target=compact_while_serving, name="compact-metrics", daemon=True).start()
 
     def stop(signum: int, _frame: object) -> None:
         if stopping.is_set():
@@ -225,6 +251,59 @@ def main(argv: list[str]) -> int:
     status = server.wait()
     Path(drain_file).unlink(missing_ok=True)
     return 0 if stopping.is_set() else status
+
+
+COMPACT_SECONDS: Final = 5.0
+"""How often the supervisor folds the metrics files of workers that are gone (:func:`compact_metrics`), seconds."""
+
+_FOLDED: Final = "dead"
+"""The "pid" in the name of the file each metric type's gone workers are folded into (``counter_dead.db``)."""
+
+
+def compact_metrics(directory: str | os.PathLike[str], alive: Callable[[int], bool] | None = None) -> list[int]:
+    """Fold the prometheus-client multiprocess files of processes that are gone into one file per type.
+
+    A worker writes ``counter_<pid>.db`` and ``histogram_<pid>.db`` (summed over every file at scrape time)
+    and ``gauge_livesum_<pid>.db`` (its cache figures, summed over live workers only). For each ``<pid>`` that
+    ``alive`` (default: the process exists) says is gone, its counter and histogram values are added, key by
+    key, into ``counter_dead.db`` / ``histogram_dead.db`` and its files are removed; its live gauges are
+    removed (prometheus-client's ``mark_process_dead``). Totals stay what they were (a scrape in the instant
+    between the fold and the removal of one file could count that file twice). Returns the pids folded.
+    """
+    from prometheus_client import mmap_dict, multiprocess
+
+    MmapedDict: Any = mmap_dict.MmapedDict  # noqa: N806 (untyped in prometheus-client)
+    mark_process_dead: Any = multiprocess.mark_process_dead
+
+    alive = alive or _process_exists
+    folded = set()
+    for path in sorted(Path(directory).glob("*.db")):
+        kind, _, pid_text = path.stem.rpartition("_")
+        if not pid_text.isdigit() or alive(int(pid_text)):
+            continue
+        pid = int(pid_text)
+        folded.add(pid)
+        if kind in ("counter", "histogram"):
+            into = MmapedDict(str(Path(directory) / f"{kind}_{_FOLDED}.db"))
+            try:
+                for key, value, timestamp, _ in MmapedDict.read_all_values_from_file(str(path)):
+                    into.write_value(key, into.read_value(key)[0] + value, timestamp)  # (value, timestamp)
+            finally:
+                into.close()
+            path.unlink()
+        elif kind.startswith("gauge_live"):
+            mark_process_dead(pid, str(directory))
+    return sorted(folded)
+
+
+def _process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _stop_with_parent() -> None:

@@ -169,8 +169,9 @@ _X_CODE: Final = b"x-code"
 EDGE_ERRORS: Final[dict[bytes, tuple[str, list[FieldError]]]] = {
     b"408": ("The request did not arrive within 10 s.", []),
     b"413": (
-        "The body is too large: the proxy takes at most 1 MiB, and most endpoints less (/docs/endpoints).",
-        [FieldError("body", "at most 1,048,576 bytes through the proxy")],
+        "The body is too large: the proxy takes at most 1 MiB (2 MiB for /v1/logs/replay and /v1/logs/convert, "
+        "64 MiB for /v1/logs/replay/batch), and most endpoints less (/docs/endpoints).",
+        [FieldError("body", "at most 1,048,576 bytes through the proxy (2,097,152 and 67,108,864 for the logs)")],
     ),
     b"502": ("The proxy could not reach the service.", []),
     b"503": ("The service is restarting or scaling; try again in a second.", []),

@@ -11,6 +11,7 @@ shutdown begins (granian: on SIGTERM / SIGINT, before in-flight requests are dra
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import threading
@@ -21,6 +22,7 @@ import msgspec
 from litestar import Litestar, Request, Response, get
 from litestar.openapi import ResponseSpec
 
+from service.liveness import BEAT_SECONDS, HEARTBEAT_DIR_ENV, beat_file
 from service.scoring import ScoreRequest, score
 
 from ..plumbing.errors import PROBLEM_MEDIA_TYPE, Problem, problem
@@ -39,6 +41,7 @@ __all__ = [
     "draining",
     "exit_with_parent",
     "health",
+    "heartbeat",
     "mark_not_ready",
     "mark_ready",
     "metrics",
@@ -117,6 +120,29 @@ def exit_with_parent(app: Litestar) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+_HEARTBEAT_STATE_KEY = "heartbeat"
+
+
+def heartbeat(app: Litestar) -> None:
+    """Startup hook: with :data:`~service.liveness.HEARTBEAT_DIR_ENV` set (:mod:`service.serve` sets it), a task on
+    this worker's event loop touches ``<dir>/worker-<pid>.beat`` every second, for the liveness probe
+    (``python -m service.liveness``): the loop is shown to run without a request through the traffic queue."""
+    directory = os.environ.get(HEARTBEAT_DIR_ENV)
+    if not directory:
+        return
+    path = beat_file(directory, os.getpid())
+
+    async def beat() -> None:
+        while True:
+            try:
+                path.touch()
+            except OSError as exc:  # a full or gone directory: the probe fails on the stale file, and says why
+                logger.warning("heartbeat not written", error=str(exc))
+            await asyncio.sleep(BEAT_SECONDS)
+
+    app.state[_HEARTBEAT_STATE_KEY] = asyncio.get_running_loop().create_task(beat())  # kept: not collected
 
 
 def _parent_of(pid: int) -> int | None:
