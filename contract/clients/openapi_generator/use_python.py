@@ -21,6 +21,7 @@ from riichi_client.exceptions import ApiException
 from riichi_client.models.batch_request import BatchRequest
 from riichi_client.models.enum_option import EnumOption
 from riichi_client.models.final_request import FinalRequest
+from riichi_client.models.format import Format
 from riichi_client.models.integer_option import IntegerOption
 from riichi_client.models.problem import Problem
 from riichi_client.models.score_request import ScoreRequest
@@ -91,12 +92,23 @@ def main(document_path: str, base_url: str) -> int:
         assert problem.type.actual_instance == "/problems/impossible-hand", problem
         assert [e.var_field for e in problem.errors] == ["ippatsu"], problem
 
+        log = document["paths"]["/v1/logs/replay"]["post"]["requestBody"]["content"]["text/plain"]["examples"]
+        mjai = log["one_round"]["value"]  # one round of mjai events: the dealer tsumo of 48,000 it records
+        replayed = game.replay_log(mjai, format=Format.MJAI, _content_type="text/plain")
+        summary = replayed.summary
+        assert (summary.rounds, summary.rounds_agreeing, summary.wins) == (1, 1, 1), replayed
+        # the answer is NDJSON (mjai lines, documented as text): read raw, as the client has no model for it
+        converted = game.convert_log_without_preload_content(mjai, format=Format.MJAI, _content_type="text/plain")
+        assert converted.status == 200, converted.data
+        events = [json.loads(line) for line in converted.data.decode().splitlines()]
+        assert [events[0]["type"], events[-1]["type"]] == ["start_game", "end_game"], events
+
     later = ScoreResult.from_json(
         json.dumps({**score.to_dict(), "yaku": [{"id": "yaku_added_later", "han": 1, "name": "A new yaku"}]})
     )  # an id added within /v1 after this client was generated (/docs/compatibility)
     assert later is not None
     assert later.yaku[0].id.actual_instance == "yaku_added_later", later
-    print("python client: 7 calls, every answer parsed into its typed model; a yaku id added later decoded")
+    print("python client: 9 calls, every answer parsed into its typed model; a yaku id added later decoded")
     return 0
 
 
