@@ -45,7 +45,7 @@ generator's template, not from anything the document says, so they are recognise
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    with granian() as (url, _):
+    with granian() as (url, _, _):
         yield url
 
 

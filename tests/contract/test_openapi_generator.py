@@ -112,7 +112,7 @@ def generate(generator: str, out: Path, *options: str) -> None:
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
-    with granian() as (url, _):
+    with granian() as (url, _, _):
         yield url
 
 
