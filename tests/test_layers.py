@@ -1,8 +1,9 @@
 """The import layers of ``service/``, read from the source: every ``import`` statement of every module, at the
 top, inside a function or under ``TYPE_CHECKING``.
 
-The layers, lowest first (ARCHITECTURE.md, "The map"): the catalogues (``service.i18n``), the scoring core
-(``service.scoring``), settlement (``service.game``), whole games (``service.logs``), the HTTP layer
+The layers, lowest first (ARCHITECTURE.md, "The map"): the worker heartbeat (``service.liveness``, the
+standard library only: the Deployment's liveness probe runs it alone), the catalogues (``service.i18n``),
+the scoring core (``service.scoring``), settlement (``service.game``), whole games (``service.logs``), the HTTP layer
 (``service.api``), the app (``service.app``, ``service.serve``). A module imports its own layer and the
 layers below, never one above; and no module reaches itself through the modules it imports (no cycle), so
 each can be read, and loaded, after what it needs.
@@ -18,7 +19,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-LAYERS = ["service.i18n", "service.scoring", "service.game", "service.logs", "service.api", "service"]
+LAYERS = [
+    "service.liveness",
+    "service.i18n",
+    "service.scoring",
+    "service.game",
+    "service.logs",
+    "service.api",
+    "service",
+]
 """Lowest first; ``service`` is the rest: ``service.app``, ``service.serve`` and the package itself."""
 
 
@@ -114,7 +123,7 @@ def test_every_import_form_is_read() -> None:
 
 def test_the_layer_of_a_module_is_its_package() -> None:
     names = ["service.i18n", "service.scoring.kids", "service.game.settle", "service.api.docs.openapi", "service.app"]
-    assert [layer(m) for m in names] == [0, 1, 2, 4, 5]
+    assert [layer(m) for m in names] == [1, 2, 3, 5, 6]
 
 
 def test_the_checks_can_fail() -> None:
