@@ -2,8 +2,8 @@
 
 Two skips are allowed on a developer's checkout and never in CI:
 
-- the real-game corpus is missing (``../shared/corpus``): the corpus tests and the corpus parts of the
-  differential and native tests skip with a reason naming the corpus;
+- the real-game corpus (the shared Tenhou corpus beside the repository) is missing: the corpus tests and
+  the corpus parts of the differential and native tests skip with a reason naming the corpus;
 - a C extension is not built: the C tests skip with a reason saying "the C extension is not built". In CI
   that is a failure unless the run asked for it: ``RIICHI_NATIVE=0`` (the compiled build without the C
   path), ``RIICHI_PURE_PYTHON`` or the plain-Python plugin (``-p tests.plain_python``).

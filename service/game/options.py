@@ -3,8 +3,8 @@
 Each preset has one :class:`GameRules` value in :data:`GAME_PRESETS`, built from the one
 table of rule worlds (``service/scoring/presets.toml``, with the source of every value);
 a request may override any option through :class:`~.model.GameOptions`. Code reads options by name and
-never branches on a preset's name (STYLE.md §4). The scoring rules of the hand itself
-(:class:`service.scoring.Rules`) are separate and come from the request's ``rules``.
+never branches on a preset's name (ARCHITECTURE.md, "Checklists": read the option). The scoring rules of the
+hand itself (:class:`service.scoring.Rules`) are separate and come from the request's ``rules``.
 """
 
 from __future__ import annotations
