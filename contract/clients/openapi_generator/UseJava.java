@@ -87,7 +87,7 @@ public final class UseJava {
         SettleResult settle = game.settleHand(mapper.treeToValue(example.apply("/v1/settle"), SettleRequest.class), null, null);
         check(settle.getDeltas().equals(List.of(0L, 8000L, -8000L, 0L)), settle.getDeltas()); // the mangan by ron; the winner's own stick back
 
-        FinalResult fin = game.finalStandings(mapper.treeToValue(example.apply("/v1/final"), FinalRequest.class), null);
+        FinalResult fin = game.finalStandings(mapper.treeToValue(example.apply("/v1/final"), FinalRequest.class), null, null);
         check(fin.getPlacings().get(0).getFinal() == 47000, fin); // 42,000 − 30,000 + 15,000 uma + 20,000 oka
 
         TenpaiResult tenpai = study.analyseTenpai(mapper.treeToValue(example.apply("/v1/tenpai"), TenpaiRequest.class), null, null);
