@@ -75,14 +75,13 @@ class TurnOrder:
     def error(self, message: str, event: int) -> LogError:
         return LogError(message, self.index, event)
 
-    def _moving(self, seat: int, what: str, event: int) -> None:
-        if seat != self.to_discard:
-            turn = (
-                f"seat {self.to_discard} is to discard"
-                if self.to_discard is not None
-                else f"seat {self.to_draw} is to draw"
-            )
-            raise self.error(f"seat {seat} {what} out of turn: {turn}", event)
+    def _out_of_turn(self, seat: int, what: str, event: int) -> LogError:
+        """The error for ``seat`` moving (``what`` it did) when another seat is to discard or draw. Every check
+        builds its message only when it fails: the checks run on every event of every replayed game."""
+        turn = (
+            f"seat {self.to_discard} is to discard" if self.to_discard is not None else f"seat {self.to_draw} is to draw"
+        )
+        return self.error(f"seat {seat} {what} out of turn: {turn}", event)
 
     def draw(self, seat: int, tile: str, event: int) -> None:
         if seat != self.to_draw:
@@ -98,7 +97,8 @@ class TurnOrder:
     def discard_tile(self, event: Discard, hand: Sequence[str], melds: Sequence[int], riichi: bool, i: int) -> None:
         """``hand`` the discarder's concealed tiles left by the discard, ``melds`` the counts per kind of its
         calls' tiles; ``riichi`` when this discard is a riichi declaration's (the hand left must be tenpai)."""
-        self._moving(event.seat, f"discards {event.tile}", i)
+        if event.seat != self.to_discard:
+            raise self._out_of_turn(event.seat, f"discards {event.tile}", i)
         if event.tsumogiri and self.drawn is not None and event.tile != self.drawn:
             raise self.error(
                 f"seat {event.seat} discards {event.tile} as the tile just drawn (tsumogiri); it drew {self.drawn}", i
@@ -122,7 +122,8 @@ class TurnOrder:
 
     def riichi(self, seat: int, draws: int, event: int) -> None:
         """``draws`` the draws made so far in the round (replacement draws included)."""
-        self._moving(seat, "declares riichi", event)
+        if seat != self.to_discard:
+            raise self._out_of_turn(seat, "declares riichi", event)
         if not self.tenhou:
             return
         if self.scores is not None and self.scores[seat] < 1000:
@@ -136,16 +137,15 @@ class TurnOrder:
             )
 
     def call(self, event: Call, i: int) -> None:
-        what = f"seat {event.seat}'s {event.kind} of {event.called}"
-        if event.seat == event.from_seat:
-            raise self.error(f"{what} calls its own discard", i)
-        if self.discard is None:
-            raise self.error(f"{what}: no discard is open to a call (none made, or the next draw passed it)", i)
-        seat, tile = self.discard
-        if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
-            raise self.error(f"{what} from seat {event.from_seat}: the discard just made is seat {seat}'s {tile}", i)
-        if event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players:
-            raise self.error(f"{what} from seat {event.from_seat}: a chi is only from the player on the left", i)
+        discard = self.discard
+        if (
+            event.seat == event.from_seat
+            or discard is None
+            or discard[0] != event.from_seat
+            or kind_of(discard[1]) != kind_of(event.called)
+            or (event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players)
+        ):
+            raise self._bad_call(event, i)
         self.discard = None
         self.drawn = None
         if event.kind == "daiminkan":
@@ -156,14 +156,28 @@ class TurnOrder:
             self.to_draw = None
             self.to_discard = event.seat
 
+    def _bad_call(self, event: Call, i: int) -> LogError:
+        """The error for a call :meth:`call` refuses: the first of its conditions that fails."""
+        what = f"seat {event.seat}'s {event.kind} of {event.called}"
+        if event.seat == event.from_seat:
+            return self.error(f"{what} calls its own discard", i)
+        if self.discard is None:
+            return self.error(f"{what}: no discard is open to a call (none made, or the next draw passed it)", i)
+        seat, tile = self.discard
+        if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
+            return self.error(f"{what} from seat {event.from_seat}: the discard just made is seat {seat}'s {tile}", i)
+        return self.error(f"{what} from seat {event.from_seat}: a chi is only from the player on the left", i)
+
     def kan(self, seat: int, what: str, event: int) -> None:
         """A closed or added kan (``what`` names it) by the seat to move; its replacement draw comes next."""
-        self._moving(seat, what, event)
+        if seat != self.to_discard:
+            raise self._out_of_turn(seat, what, event)
         self.kans += 1
         self._replacement(seat)
 
     def north(self, seat: int, event: int) -> None:
-        self._moving(seat, "sets a North aside", event)
+        if seat != self.to_discard:
+            raise self._out_of_turn(seat, "sets a North aside", event)
         self._replacement(seat)
 
     def _replacement(self, seat: int) -> None:
