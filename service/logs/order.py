@@ -21,6 +21,13 @@ from service.logs.record import Call, Discard, LogError, kind_of
 from service.scoring.shanten import caps_for, waits
 from service.scoring.tiles import parse_tile
 
+_KINDS: Final = {
+    code: parse_tile(code)[0]
+    for code in (f"{n}{suit}" for suit in "mpsz" for n in range(10))
+    if code not in ("0z", "8z", "9z")
+}
+"""Every tile code (``0m`` a red five) → its kind 0–33."""
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -79,7 +86,9 @@ class TurnOrder:
         """The error for ``seat`` moving (``what`` it did) when another seat is to discard or draw. Every check
         builds its message only when it fails: the checks run on every event of every replayed game."""
         turn = (
-            f"seat {self.to_discard} is to discard" if self.to_discard is not None else f"seat {self.to_draw} is to draw"
+            f"seat {self.to_discard} is to discard"
+            if self.to_discard is not None
+            else f"seat {self.to_draw} is to draw"
         )
         return self.error(f"seat {seat} {what} out of turn: {turn}", event)
 
@@ -94,28 +103,30 @@ class TurnOrder:
         self.drawn = tile
         self.discard = None
 
-    def discard_tile(self, event: Discard, hand: Sequence[str], melds: Sequence[int], riichi: bool, i: int) -> None:
-        """``hand`` the discarder's concealed tiles left by the discard, ``melds`` the counts per kind of its
-        calls' tiles; ``riichi`` when this discard is a riichi declaration's (the hand left must be tenpai)."""
+    def discard_tile(self, event: Discard, i: int) -> None:
         if event.seat != self.to_discard:
             raise self._out_of_turn(event.seat, f"discards {event.tile}", i)
         if event.tsumogiri and self.drawn is not None and event.tile != self.drawn:
             raise self.error(
                 f"seat {event.seat} discards {event.tile} as the tile just drawn (tsumogiri); it drew {self.drawn}", i
             )
-        if riichi and not self._tenpai(hand, melds):
-            raise self.error(
-                f"seat {event.seat} declares riichi discarding {event.tile}, and the hand left is not tenpai", i
-            )
         self.discard = (event.seat, event.tile)
         self.to_discard = None
         self.drawn = None
         self.to_draw = (event.seat + 1) % self.players
 
+    def riichi_discard(self, event: Discard, hand: Sequence[str], melds: Sequence[int], i: int) -> None:
+        """A riichi declaration's discard (after :meth:`discard_tile`): ``hand`` the concealed tiles it leaves,
+        ``melds`` the counts per kind of the declarer's calls' tiles; the hand left must be tenpai."""
+        if not self._tenpai(hand, melds):
+            raise self.error(
+                f"seat {event.seat} declares riichi discarding {event.tile}, and the hand left is not tenpai", i
+            )
+
     def _tenpai(self, hand: Sequence[str], melds: Sequence[int]) -> bool:
         counts = [0] * 34
         for tile in hand:
-            counts[parse_tile(tile)[0]] += 1
+            counts[_KINDS[tile]] += 1
         closed = not any(melds)
         caps = caps_for(True, melds, self.players)
         return bool(waits(counts, caps, chiitoitsu=closed, kokushi=closed))

@@ -57,7 +57,6 @@ from service.logs.record import (
     Discard,
     Dora,
     Draw,
-    Event,
     GameLog,
     Kakan,
     LogError,
@@ -122,8 +121,8 @@ class _Seat:
 class _Round:
     """The table during one round: seats, wall count, dora, and what the last events were.
 
-    :meth:`play` gives each event to the method of its kind (:data:`_STEPS`): :meth:`draw`,
-    :meth:`discard`, :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
+    :meth:`play` plays the draws and discards itself and gives each other event to the method of its kind
+    (:data:`_STEPS`): :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
     :meth:`new_dora`; each takes the event and its index in the round (for a :class:`LogError`)."""
 
     def __init__(self, log: RoundLog, index: int, players: int, tenhou: bool = False) -> None:
@@ -135,7 +134,6 @@ class _Round:
         self.dora = [log.dora]
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
-        self.last: object = None  # the previous event
         self.rinshan_next: set[int] = set()
         self.rinshan = False  # the last draw came from the dead wall
         self.pending_kakan: Kakan | None = None
@@ -171,13 +169,55 @@ class _Round:
                 if (count := shown[_kind(tile)]) > 4:
                     raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
         steps = _STEPS
+        order = self.order
+        seats = self.seats
+        discards = self.discards
         for i, event in enumerate(self.log.events):
-            steps[type(event)](self, event, i)
-            self.last = event
-
-    def step(self, event: Event, i: int) -> None:
-        """Play one event (the ``i``-th of the round)."""
-        _STEPS[type(event)](self, event, i)
+            cls = type(event)
+            if cls is Draw:  # draws and discards, nearly every event of a round, are played here, not by a call
+                seat_index, tile = event.seat, event.tile
+                kind = kinds[tile]
+                shown[kind] = count = shown[kind] + 1
+                if count > 4:
+                    raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
+                order.draw(seat_index, tile, i)
+                if self.declared:
+                    self.confirm_riichi()
+                seats[seat_index].hand.append(tile)
+                self.draws = draws = self.draws + 1
+                if self.rinshan_next:
+                    self.rinshan = seat_index in self.rinshan_next
+                    self.rinshan_next.discard(seat_index)
+                else:
+                    self.rinshan = False
+                if draws > self.wall:
+                    raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
+                if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
+                    self.interrupt()
+                    self.pending_kakan = None
+            elif cls is Discard:
+                seat_index, tile = event.seat, event.tile
+                seat = seats[seat_index]
+                try:
+                    seat.hand.remove(tile)
+                except ValueError:
+                    self.take(seat_index, tile, i)  # names what the hand holds
+                order.discard_tile(event, i)
+                seat.river.append(tile)
+                if seat.riichi_pending:
+                    if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
+                        order.riichi_discard(event, seat.hand, self.meld_counts(seat), i)
+                    seat.riichi = True
+                    seat.ippatsu = True
+                    self.declared = True
+                elif seat.ippatsu:
+                    seat.ippatsu = False
+                seat.discarded = True
+                discards.append(kinds[tile] * 4 + seat_index)
+                seat.since_discard = len(discards)
+                self.rinshan = False
+            else:
+                steps[cls](self, event, i)
 
     def show(self, tile: str, i: int) -> None:
         """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
@@ -185,52 +225,6 @@ class _Round:
         self.shown[kind] = count = self.shown[kind] + 1
         if count > 4:
             raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-
-    def draw(self, event: Draw, i: int) -> None:
-        tile = event.tile
-        shown = self.shown
-        kind = _KINDS[tile]
-        shown[kind] = count = shown[kind] + 1
-        if count > 4:
-            raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-        self.order.draw(event.seat, tile, i)
-        if self.declared:
-            self.confirm_riichi()
-        self.seats[event.seat].hand.append(tile)
-        self.draws = draws = self.draws + 1
-        if self.rinshan_next:
-            self.rinshan = event.seat in self.rinshan_next
-            self.rinshan_next.discard(event.seat)
-        else:
-            self.rinshan = False
-        if draws > self.wall:
-            raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
-        if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-            self.interrupt()
-            self.pending_kakan = None
-
-    def discard(self, event: Discard, i: int) -> None:
-        tile = event.tile
-        seat = self.seats[event.seat]
-        try:
-            seat.hand.remove(tile)
-        except ValueError:
-            self.take(event.seat, tile, i)  # names what the hand holds
-        declaring = seat.riichi_pending and not seat.riichi
-        # the calls' counts are read only for a riichi declaration's discard (its hand must be tenpai)
-        self.order.discard_tile(event, seat.hand, self.meld_counts(seat) if declaring else (), declaring, i)
-        seat.river.append(tile)
-        if seat.riichi_pending:
-            seat.riichi = True
-            seat.ippatsu = True
-            self.declared = True
-        elif seat.ippatsu:
-            seat.ippatsu = False
-        seat.discarded = True
-        discards = self.discards
-        discards.append(_KINDS[tile] * 4 + event.seat)
-        seat.since_discard = len(discards)
-        self.rinshan = False
 
     def riichi(self, event: Riichi, i: int) -> None:
         self.order.riichi(event.seat, self.draws, i)
@@ -754,8 +748,6 @@ def _split(text: str) -> list[str]:
 
 
 _STEPS: dict[type, Any] = {
-    Draw: _Round.draw,
-    Discard: _Round.discard,
     Riichi: _Round.riichi,
     Call: _Round.call,
     Ankan: _Round.ankan,
@@ -763,4 +755,5 @@ _STEPS: dict[type, Any] = {
     Nukidora: _Round.nukidora,
     Dora: _Round.new_dora,
 }
-"""Each event's class → the :class:`_Round` method that plays it."""
+"""Each event's class but :class:`Draw` and :class:`Discard` (which :meth:`_Round.play` plays itself) → the
+:class:`_Round` method that plays it."""
