@@ -173,8 +173,7 @@ class _Round:
         seats = self.seats
         discards = self.discards
         for i, event in enumerate(self.log.events):
-            cls = type(event)
-            if cls is Draw:  # draws and discards, nearly every event of a round, are played here, not by a call
+            if type(event) is Draw:  # draws and discards, nearly every event of a round, are played here, not by a call
                 seat_index, tile = event.seat, event.tile
                 kind = kinds[tile]
                 shown[kind] = count = shown[kind] + 1
@@ -195,7 +194,7 @@ class _Round:
                 if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
                     self.interrupt()
                     self.pending_kakan = None
-            elif cls is Discard:
+            elif type(event) is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
                 try:
@@ -217,7 +216,7 @@ class _Round:
                 seat.since_discard = len(discards)
                 self.rinshan = False
             else:
-                steps[cls](self, event, i)
+                steps[type(event)](self, event, i)
 
     def show(self, tile: str, i: int) -> None:
         """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
