@@ -252,7 +252,7 @@ class _Round:
             self.rinshan_next.add(event.seat)
 
     def ankan(self, event: Ankan, i: int) -> None:
-        self.order.kan(event.seat, "declares a closed kan", i)
+        self.order.kan(event.seat, True, i)
         self.confirm_riichi()
         for tile in event.tiles:
             self.take(event.seat, tile, i)
@@ -261,7 +261,7 @@ class _Round:
         self.rinshan_next.add(event.seat)
 
     def kakan(self, event: Kakan, i: int) -> None:
-        self.order.kan(event.seat, "adds a kan to a pon", i)
+        self.order.kan(event.seat, False, i)
         self.confirm_riichi()
         self.take(event.seat, event.tile, i)
         for meld in self.seats[event.seat].melds:
@@ -569,7 +569,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 tenpai = table.tenpai()
                 nagashi = table.nagashi() if table.draws == table.wall else []
                 if draw_kind == "exhaustive" and table.draws != table.wall:
-                    differences.append(Difference(field="draw_kind", service="not exhausted", log="exhaustive"))
+                    differences.append(Difference(field="draw_kind", service="not_exhausted", log="exhaustive"))
                 outcome = DrawOutcome(tenpai=tenpai, nagashi=nagashi)
             else:
                 outcome_name = "abortive"
@@ -591,8 +591,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         try:
             result = settle(settle_request)
         except InvalidHand as refused:
-            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
-            differences.append(Difference(field="settle", service=reasons, log=None))
+            differences.append(Difference(field="settle", service=list(refused.errors), log=None))
         # the wins beside the log's
         for w, (row, win) in enumerate(zip(win_rows, round_log.wins, strict=True)):
             ours = next((r for r in (result.wins if result else []) if r.winner == win.seat), None)
@@ -635,7 +634,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 yakuman=yakuman,
                 points=points,
                 yaku=mine,
-                reason=None if ours else "the service could not score this win (see the round's differences)",
+                reason=None if ours else refusal("refusal.log.win_unscored"),
                 log_han=win.han,
                 log_fu=win.fu,
                 log_yakuman=win.yakuman,
@@ -702,8 +701,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
             )
         except InvalidHand as refused:  # scores the rules cannot end with (a refused round carried the log's)
-            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
-            final_differences.append(Difference(field="final", service=reasons, log=None))
+            final_differences.append(Difference(field="final", service=list(refused.errors), log=None))
         else:
             by_seat = sorted(final_result.placings, key=lambda p: p.seat)
             _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
