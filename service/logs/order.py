@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from service.i18n import refusal
-from service.logs.record import Call, Discard, LogError, kind_of
+from service.logs.record import Call, Discard, ImpossibleLog, LogError, kind_of
 from service.scoring.shanten import caps_for, waits
 from service.scoring.tiles import parse_tile
 
@@ -40,7 +40,7 @@ _KINDS: Final = {
 
 def extra_indicators(count: int, round_index: int, event: int) -> LogError:
     """The error for ``count`` dora indicators a round lists beyond those its kans revealed (tenhou.net/6)."""
-    return LogError(refusal("refusal.log.extra_indicators", n=count), round_index, event)
+    return ImpossibleLog(refusal("refusal.log.extra_indicators", n=count), round_index, event)
 
 
 class TurnOrder:
@@ -80,7 +80,7 @@ class TurnOrder:
         self.indicators = 0
 
     def error(self, message: str, event: int) -> LogError:
-        return LogError(message, self.index, event)
+        return ImpossibleLog(message, self.index, event)
 
     def _out_of_turn(self, key: str, event: int, **values: object) -> LogError:
         """The refusal ``key`` (``refusal.log.out_of_turn_*``, one per kind of move) of a move made out of turn,

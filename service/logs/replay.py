@@ -58,6 +58,7 @@ from service.logs.record import (
     Dora,
     Draw,
     GameLog,
+    ImpossibleLog,
     Kakan,
     LogError,
     LogWin,
@@ -145,7 +146,7 @@ class _Round:
         self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
 
     def error(self, message: str, event: int) -> LogError:
-        return LogError(message, self.index, event)
+        return ImpossibleLog(message, self.index, event)
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
@@ -167,7 +168,7 @@ class _Round:
         if max(shown) > 4:
             for tile in dealt:  # the first kind dealt more than four times
                 if (count := shown[_kind(tile)]) > 4:
-                    raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
+                    raise ImpossibleLog(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
         steps = _STEPS
         order = self.order
         seats = self.seats
@@ -359,7 +360,7 @@ def _score_request(
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
-            raise LogError(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
+            raise ImpossibleLog(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
         win_tile = last.tile
         hand.remove(win_tile)
     elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
@@ -368,10 +369,10 @@ def _score_request(
     else:
         discarder = table.seats[win.from_seat]
         if not isinstance(last, Discard) or last.seat != win.from_seat:
-            raise LogError(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
+            raise ImpossibleLog(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
         win_tile = discarder.river[-1]
     if len(hand) + 3 * len(seat.melds) != 13:
-        raise LogError(
+        raise ImpossibleLog(
             refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
             table.index,
             event_count,

@@ -38,7 +38,8 @@ def test_an_out_of_turn_discard_is_refused_in_russian(client: TestClient[Litesta
     assert response.status_code == 422, response.text
     assert response.headers["content-language"] == "ru"
     problem = response.json()
-    assert problem["detail"] == "Лог нельзя прочитать или воспроизвести."
+    assert problem["type"] == "/problems/impossible-log"
+    assert problem["detail"] == "Лог читается, но его события не могли произойти."
     (error,) = problem["errors"]
     assert error["field"] == "log.rounds[0].events[7]"
     assert error["message"] == "место 0 сбрасывает 1m не в свою очередь: сбрасывать должно место 2"
@@ -119,7 +120,56 @@ def test_a_batch_line_s_problem_follows_the_request_s_language(client: TestClien
     assert response.status_code == 200, response.text
     assert response.headers["content-language"] == "ru"
     (line,) = [json.loads(text) for text in response.text.splitlines()]
-    assert line["problem"]["detail"] == "Лог нельзя прочитать или воспроизвести."
+    assert line["problem"]["type"] == "/problems/impossible-log"
+    assert line["problem"]["detail"] == "Лог читается, но его события не могли произойти."
     assert line["problem"]["errors"][0]["message"] == (
         "место 0 сбрасывает 1m не в свою очередь: сбрасывать должно место 2"
     )
+
+
+def test_an_mjlog_with_entities_is_an_unreadable_log_said_in_the_request_s_language(
+    client: TestClient[Litestar],
+) -> None:
+    # an entity declared and used: no Tenhou log has one, and defusedxml does not expand it
+    body = b'<?xml version="1.0"?><!DOCTYPE mjloggm [<!ENTITY a "aaaa">]><mjloggm>&a;</mjloggm>'
+
+    answers = {}
+    for lang in ("en", "ja"):
+        headers = {"content-type": "application/xml", "accept-language": lang}
+        response = client.post("/v1/logs/replay", content=body, headers=headers)
+        assert response.status_code == 422, response.text
+        answers[lang] = response.json()
+
+    assert {a["type"] for a in answers.values()} == {"/problems/unreadable-log"}
+    assert answers["en"]["detail"] == "The log cannot be read or replayed."
+    assert answers["en"]["errors"] == [
+        {
+            "field": "log",
+            "message": "the mjlog declares a DTD with entities or an external reference (<!DOCTYPE …>, <!ENTITY …>), "
+            "which no Tenhou log has: they are not read",
+        }
+    ]
+    assert answers["ja"]["detail"] == "このログは読み込みも再生もできません。"
+    assert answers["ja"]["errors"][0]["message"] == (
+        "この mjlog はエンティティや外部参照を含む DTD（<!DOCTYPE …>、<!ENTITY …>）を宣言しています。"
+        "天鳳のログにはないもので、読み込みません"
+    )
+    assert client.get("/problems/unreadable-log").status_code == 200
+
+
+def test_a_log_with_a_fifth_copy_is_an_impossible_log_and_a_truncated_one_unreadable(
+    client: TestClient[Litestar],
+) -> None:
+    events = _sanma()
+    truncated = _body(events[:6])  # the game's start, East 1's deal and its first four moves: no end
+    at = next(i for i, e in enumerate(events) if e["type"] == "dahai")
+    events[at]["pai"] = "9m"  # the dealer's first discard (C) written as a 9m, which it does not hold
+
+    not_held = client.post("/v1/logs/replay", content=_body(events), headers=JSON)
+    cut = client.post("/v1/logs/replay", content=truncated, headers=JSON)
+
+    assert (not_held.status_code, not_held.json()["type"]) == (422, "/problems/impossible-log")
+    assert not_held.json()["errors"][0]["field"] == "log.rounds[0].events[1]"
+    assert not_held.json()["errors"][0]["message"].startswith("seat 0 does not hold 9m")
+    assert (cut.status_code, cut.json()["type"]) == (422, "/problems/unreadable-log")
+    assert cut.json()["errors"][0]["field"] == "log.rounds[0]"

@@ -128,6 +128,25 @@ FormatParameter = Annotated[
 """The ``format`` query parameter of the replay and the conversion."""
 
 
+_IMPOSSIBLE_EXAMPLE: Final = UnreadableLog(
+    [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")], impossible=True
+)
+"""The documented 422 of the one-game operations: a log that reads but cannot have happened."""
+
+_LOG_422: Final = (
+    "A log that cannot be read, typed `/problems/unreadable-log` (not one of the formats, malformed, truncated: a "
+    "round without an end; a DTD or entities in an mjlog), or that reads but cannot have happened, typed "
+    "`/problems/impossible-log` (a tile the player does not hold, a draw or discard out of turn, a call of a tile "
+    "nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; /docs/logs §Bad logs); "
+    "`errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`."
+)
+
+
+def _refused(error: LogError) -> UnreadableLog:
+    """The 422 of a :class:`LogError`: its place and message, typed by whether the log reads at all."""
+    return UnreadableLog([FieldError(error.field, error.message)], impossible=error.impossible)
+
+
 _TOO_LARGE_LOG: Final = problem_response(
     "The body is larger than 2 MiB.",
     problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")]),
@@ -157,15 +176,8 @@ _TOO_LARGE_LOG: Final = problem_response(
     responses={
         413: _TOO_LARGE_LOG,
         422: problem_response(
-            "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
-            "without an end), or impossible (a tile the player does not hold, a draw or discard out of turn, a "
-            "call of a tile nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; "
-            "/docs/logs §Bad logs); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
-            ),
+            _LOG_422,
+            _IMPOSSIBLE_EXAMPLE,
         ),
     },
 )
@@ -192,7 +204,7 @@ async def replay_log(
         else:
             result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+        raise _refused(error) from None
     return localised(_ENCODERS[lang].encode(result), lang)
 
 
@@ -256,13 +268,9 @@ _BATCH_BODY = RequestBody(
             problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")]),
         ),
         422: problem_response(
-            "The body as a whole cannot be read: a broken zip directory, gzip stream or tar header, or no game "
-            "in it; `errors` name `log`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log", "the zip archive cannot be read: File is not a zip file")],
-            ),
+            "The body as a whole cannot be read (`/problems/unreadable-log`): a broken zip directory, gzip stream "
+            "or tar header, or no game in it; `errors` name `log`.",
+            UnreadableLog([FieldError("log", "the zip archive cannot be read: File is not a zip file")]),
         ),
     },
 )
@@ -285,7 +293,7 @@ async def replay_logs(
         first = await anyio.to_thread.run_sync(games.next_line)
     except LogError as error:
         spool.close()
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+        raise _refused(error) from None
     except BaseException:
         spool.close()
         raise
@@ -335,12 +343,13 @@ class _Games:
     def _line(self, name: str, result: ReplayResult | None, error: LogError | None, internal: bool = False) -> bytes:
         refused: Problem | None = None
         if error is not None:
+            log_problem = _refused(error)
             refused = Problem(
-                type=problem_type(422),
+                type=log_problem.type,
                 title=title_of(422),
                 status=422,
-                detail=refusal("refusal.detail.log_unreadable"),
-                errors=[FieldError(error.field, error.message)],
+                detail=log_problem.detail,
+                errors=log_problem.errors,
             )
         elif internal:
             refused = Problem(
@@ -392,12 +401,8 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     responses={
         413: _TOO_LARGE_LOG,
         422: problem_response(
-            "A log that cannot be read or played, as for `POST /v1/logs/replay`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
-            ),
+            "A log that cannot be read or played, as for `POST /v1/logs/replay`. " + _LOG_422,
+            _IMPOSSIBLE_EXAMPLE,
         ),
     },
 )
@@ -417,7 +422,7 @@ async def convert_log(
     try:
         lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, rules)
     except LogError as error:
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+        raise _refused(error) from None
     return Response(lines, media_type=NDJSON, headers={"X-Replay-Agrees": "true" if agrees else "false"})
 
 
