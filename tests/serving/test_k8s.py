@@ -316,6 +316,23 @@ def test_the_redis_component_opens_egress_to_redis_and_dns_only() -> None:
     assert by_kind("NetworkPolicy")["spec"]["egress"] == []  # without the component: no egress at all
 
 
+def test_only_the_controllers_and_prometheuss_pods_reach_the_service_port() -> None:
+    """X-Real-IP is trusted from the pod network (``RIICHI_TRUSTED_PROXIES``): a peer admitted by namespace alone
+    (any pod there) could name itself any client. Each source is a namespace AND a pod selector (one element)."""
+    (rule,) = by_kind("NetworkPolicy")["spec"]["ingress"]
+    sources = {
+        peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]: peer["podSelector"]["matchLabels"]
+        for peer in rule["from"]
+    }
+
+    assert all(set(peer) == {"namespaceSelector", "podSelector"} for peer in rule["from"])
+    assert sources == {
+        "ingress-nginx": {"app.kubernetes.io/name": "ingress-nginx", "app.kubernetes.io/component": "controller"},
+        "monitoring": {"app.kubernetes.io/name": "prometheus"},
+    }
+    assert rule["ports"] == [{"port": 8000, "protocol": "TCP"}]
+
+
 def test_the_example_overlay_names_the_base_and_the_component() -> None:
     overlay = K8S.parent / "overlays" / "example"
     kustomization = yaml.safe_load((overlay / "kustomization.yaml").read_text())
