@@ -147,6 +147,23 @@ def test_hpa_on_cpu_pdb_service_and_ingress_limits() -> None:
     assert {"/", "/health"} <= paths
 
 
+def _routed(path: str, rule: dict[str, Any]) -> bool:
+    """Whether an Ingress path ``rule`` matches ``path`` (Exact: equal; Prefix: whole path elements)."""
+    if rule["pathType"] == "Exact":
+        return path == rule["path"]
+    prefix = rule["path"].rstrip("/")
+    return prefix == "" or path == prefix or path.startswith(prefix + "/")
+
+
+def test_no_ingress_routes_the_metrics_out() -> None:
+    rules = [rule for ingress in ingresses() for rule in ingress["spec"]["rules"][0]["http"]["paths"]]
+
+    assert [r["path"] for r in rules if _routed("/v1/score", r)] == ["/v1/"]  # the matcher finds routed paths
+    assert [r["path"] for r in rules if _routed("/", r)] == ["/"]
+    for path in ("/metrics", "/metrics/", "/metrics/x"):
+        assert [r["path"] for r in rules if _routed(path, r)] == [], path
+
+
 def test_the_controller_settings_validate_and_time_out_slow_clients() -> None:
     """The slow-client timeouts are the ingress-nginx controller's ConfigMap keys, not annotations."""
     config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
