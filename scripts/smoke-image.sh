@@ -43,6 +43,7 @@ assert test == ["CMD", "python3", "-m", "service.liveness"], "not the HEALTHCHEC
 assert "RIICHI_HEARTBEAT_DIR=/tmp/heartbeat" in config["Env"], "the HEALTHCHECK would not find the beats"
 assert config["Entrypoint"] == ["python3", "-m", "service.serve"], "not the service.serve entrypoint"
 assert not config.get("Cmd"), "a CMD would be passed to the entrypoint"
+assert config["WorkingDir"] == "/tmp", "not the WORKDIR the Dockerfile sets"
 open(f"{state}/entrypoint", "w").write("\n".join(config["Entrypoint"]) + "\n")
 open(f"{state}/healthcheck", "w").write("\n".join(test[1:]) + "\n")
 open(f"{state}/env", "w").write("\n".join(config["Env"]) + "\n")
@@ -90,8 +91,12 @@ mount --bind "$state/metrics" "$jail/run/metrics"
 mount --bind "$state/keys" "$jail/run/secrets/riichi"
 mount -o remount,bind,ro "$jail/run/secrets/riichi"
 
-# In the image as user 10001, with the image's environment and the Deployment's settings (as an exec probe runs).
-inside() { chroot --userspec=10001:10001 "$jail" /usr/bin/env -i "${image_env[@]}" "${deploy_env[@]}" "$@"; }
+# In the image as user 10001, in its working directory (/tmp), with the image's environment and the Deployment's
+# settings: as the kubelet runs an exec probe in the container.
+inside() {
+    chroot --userspec=10001:10001 "$jail" /bin/sh -c 'cd /tmp && exec "$@"' sh \
+        /usr/bin/env -i "${image_env[@]}" "${deploy_env[@]}" "$@"
+}
 
 if inside python3 -c 'import pytest' 2>/dev/null; then
     echo "test dependencies found in the image" >&2; exit 1
