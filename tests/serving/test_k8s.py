@@ -189,6 +189,18 @@ def test_the_replicas_spread_over_nodes_and_the_ingress_ends_tls() -> None:
     assert ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/ssl-redirect"] == "true"
 
 
+def test_the_readme_states_the_deployments_resources() -> None:
+    """The README's sizing paragraph names the manifests' figures (they went stale once: 384 MiB, a 2-CPU limit)."""
+    (container,) = by_kind("Deployment")["spec"]["template"]["spec"]["containers"]
+    resources = container["resources"]
+    readme = " ".join((K8S.parents[1] / "README.md").read_text(encoding="utf-8").split())
+    mebibytes = {key: resources[key]["memory"].removesuffix("Mi") for key in ("requests", "limits")}
+
+    assert f"requests of {resources['requests']['cpu']} CPU and {mebibytes['requests']} MiB, no CPU limit" in readme
+    assert "cpu" not in resources["limits"]
+    assert f"a memory limit of {mebibytes['limits']} MiB" in readme
+
+
 def test_the_hpa_alone_sets_the_replica_count() -> None:
     assert "replicas" not in by_kind("Deployment")["spec"]  # an apply would reset what the HPA scaled to
     assert by_kind("HorizontalPodAutoscaler")["spec"]["scaleTargetRef"]["name"] == "riichi-scoring"
