@@ -101,6 +101,7 @@ inside() {
 if inside python3 -c 'import pytest' 2>/dev/null; then
     echo "test dependencies found in the image" >&2; exit 1
 fi
+# shellcheck disable=SC2016  # expanded by the shell in the image, not here
 inside sh -c 'test "$(id -u)" = 10001 && ! touch /opt/venv/x 2>/dev/null && touch /tmp/x /run/metrics/x'
 # Read-only: not even root writes to the image's root (as 10001, file permissions alone would refuse it).
 chroot "$jail" /bin/sh -c '! touch /smoke 2>/dev/null'
