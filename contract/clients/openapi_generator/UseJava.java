@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,10 +27,14 @@ import org.openapitools.client.model.BatchResultResultsInner;
 import org.openapitools.client.model.FieldError;
 import org.openapitools.client.model.FinalRequest;
 import org.openapitools.client.model.FinalResult;
+import org.openapitools.client.model.Format;
 import org.openapitools.client.model.OptionInfo;
 import org.openapitools.client.model.OptionScalar;
 import org.openapitools.client.model.Problem;
 import org.openapitools.client.model.ProblemType;
+import org.openapitools.client.model.ReplayResult;
+import org.openapitools.client.model.ReplaySummary;
+import org.openapitools.client.model.RoundReplay;
 import org.openapitools.client.model.RulesCatalogue;
 import org.openapitools.client.model.ScoreRequest;
 import org.openapitools.client.model.ScoreResult;
@@ -134,11 +141,54 @@ public final class UseJava {
             check(fields.equals(List.of("ippatsu")), fields);
         }
 
+        // the document's mjai log: one round, the dealer's tenhou (a yakuman, 48,000) by tsumo from 25,000 each.
+        // The generated code labels every log application/xml, the first media type the log operations declare;
+        // the body is mjai text, so a request interceptor sends it as text/plain, another of them. The convert
+        // answer is NDJSON, which the generated code would read as one JSON string (and fail on its first object):
+        // the response interceptor reads the lines instead, and the generated code finds the body empty.
+        String mjai = paths.get("/v1/logs/replay").get("post").get("requestBody").get("content").get("text/plain")
+            .get("examples").get("one_round").get("value").asText();
+        StringBuilder ndjson = new StringBuilder();
+        ApiClient logClient = new ApiClient();
+        logClient.updateBaseUri(args[1]);
+        logClient.setRequestInterceptor(request -> request.setHeader("Content-Type", "text/plain; charset=utf-8"));
+        logClient.setResponseInterceptor(response -> {
+            if (response.uri().getPath().endsWith("/v1/logs/convert") && response.statusCode() == 200) {
+                try {
+                    ndjson.append(new String(response.body().readAllBytes(), StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+        GameApi logs = new GameApi(logClient);
+        ReplayResult replay = logs.replayLog(mjai, Format.MJAI, null, null, null);
+        ReplaySummary summary = replay.getSummary();
+        check(summary.getRounds() == 1 && summary.getRoundsAgreeing() == 1 && summary.getWins() == 1 && replay.getAgrees(), summary);
+        RoundReplay round = replay.getRounds().get(0);
+        check(round.getWins().size() == 1 && round.getWins().get(0).getYakuman() == 1 && round.getWins().get(0).getPoints() == 48000L, round.getWins());
+        check(round.getDeltas().equals(List.of(48000L, -16000L, -16000L, -16000L)), round.getDeltas()); // 16,000 from each
+        check(round.getScores().equals(List.of(73000L, 9000L, 9000L, 9000L)), round.getScores());
+        check(replay.getFinal().getPlacings().get(0).getSeat() == 0, replay.getFinal());
+        check(replay.getFinal().getPlacings().get(0).getFinal() == 78000L, replay.getFinal()); // 73,000 − 30,000 + 15,000 uma + 20,000 oka
+        logs.convertLog(mjai, Format.MJAI, null, null, null, null);
+        List<String> kinds = new ArrayList<>();
+        JsonNode hora = null;
+        for (String line : ndjson.toString().strip().split("\n")) {
+            JsonNode event = mapper.readTree(line);
+            kinds.add(event.get("type").asText());
+            if (event.get("type").asText().equals("hora")) {
+                hora = event;
+            }
+        }
+        check(kinds.get(0).equals("start_game") && kinds.get(kinds.size() - 1).equals("end_game"), kinds);
+        check(hora != null && hora.get("scores").toString().equals("[73000,9000,9000,9000]"), hora);
+
         // an id added within /v1 after this client was generated (/docs/compatibility)
         ObjectNode answer = mapper.valueToTree(score);
         answer.putArray("yaku").addObject().put("id", "yaku_added_later").put("han", 1).put("name", "A new yaku");
         ScoreResult later = mapper.treeToValue(answer, ScoreResult.class);
         check("yaku_added_later".equals(later.getYaku().get(0).getId().getActualInstance()), later.getYaku());
-        System.out.println("java client: 7 calls, every answer parsed into its typed model; a yaku id added later decoded");
+        System.out.println("java client: 9 calls, every answer parsed into its typed model; a yaku id added later decoded");
     }
 }
