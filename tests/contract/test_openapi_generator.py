@@ -9,9 +9,10 @@ the Go module proxy and Maven Central are out of reach, so the options below kee
 Each program in ``contract/clients/openapi_generator/`` calls score, batch, settle, final, tenpai and rules with
 the document's own request examples, reads a refused request's problem as the typed ``Problem``, replays and
 converts the document's mjai log (one round: the dealer's tenhou, 48,000 by tsumo, so the scores 73,000 and
-9,000 × 3 and a final 78,000 for seat 0, worked out by hand), and decodes a score holding a yaku id added after the
-document (``/docs/compatibility``). The generated code lives in temporary
-folders (caches too) and is never committed.
+9,000 × 3 and a final 78,000 for seat 0, worked out by hand), scores and settles a hand under option ``aotenjou``
+(no limits) whose points pass 2^31 − 1 (worked out in the programs' comments: 96,636,764,400, read as 64-bit
+integers), and decodes a score holding a yaku id added after the document (``/docs/compatibility``). The generated
+code lives in temporary folders (caches too) and is never committed.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ pytestmark = pytest.mark.slow
 PROGRAMS = CONTRACT / "clients" / "openapi_generator"
 VENV_BIN = Path(sys.executable).parent
 TIMEOUT = 600
-CALLED = "9 calls, every answer parsed into its typed model; a yaku id added later decoded"
+CALLED = "11 calls, every answer parsed into its typed model; a yaku id added later decoded"
 
 JACKSON_JARS = [
     Path("/usr/share/java") / name

@@ -141,6 +141,26 @@ public final class UseJava {
             check(fields.equals(List.of("ippatsu")), fields);
         }
 
+        // option aotenjou (no limits, /docs/rulesets §8): kokushi musou 13-sided (26 han) + menzen tsumo = 27 han, 30 fu,
+        // the dealer's tsumo. Base 30 × 2^29 = 16,106,127,360; each non-dealer pays 2 × base = 32,212,254,720, rounded
+        // up to 32,212,254,800; the dealer gains 3 × that = 96,636,764,400, past 2^31 − 1: only a long holds it
+        ObjectNode kokushi = mapper.createObjectNode()
+            .put("hand", "19m19p19s1234567z").put("win_tile", "1m").put("win", "tsumo").put("seat_wind", "E");
+        ObjectNode kokushiRequest = kokushi.deepCopy();
+        kokushiRequest.putObject("rules").put("aotenjou", true);
+        ScoreResult aotenjou = scoring.scoreHand(mapper.treeToValue(kokushiRequest, ScoreRequest.class), null, null);
+        check(aotenjou.getBasePoints() == 16_106_127_360L && aotenjou.getPoints() == 96_636_764_400L, aotenjou);
+        check("none".equals(String.valueOf(aotenjou.getLimit().getActualInstance())), aotenjou.getLimit());
+        check(aotenjou.getPayments().size() == 1 && aotenjou.getPayments().get(0).getAmount() == 32_212_254_800L
+            && aotenjou.getPayments().get(0).getCount() == 3, aotenjou.getPayments());
+        ObjectNode settleText = mapper.createObjectNode().put("dealer", 0);
+        settleText.putArray("scores").add(25000).add(25000).add(25000).add(25000);
+        settleText.putObject("rules").put("aotenjou", true);
+        settleText.putObject("outcome").put("type", "tsumo").put("winner", 0).set("hand", kokushi);
+        SettleResult settled = game.settleHand(mapper.treeToValue(settleText, SettleRequest.class), null, null);
+        check(settled.getDeltas().equals(List.of(96_636_764_400L, -32_212_254_800L, -32_212_254_800L, -32_212_254_800L)), settled.getDeltas());
+        check(settled.getScores().equals(List.of(96_636_789_400L, -32_212_229_800L, -32_212_229_800L, -32_212_229_800L)), settled.getScores());
+
         // the document's mjai log: one round, the dealer's tenhou (a yakuman, 48,000) by tsumo from 25,000 each.
         // The generated code labels every log application/xml, the first media type the log operations declare;
         // the body is mjai text, so a request interceptor sends it as text/plain, another of them. The convert
@@ -189,6 +209,6 @@ public final class UseJava {
         answer.putArray("yaku").addObject().put("id", "yaku_added_later").put("han", 1).put("name", "A new yaku");
         ScoreResult later = mapper.treeToValue(answer, ScoreResult.class);
         check("yaku_added_later".equals(later.getYaku().get(0).getId().getActualInstance()), later.getYaku());
-        System.out.println("java client: 9 calls, every answer parsed into its typed model; a yaku id added later decoded");
+        System.out.println("java client: 11 calls, every answer parsed into its typed model; a yaku id added later decoded");
     }
 }

@@ -148,6 +148,26 @@ func main() {
 	check(string(*problem.Type.ProblemType) == "/problems/impossible-hand", *problem.Type.ProblemType)
 	check(len(problem.Errors) == 1 && problem.Errors[0].Field == "ippatsu", problem.Errors)
 
+	// option aotenjou (no limits, /docs/rulesets §8): kokushi musou 13-sided (26 han) + menzen tsumo = 27 han, 30 fu,
+	// the dealer's tsumo. Base 30 × 2^29 = 16,106,127,360; each non-dealer pays 2 × base = 32,212,254,720, rounded
+	// up to 32,212,254,800; the dealer gains 3 × that = 96,636,764,400, past 2^31 − 1: only 64-bit fields hold it
+	kokushi := `{"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "tsumo", "seat_wind": "E"}`
+	var aotenjouRequest riichi.ScoreRequest
+	check(json.Unmarshal([]byte(`{"rules": {"aotenjou": true}, `+kokushi[1:]), &aotenjouRequest) == nil, kokushi)
+	aotenjou, _, err := client.ScoringAPI.ScoreHand(ctx).ScoreRequest(aotenjouRequest).Execute()
+	check(err == nil, err)
+	check(*aotenjou.BasePoints.Get() == 16106127360 && aotenjou.Points == 96636764400, aotenjou)
+	limit := aotenjou.Limit.Get()
+	check(limit != nil && limit.Limit != nil && *limit.Limit == riichi.LIMIT_NONE, limit)
+	check(len(aotenjou.Payments) == 1 && aotenjou.Payments[0].Amount == 32212254800 && aotenjou.Payments[0].Count == 3, aotenjou.Payments)
+	var aotenjouSettle riichi.SettleRequest
+	settleText := `{"scores": [25000, 25000, 25000, 25000], "dealer": 0, "rules": {"aotenjou": true}, "outcome": {"type": "tsumo", "winner": 0, "hand": ` + kokushi + `}}`
+	check(json.Unmarshal([]byte(settleText), &aotenjouSettle) == nil, settleText)
+	aotenjouSettled, _, err := client.GameAPI.SettleHand(ctx).SettleRequest(aotenjouSettle).Execute()
+	check(err == nil, err)
+	check(reflect.DeepEqual(aotenjouSettled.Deltas, []int64{96636764400, -32212254800, -32212254800, -32212254800}), aotenjouSettled.Deltas)
+	check(reflect.DeepEqual(aotenjouSettled.Scores, []int64{96636789400, -32212229800, -32212229800, -32212229800}), aotenjouSettled.Scores)
+
 	// the document's mjai log: one round, the dealer's tenhou (a yakuman, 48,000) by tsumo from 25,000 each
 	mjai := dig(document, "paths", "/v1/logs/replay", "post", "requestBody", "content", "text/plain", "examples", "one_round", "value").(string)
 	replay, _, err := client.GameAPI.ReplayLog(ctx).Body(mjai).Format(riichi.FORMAT_MJAI).Execute()
@@ -189,5 +209,5 @@ func main() {
 	check(json.Unmarshal(answer, &later) == nil, string(answer))
 	check(later.Yaku[0].Id.YakuId == nil && later.Yaku[0].Id.String != nil, later.Yaku[0].Id)
 	check(*later.Yaku[0].Id.String == "yaku_added_later", *later.Yaku[0].Id.String)
-	fmt.Println("go client: 9 calls, every answer parsed into its typed model; a yaku id added later decoded")
+	fmt.Println("go client: 11 calls, every answer parsed into its typed model; a yaku id added later decoded")
 }
