@@ -159,21 +159,22 @@ REFUSAL_LANGUAGE_HEADERS: Final = {
         required=False,
     ),
 }
-"""The headers of a 400 or 422 problem, whose reasons follow ``Accept-Language`` (:mod:`service.api.errors`)."""
+"""The headers of a 400, 422 or 431 problem, whose reasons follow ``Accept-Language`` (:mod:`service.api.errors`)."""
 
 ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
     name="Accept-Language",
     param_in="header",
     required=False,
     description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-    "A refusal's reasons (`detail`, `errors[].message` of a 400 or 422) follow it.",
+    "A refusal's reasons (`detail`, `errors[].message` of a 400, 422 or 431) follow it.",
     schema=Schema(type=OpenAPIType.STRING),
 )
 """The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400 or 422 reasons)."""
 
 _HEADER_TOO_LARGE = (
     "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
-    "1024), or all headers together too large: `errors` names the header."
+    "1024), or all headers together too large: `errors` names the header, in the request's language (in English "
+    "when `Accept-Language` is the header refused)."
 )
 
 _NOT_MODIFIED = "Not modified: an entity tag of `If-None-Match` matches the answer's, which is not sent again."
@@ -565,7 +566,7 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
                 header.schema = _HEADER_SCHEMAS.get(name, Schema(type=OpenAPIType.STRING))
         if status == "405":
             headers["Allow"] = ALLOW_REF
-        if status in ("400", "422") and PROBLEM_MEDIA_TYPE in (response.content or {}):
+        if status in ("400", "422", "431") and PROBLEM_MEDIA_TYPE in (response.content or {}):
             headers.update(REFUSAL_LANGUAGE_HEADERS)
         response.headers = {**dict(sorted(headers.items())), REQUEST_ID: REQUEST_ID_REF}  # litestar's order varies
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)
