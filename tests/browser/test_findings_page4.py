@@ -4,12 +4,14 @@ scoreboard once the game ends."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import AXE_CORE
-from .test_companion import README_HAND, Opener, record, start_game, tap
+from .conftest import AXE_CORE, DESKTOP
+from .test_companion import README_HAND, Opener, confirm, record, start_game, tap
+from .test_outcomes import a4_pages
 
 COMPLETE_NOTE = (
     "These 14 tiles already make a complete hand. A discard that keeps the hand ready always waits on the tile just"
@@ -107,3 +109,33 @@ def test_the_seat_winds_stay_on_the_scoreboard_after_the_game_ends(open_companio
     page.click("#tab-game")
     expect(page.locator("#game-end")).to_be_visible()
     assert winds.evaluate_all("els => els.map(e => e.dataset.tile)") == ["1z", "2z", "3z", "4z"]
+
+
+def test_every_presets_points_table_prints_on_one_a4_page(open_companion: Opener, server: str) -> None:
+    """Every preset the service has (GET /v1/rules), not only the two the print test names, prints its points
+    table on one A4 page (the kids preset: its sheet with the worked example)."""
+    page, _ = open_companion(viewport=DESKTOP)
+    presets = [p["id"] for p in httpx.get(f"{server}/v1/rules").json()["presets"]]
+    assert {"standard", "tenhou_sanma", "kids"} <= set(presets)
+    page.click("#tab-table")
+    for preset in presets:
+        page.select_option("#preset", preset)
+        expect(page.locator("#preset")).to_have_value(preset)
+        page.wait_for_load_state("networkidle")
+        assert a4_pages(page) == 1, preset
+
+
+def test_the_final_standings_are_not_the_smallest_text_on_a_phone(open_companion: Opener) -> None:
+    """At 390 px the final standings' figures are at least as large as the page's body text (they were the
+    smallest text on the page), and their names too."""
+    page, _ = open_companion(viewport={"width": 390, "height": 844})
+    start_game(page, "standard")
+    record(page, {"type": "ron", "discarder": 2, "wins": [{"winner": 1, "value": {"han": 3, "fu": 30}}]}, 1)
+    confirm(page, "#finish")
+    expect(page.locator("#game-end")).to_be_visible()
+    body = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    sizes = page.locator("#standings-body td").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(sizes) >= 16
+    assert min(sizes) >= body, (sizes, body)
