@@ -106,6 +106,8 @@ ROUND_WINDS = ("E", "S", "W", "N")
 """Round winds by the index of the round (hand index // 4)."""
 MANGAN_BASE = 2000
 """Base points of a mangan: nagashi mangan is paid as a mangan tsumo."""
+_NO_WIN = {"not_complete": "refusal.no_win_not_complete", "no_yaku": "refusal.no_win_no_yaku"}
+"""The refusal key of each ``ScoreResult.reason``, said inside ``refusal.no_win`` in the request's language."""
 
 
 class _Errors(list[FieldError]):
@@ -317,7 +319,8 @@ def _scored_hand(
         errors.extend(FieldError(_at(path, e.field), e.message) for e in exc.errors)
         return None
     if not result.is_win:
-        errors.add(path, refusal("refusal.no_win", reason=result.reason))
+        why = _NO_WIN.get(result.reason or "")
+        errors.add(path, refusal("refusal.no_win", reason=refusal(why) if why else result.reason))
         return None
     return result
 

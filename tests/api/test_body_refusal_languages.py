@@ -180,7 +180,7 @@ def test_a_body_over_the_limit_is_refused_in_english_by_default(client: TestClie
 
 
 def test_the_english_titles_are_the_rfc_9110_phrases() -> None:
-    """RFC 9110 §15.5.1, §15.5.14, §15.5.16, §15.5.21."""
+    """RFC 9110 §15.5.1, §15.5.14, §15.5.16, §15.5.21; RFC 6585 §5 (431)."""
     from service.api.plumbing.errors import LOCALISED_STATUSES, localised_title
 
     english = {status: localised_title(status, "en") for status in sorted(LOCALISED_STATUSES)}
@@ -189,6 +189,7 @@ def test_the_english_titles_are_the_rfc_9110_phrases() -> None:
         413: "Content Too Large",
         415: "Unsupported Media Type",
         422: "Unprocessable Content",
+        431: "Request Header Fields Too Large",
     }
 
 

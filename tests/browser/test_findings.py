@@ -222,7 +222,7 @@ def test_the_russian_page_says_its_own_words_for_a_refused_hand(open_companion: 
     result = page.locator("#result")
     expect(result).to_contain_text("Эту руку нельзя посчитать")
     # the page's own words name the field; the service's reason follows them, in Russian too (Accept-Language)
-    reason = "2m, 3m, 4m, 5m, 6m, 7m: в игре втроём (опция players 3) нет 2m–8m (108 тайлов)"
+    reason = "2m, 3m, 4m, 5m, 6m, 7m: в маджонге втроём нет 2m–8m: играют набором из 108 тайлов без них"
     expect(result.locator("p").nth(1)).to_have_text(f"Проверьте: Ваша рука — {reason}.")
 
 

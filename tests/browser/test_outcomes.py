@@ -49,8 +49,8 @@ def test_double_ron_abortive_nagashi_chombo_and_pao_to_the_end(open_companion: O
     expect(page.locator("#board-body tr[data-seat='1'] .badge")).to_be_visible()
     # 2: abortive draw
     page.select_option("#outcome", "abortive")
-    expect(page.locator("#abortive-kind option")).to_have_count(4)  # standard has four, not sanchahou
-    page.select_option("#abortive-kind", "kyuushu_kyuuhai")
+    expect(page.locator("#abortive-kind input[type=radio]")).to_have_count(4)  # standard has four, not sanchahou
+    page.check("#abortive-kyuushu_kyuuhai")
     apply(page)
     assert board(page) == [25000, 21400, 27600, 26000]
     expect(page.locator("#board-honba")).to_contain_text("East 2 · Honba: 1")
@@ -96,7 +96,7 @@ def test_a_three_player_game_has_three_seats_everywhere(open_companion: Opener) 
     expect(page.locator("#pao option")).to_have_count(4)
     page.select_option("#winner-1", "")
     page.select_option("#outcome", "abortive")
-    expect(page.locator("#abortive-kind option")).to_have_count(2)  # kyuushu kyuuhai and suukaikan
+    expect(page.locator("#abortive-kind input[type=radio]")).to_have_count(2)  # kyuushu kyuuhai and suukaikan
     page.select_option("#outcome", "draw")
     expect(page.locator("#nagashi-row-3")).to_be_hidden()
     page.check("#nagashi-1")

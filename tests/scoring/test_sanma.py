@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from service.i18n import render
 from service.scoring import InvalidHand, ScoreRequest, ScoreResult, score
 from service.scoring.model import RulesSpec
 from service.scoring.names import localise
@@ -155,6 +156,16 @@ def test_removed_tiles_chi_and_north_seat_are_invalid_naming_the_field() -> None
     assert fields_of(**MANGAN, seat_wind="S", round_wind="N", rules=TH3) == ["round_wind"]
     # a red 5m does not exist either (5m is removed)
     assert fields_of(hand="11m0m9p123s456s777z", win_tile="9p", seat_wind="S", rules=TH3)[:1] == ["hand"]
+
+
+def test_the_removed_tiles_refusal_reads_as_a_player_would_say_it() -> None:
+    # /docs/rulesets §7 Removed tiles, said plainly in each language (no option syntax)
+    with pytest.raises(InvalidHand) as caught:
+        scored(hand="123m9p123s456s777z", win_tile="9p", seat_wind="S", rules=TH3)
+    message = caught.value.errors[0].message
+    assert message == "2m, 3m: three-player mahjong has no 2m–8m: the set is 108 tiles without them"
+    assert render(message, "ru") == "2m, 3m: в маджонге втроём нет 2m–8m: играют набором из 108 тайлов без них"
+    assert render(message, "ja") == "2m, 3m: 三人麻雀には 2m～8m がありません。2m～8m を抜いた108枚で遊びます"
 
 
 def test_nukidora_needs_the_option_and_leaves_at_most_four_norths() -> None:

@@ -167,7 +167,7 @@ REFUSAL_LANGUAGE_HEADERS: Final = {
         required=False,
     ),
 }
-"""The headers of a 400, 413, 415 or 422 problem, whose texts follow ``Accept-Language``
+"""The headers of a 400, 413, 415, 422 or 431 problem, whose texts follow ``Accept-Language``
 (:mod:`service.api.plumbing.errors`)."""
 
 ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
@@ -175,14 +175,15 @@ ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
     param_in="header",
     required=False,
     description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-    "A refusal (400, 413, 415 or 422) says its `title`, `detail` and `errors[].message` in it.",
+    "A refusal (400, 413, 415, 422 or 431) says its `title`, `detail` and `errors[].message` in it.",
     schema=Schema(type=OpenAPIType.STRING),
 )
-"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400, 413, 415 or 422)."""
+"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400, 413, 415, 422 or 431)."""
 
 _HEADER_TOO_LARGE = (
     "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
-    "1024), or all headers together too large: `errors` names the header."
+    "1024), or all headers together too large: `errors` names the header, in the request's language (in English "
+    "when `Accept-Language` is the header refused)."
 )
 
 _NOT_MODIFIED = "Not modified: an entity tag of `If-None-Match` matches the answer's, which is not sent again."

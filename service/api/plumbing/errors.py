@@ -20,7 +20,7 @@ Mapping (exception → status, ``errors``):
   error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
-**Language.** A 400, 413, 415 or 422 answer's ``title``, ``detail`` and ``errors[].message`` follow the request's
+**Language.** A 400, 413, 415, 422 or 431 answer's ``title``, ``detail`` and ``errors[].message`` follow the request's
 ``Accept-Language`` (en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the
 catalogues (:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
 ``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``title`` is the status's
@@ -152,7 +152,7 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
     title: str
     """A short summary of the problem's type, the same for every occurrence: the status's phrase (RFC 9110), in
-    the answer's language (`Content-Language`) for a 400, 413, 415 or 422."""
+    the answer's language (`Content-Language`) for a 400, 413, 415, 422 or 431."""
     status: Annotated[int, msgspec.Meta(ge=400, le=599)]
     """The HTTP status code, repeated here."""
     detail: str
@@ -182,6 +182,7 @@ _TITLE_KEYS: Final = {
     413: "refusal.title.413",
     415: "refusal.title.415",
     422: "refusal.title.422",
+    431: "refusal.title.431",
 }
 """The catalogue keys of the titles said in the request's language (English: :func:`title_of`'s phrase; a test
 keeps them equal)."""
@@ -386,10 +387,11 @@ _MAP: dict[type[Exception], Any] = {
 }
 
 
-def problem_body(exc: Exception) -> dict[str, Any]:
+def problem_body(exc: Exception, lang: Language = "en") -> dict[str, Any]:
     """The JSON body the server answers ``exc`` with, by the mapping above (used for documented examples).
 
-    ``exc`` may also be an already mapped :class:`ProblemDetailsException` (from :func:`problem`).
+    ``exc`` may also be an already mapped :class:`ProblemDetailsException` (from :func:`problem`); its texts that
+    are refusals of the catalogues are said in ``lang``.
 
     >>> problem_body(UnsupportedBodyType("text/plain"))["status"]
     415
@@ -408,7 +410,7 @@ def problem_body(exc: Exception) -> dict[str, Any]:
         "instance": mapped.instance or EXAMPLE_INSTANCE,
         **(mapped.extra if isinstance(mapped.extra, dict) else {}),
     }
-    return localised_problem(body, "en")
+    return localised_problem(body, lang)
 
 
 async def problem_for_error_response(response: Response[Any]) -> Response[Any]:

@@ -14,6 +14,8 @@ Before the application sees a request:
 - a header over its cap (:data:`HEADER_CAPS` for the headers the service parses, :data:`MAX_HEADER_BYTES`
   for any other, :data:`MAX_HEADERS_TOTAL` for all of them): 431 problem naming the header, so no
   parser ever reads a 360 KB ``Accept-Language``;
+- these refusals (and a repeated ``Content-Type``, a 400) say why in the request's language
+  (:func:`refusal_language`, :func:`refusal_messages`), with ``Content-Language``;
 - ``HEAD`` is routed as ``GET`` (RFC 9110 §9.3.2: the same status and headers) and the body is
   dropped, so every GET route answers HEAD (done by the middleware).
 
@@ -46,9 +48,12 @@ from typing import Final
 import msgspec
 from litestar.types import Message
 
+from service.i18n import Language, negotiate_language, render
+from service.i18n import Refusal as I18nRefusal
+from service.i18n import refusal as i18n_refusal
 from service.scoring import FieldError
 
-from .errors import PROBLEM_MEDIA_TYPE, problem, problem_body
+from .errors import LOCALISED_STATUSES, PROBLEM_MEDIA_TYPE, problem, problem_body
 
 __all__ = [
     "CACHEABLE_MAX_AGE",
@@ -68,6 +73,7 @@ __all__ = [
     "merged_languages",
     "merged_vary",
     "read_headers",
+    "refusal_language",
     "refusal_messages",
     "tagged_messages",
 ]
@@ -221,8 +227,8 @@ def read_headers(
             field = name.decode("latin-1")
             refusal = (
                 431,
-                f"The {field} header is too long.",
-                [FieldError(f"headers.{field}", f"at most {cap} bytes")],
+                i18n_refusal("refusal.header_too_long", header=field),
+                [FieldError(f"headers.{field}", i18n_refusal("refusal.header_cap", n=cap))],
             )
             return refusal, _first(headers, _REQUEST_ID), None, False
         if name == b"host":
@@ -240,22 +246,22 @@ def read_headers(
     if total > MAX_HEADERS_TOTAL:
         refusal = (
             431,
-            "The request headers are too large.",
-            [FieldError("headers", f"at most {MAX_HEADERS_TOTAL} bytes")],
+            i18n_refusal("refusal.headers_too_large"),
+            [FieldError("headers", i18n_refusal("refusal.header_cap", n=MAX_HEADERS_TOTAL))],
         )
         return refusal, request_id, None, False
     if version == "1.1" and hosts != 1:
         refusal = (
             400,
-            "An HTTP/1.1 request needs exactly one Host header.",
-            [FieldError("headers.host", "required once")],
+            i18n_refusal("refusal.host_once"),
+            [FieldError("headers.host", i18n_refusal("refusal.required_once"))],
         )
         return refusal, request_id, None, False
     if content_types > 1:
         refusal = (
             400,
-            "The request has more than one Content-Type header.",
-            [FieldError("headers.content-type", f"sent {content_types} times; send it once")],
+            i18n_refusal("refusal.content_type_repeated"),
+            [FieldError("headers.content-type", i18n_refusal("refusal.sent_times", n=content_types))],
         )
         return refusal, request_id, None, False
     if path == "/" and (code := _first(headers, _X_CODE)) is not None and code in EDGE_ERRORS:
@@ -285,13 +291,39 @@ _PROBLEM_TYPE: Final = PROBLEM_MEDIA_TYPE.encode()
 _NO_STORE: Final = NO_STORE.encode()
 
 
+def refusal_language(headers: list[tuple[bytes, bytes]]) -> Language:
+    """The language of a refusal made before routing: the request's ``Accept-Language`` negotiated (its lines
+    joined, as RFC 9110 §5.3 reads a list); ``en`` without one, or when a line of it is over its cap (the
+    refused header is not read).
+
+    >>> refusal_language([(b"accept-language", b"de"), (b"accept-language", b"ru;q=0.5")]), refusal_language([])
+    ('ru', 'en')
+    >>> refusal_language([(b"accept-language", b"ru," + b"x-" * 200)])
+    'en'
+    """
+    values = [value for name, value in headers if name == _ACCEPT_LANGUAGE]
+    if not values or any(len(value) > HEADER_CAPS[_ACCEPT_LANGUAGE] for value in values):
+        return "en"
+    return negotiate_language(b", ".join(values).decode("latin-1"))
+
+
 def refusal_messages(
-    refusal: Refusal, extra: tuple[bytes, bytes], vary: tuple[bytes, ...] = ()
+    refusal: Refusal, extra: tuple[bytes, bytes], vary: tuple[bytes, ...] = (), lang: Language = "en"
 ) -> tuple[Message, Message]:
     """The response start and body of a refused request: a problem, ``no-store``, the security headers,
-    ``extra`` (the request id), ``Vary`` with the tokens ``vary`` if any; a 400 also closes the connection."""
+    ``extra`` (the request id), ``Vary`` with the tokens ``vary`` if any; a 400 also closes the connection.
+
+    A 400, 422 or 431 says ``title``, ``detail`` and ``errors[].message`` in ``lang`` when every one of them is a
+    refusal of the catalogues (:func:`service.i18n.render`; else all in English), with ``Content-Language`` and
+    ``Vary: Accept-Language``, as the application's problems do (:class:`~.errors.LocalisedProblem`)."""
     status, detail, errors = refusal
-    body = msgspec.json.encode(problem_body(problem(status, detail, errors)))
+    localised = status in LOCALISED_STATUSES
+    said: Language = "en"
+    if localised:
+        said = lang if all(isinstance(t, I18nRefusal) for t in (detail, *(e.message for e in errors))) else "en"
+        detail = render(detail, said)
+        errors = [FieldError(e.field, render(e.message, said)) for e in errors]
+    body = msgspec.json.encode(problem_body(problem(status, detail, errors), said))
     start = [
         (b"content-type", _PROBLEM_TYPE),
         (b"content-length", str(len(body)).encode()),
@@ -300,11 +332,13 @@ def refusal_messages(
         SERVER_HEADER,
         extra,
     ]
+    if localised:
+        start.append((b"content-language", said.encode()))
     if status == 400:
         start.append((b"connection", b"close"))
     elif status == 503:
         start.append((b"retry-after", b"1"))
-    if vary:
+    if vary or localised:
         start = merged_vary(start, vary)
     return (
         {"type": "http.response.start", "status": status, "headers": start},

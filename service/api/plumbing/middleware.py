@@ -58,6 +58,7 @@ from .hardening import (
     decorate_start,
     merged_languages,
     read_headers,
+    refusal_language,
     refusal_messages,
     tagged_messages,
 )
@@ -185,7 +186,7 @@ class RequestContextMiddleware:
         try:
             if refusal is not None:
                 status = refusal[0]
-                start, body = refusal_messages(refusal, id_header)
+                start, body = refusal_messages(refusal, id_header, lang=refusal_language(headers))
                 await send(start)
                 await send(body)
                 return

@@ -277,7 +277,7 @@ function outcome(kind) {
     if (nagashi.length) out.nagashi = nagashi;
     return out;
   }
-  if (kind === "abortive") return { type: "abortive", kind: $("abortive-kind").value };
+  if (kind === "abortive") return { type: "abortive", kind: abortiveKind() };
   if (kind === "chombo") return { type: "chombo", seat: Number($("chombo-seat").value) };
   const winner = Number($("winner").value);
   const v = value();
@@ -661,13 +661,32 @@ function fillSeats(select, none = false) {
   if (value || none) select.value = value;
 }
 
-// The abortive draws the preset has (option `abortive_draws`), by the page's names.
+// The abortive draw chosen ("" when none is).
+function abortiveKind() {
+  return document.querySelector("input[name=abortive-kind]:checked")?.value ?? "";
+}
+
+// The abortive draws the preset has (option `abortive_draws`), by the page's names: one radio button each, whose
+// words wrap on a phone (a select cuts a long name at its edge); the one chosen kept, else the first.
 function fillAbortive() {
-  const select = $("abortive-kind");
-  const value = select.value;
+  const fieldset = $("abortive-kind");
+  const value = abortiveKind();
   const kinds = rules && Array.isArray(rules.preset.defaults.abortive_draws) ? rules.preset.defaults.abortive_draws : [];
-  select.replaceChildren(...kinds.map((k) => new Option(t(`abortive.${k}`), k)));
-  if (kinds.includes(value)) select.value = value;
+  const chosen = kinds.includes(value) ? value : kinds[0];
+  const choices = kinds.map((k) => {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "abortive-kind";
+    input.id = `abortive-${k}`;
+    input.value = k;
+    input.checked = k === chosen;
+    const words = document.createElement("span");
+    words.textContent = t(`abortive.${k}`);
+    label.append(input, " ", words);
+    return label;
+  });
+  fieldset.replaceChildren(fieldset.querySelector("legend"), ...choices);
 }
 
 // The outcomes the preset has: abortive draws (`abortive_draws`), chombo (`chombo` not "none"), nagashi mangan,
@@ -729,14 +748,18 @@ function render() {
   const body = $("board-body");
   body.replaceChildren();
   const last = game.hands.length ? game.hands[game.hands.length - 1].result : null;
+  // The dealer whose East the winds count from: this hand's; once the service has ended the game, that of the
+  // hand that ended it (the next hand's dealer is never played); after "End the game", the hand not played.
+  const final = game.over && !game.manual_end && game.hands.length ? game.hands[game.hands.length - 1].before : null;
+  const windDealer = final && Number.isInteger(final.dealer) ? final.dealer : game.dealer;
   for (const s of seats()) {
     const row = body.insertRow();
     row.dataset.seat = s;
     const who = row.insertCell();
     who.className = "who";
     // the seat wind this hand, as its tile (East is the dealer's); none where the rules have no winds (the badge
-    // says who deals)
-    if (!game.over && (!rules || rules.preset.winds)) who.append(tileFigure(`${((s - game.dealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
+    // says who deals). A finished game keeps the winds of its last hand.
+    if (!rules || rules.preset.winds) who.append(tileFigure(`${((s - windDealer + game.scores.length) % game.scores.length) + 1}z`, "small"));
     who.append(game.names[s]);
     if (s === game.dealer && !game.over) {
       const badge = document.createElement("span");
@@ -892,7 +915,7 @@ function showOutcome() {
   $("value-rows").hidden = !win;
   $("tenpai-seats").hidden = kind !== "draw";
   $("nagashi-seats").hidden = kind !== "draw" || !can.nagashi;
-  $("abortive-row").hidden = kind !== "abortive";
+  $("abortive-kind").hidden = kind !== "abortive";
   $("chombo-row").hidden = kind !== "chombo";
   $("pao-row").hidden = !win || !can.pao;
   $("extra-win-1").hidden = kind !== "ron" || !can.double;

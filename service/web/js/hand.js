@@ -810,11 +810,17 @@ function showTenpai(out, answer) {
   quick(ready, "good");
 }
 
+// A ready discard that waits on the tile it throws away: furiten by its own discard. From 14 tiles that already
+// make a winning shape every ready discard is one (the thrown tile completes the 13 left), so the page says it once.
+const ownFuriten = (d) => d.tenpai && d.waits.some((w) => kind(w.tile) === kind(d.discard));
+
 // The discards of a 14-tile hand, best first; each one opens (a <details>) to its waits or the tiles that help.
 function showDiscards(r) {
   const section = document.createElement("section");
   section.className = "discards";
   section.append(heading(t("discards.title")), para(t("discards.intro"), "muted"));
+  const complete = r.discards.some(ownFuriten);
+  if (complete) section.append(para(t("discards.complete"), "discards-note"));
   const value = (s) => (s && s.is_win ? number(s.total ?? s.points ?? 0) : "—");
   for (const d of r.discards) {
     const item = document.createElement("details");
@@ -822,7 +828,8 @@ function showDiscards(r) {
     const stage = d.tenpai ? t("discards.ready") : t("discards.away", { n: d.shanten });
     const words = t("discards.row", { rank: d.rank, state: stage, n: d.ukeire_unseen });
     const reason = t(`discards.reason.${d.reason}`);
-    summary.append(tileFigure(d.discard, "small"), ` ${words} (${reason})${d.furiten ? ` — ${t("discards.furiten")}` : ""}`);
+    const marked = d.furiten && !(complete && ownFuriten(d)); // the note above says it for these
+    summary.append(tileFigure(d.discard, "small"), ` ${words} (${reason})${marked ? ` — ${t("discards.furiten")}` : ""}`);
     item.append(summary);
     if (d.tenpai && d.waits.length) {
       const table = document.createElement("table");
@@ -839,7 +846,8 @@ function showDiscards(r) {
         const row = body.insertRow();
         row.insertCell().append(tileFigure(w.tile, "small"));
         row.insertCell().textContent = String(w.remaining);
-        row.insertCell().textContent = w.no_yaku_on_ron ? t("tenpai.no_yaku") : value(w.ron);
+        const ron = w.no_yaku_on_ron ? t("tenpai.no_yaku") : value(w.ron);
+        row.insertCell().textContent = w.furiten || d.furiten ? t("discards.no_ron") : ron; // furiten: no ron at all
         row.insertCell().textContent = value(w.tsumo);
       }
       item.append(table);
