@@ -199,7 +199,8 @@ def test_a_refused_cors_preflight_is_a_problem_naming_the_header(monkeypatch: py
         assert response.headers["content-type"] == "application/problem+json"
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["cache-control"] == "no-store"
-        assert _vary(response) == ["Origin"]
+        # The refusal's title is in the request's language, so it varies by both.
+        assert _vary(response) == ["Accept-Language", "Origin"]
         assert "access-control-allow-origin" not in response.headers
     assert origin.json()["type"] == "/problems/invalid-request"
     assert [e["field"] for e in origin.json()["errors"]] == ["headers.origin"]
