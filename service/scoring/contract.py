@@ -184,7 +184,7 @@ A new predicate is appended; the C switch then lacks its ``case`` and the build 
 (or the rule sets with the yaku are declined: :func:`.native.prepare`)."""
 
 SCORED_APART: Final = len(NATIVE_YAKU)
-"""The C code for a yaku that :mod:`.score` adds itself (``needs`` ``scored_apart``: nagashi mangan,
+"""The C code for a yaku that :mod:`.scorer` adds itself (``needs`` ``scored_apart``: nagashi mangan,
 paarenchan), never a reading's (C: ``Y_SCORED_APART``, the largest code it knows)."""
 
 # ---- the answer's parts ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The scoring hot path in C (``_native.c``): a plain request scored without the Python objects of a hand.
 
-:func:`.score.score` asks :func:`score` first; ``None`` means the C code does not take this request (see
+:func:`.scorer.score` asks :func:`score` first; ``None`` means the C code does not take this request (see
 the top of ``_native.c``: the optional rules' flags, three players, lists instead of tuples, anything
 invalid), and the Python path (:mod:`.validate`, :mod:`.yaku`, :mod:`.fu`, …) scores it or raises
 :class:`~.model.InvalidHand`. The Python path is the source of truth; ``tests/scoring/test_native.py``
@@ -87,9 +87,10 @@ def _fu_items() -> tuple[FuItem, ...]:
 
 
 def start(sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]) -> bool:
-    """Hand the C code the objects its answers are made of (:mod:`.score` calls this at import with its
-    tables: every :class:`~.model.ReadingSet` by index, and the dora items by count). False when the
-    extension is absent or switched off, or the request types are not laid out as it reads them."""
+    """Hand the C code the objects its answers are made of (:mod:`.rules_cache` calls this at import with
+    the tables of :mod:`.readings` and :mod:`.dora`: every :class:`~.model.ReadingSet` by index, and the dora
+    items by count). False when the extension is absent or switched off, or the request types are not laid
+    out as it reads them."""
     global _started
     if not AVAILABLE or _native is None:
         return False
@@ -199,7 +200,7 @@ def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int,
             replaces |= bits.get(replaced, 0)
         code = y.code  # type: ignore[attr-defined]
         if code < 0 and y.needs & FACTS["scored_apart"]:  # type: ignore[attr-defined]
-            code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (score.py adds them)
+            code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (scorer.py adds them)
         item = y.item  # type: ignore[attr-defined]
         out.append((code, y.needs, y.han, y.yakuman, replaces, item, *_yaku_json(item)))  # type: ignore[attr-defined]
     return tuple(out)
@@ -285,7 +286,7 @@ parse_batch: Final[Callable[[bytes, tuple[tuple[bytes, object | None], ...], int
 )
 """``parse_batch(body, presets, max_hands)``: a ``{"hands": [...]}`` body read by the C code without the
 decoders, as ``(batch, count)``, or ``None`` (the decoders decide the body). ``presets``: ``(name as bytes,
-prepared rules or None)`` for each preset a hand's ``rules`` may name (see :func:`.score.batch_presets`).
+prepared rules or None)`` for each preset a hand's ``rules`` may name (see :func:`.rules_cache.batch_presets`).
 
 The C code reads only JSON of a subset (RFC 8259 whose strings are printable ASCII without escapes, nested at
 most 16 deep) and declines the whole body otherwise, or when it is not ``{"hands": [...]}`` with at most
