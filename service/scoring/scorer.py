@@ -31,7 +31,7 @@ from .readings import reading_out, readings
 from .result_cache import lookup, store
 from .rules_cache import rules_and_table
 from .validate import parse_request
-from .yaku import Candidate, YakuTable, evaluate_yaku
+from .yaku import Candidate, evaluate_yaku
 
 __all__ = ["checked", "score", "score_fresh"]
 
@@ -108,7 +108,9 @@ _native_score: Final = native.score
 def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
     """One request scored, uncached: by the C code when it takes the request (``use_native`` and its rules
     prepared for it), else in Python: validated (:func:`.validate.parse_request`), then kids points, nagashi
-    mangan, or the best reading (:func:`_best_reading`) as the answer (:func:`_win`).
+    mangan, or every reading scored (yaku, paarenchan, renhou's two ways, fu, dora, base points, points) and
+    the one of highest :func:`_rank` answered (:func:`_win`; the first of equal rank). The loop stays here,
+    over locals (no object carries the best so far): it is the Python path's hot spot.
 
     ``req`` as the HTTP decoder makes it (tuples, checked types). Raises :class:`~.model.InvalidHand` for
     impossible input, and for an ``aotenjou`` total past :data:`~.model.MAX_EXACT_POINTS`; a field of a type
@@ -124,49 +126,19 @@ def _score(req: ScoreRequest, use_native: bool = True) -> ScoreResult:
         return score_kids(hand, readings(hand), reading_out)
     if req.nagashi_mangan:
         return nagashi_mangan(hand, rules)
-    best = _best_reading(hand, opts, table)
-    if best.reading is None:
-        reason = "no_yaku" if best.complete else "not_complete"
-        return ScoreResult(is_win=False, reason=reason, preset=opts.preset, reason_name=_REASONS[reason])
-    return _win(hand, opts, best, best.reading)
-
-
-def _rank(points: int, yakuman: int, han: int, fu: int) -> int:
-    """The order of two scorings of one hand as one int, higher better: more points, then at equal points a
-    yakuman over a counted (kazoe) one, then more han, then more fu. Each field fits below the next: fu
-    < 256 (the most is 170), han < 1024, a yakuman multiple < 64."""
-    return ((points * 64 + yakuman) * 1024 + han) * 256 + fu
-
-
-class _Best:
-    """The best scoring of a hand's readings so far (:func:`_best_reading`): its reading (``None``: none
-    yet), yaku, fu items, whether dora count, and its :func:`_rank`, yakuman multiple, han, fu and base
-    points; ``complete``: the hand has a reading at all; ``dora``: the hand's dora items, once counted."""
-
-    def __init__(self) -> None:
-        self.reading: Ctx | None = None
-        self.complete = False
-        self.yaku: list[Candidate] = []
-        self.fu_items: list[FuItem] = []
-        self.with_dora = False
-        self.dora: list[YakuItem] = []
-        self.rank = -1
-        self.yakuman = 0
-        self.han = 0
-        self.fu = 0
-        self.base = 0
-
-
-def _best_reading(hand: Hand, opts: Options, table: YakuTable) -> _Best:
-    """Every reading of a validated hand scored (yaku, paarenchan, renhou's two ways, fu, dora, base points,
-    points), the highest :func:`_rank` kept; the first of equal rank wins."""
     aotenjou = opts.aotenjou
     renhou_mangan = hand.renhou and opts.renhou == "mangan" and not aotenjou
     paarenchan = hand.paarenchan
     dora: list[YakuItem] | None = None
-    best = _Best()
+    best: Ctx | None = None  # the best scoring so far: its reading, yaku, fu items, whether dora count,
+    best_yaku: list[Candidate] = []  # its _rank, yakuman multiple, han, fu and base points (locals, not an
+    best_fu_list: list[FuItem] = []  # object: this loop is the Python path's hot spot)
+    best_with_dora = False
+    best_rank = -1
+    best_yakuman = best_han = best_fu = best_base = 0
+    complete = False
     for c in readings(hand):
-        best.complete = True
+        complete = True
         yaku, yakuman = evaluate_yaku(c, table)
         if paarenchan and (yaku or opts.paarenchan == "always"):
             yaku, yakuman = with_paarenchan(yaku, yakuman, paarenchan, aotenjou)
@@ -199,21 +171,41 @@ def _best_reading(hand: Hand, opts: Options, table: YakuTable) -> _Best:
                 base, dealer=hand.dealer, tsumo=hand.tsumo, players=opts.players, bisection=opts.bisection
             )
             rank = _rank(points, yakuman, han, fu)
-            if rank > best.rank:
-                best.rank, best.yakuman, best.han, best.fu, best.base = rank, yakuman, han, fu, base
-                best.reading, best.yaku, best.fu_items, best.with_dora = c, yaku, fu_list, not fixed
-    if dora is not None:
-        best.dora = dora
-    return best
+            if rank > best_rank:  # the first of equal rank stays
+                best_rank, best_yakuman, best_han, best_fu, best_base = rank, yakuman, han, fu, base
+                best, best_yaku, best_fu_list, best_with_dora = c, yaku, fu_list, not fixed
+    if best is None:
+        reason = "no_yaku" if complete else "not_complete"
+        return ScoreResult(is_win=False, reason=reason, preset=opts.preset, reason_name=_REASONS[reason])
+    shown_dora = dora if dora is not None and best_with_dora else []
+    return _win(hand, opts, best, best_yaku, best_fu_list, shown_dora, best_yakuman, best_han, best_fu, best_base)
 
 
-def _win(hand: Hand, opts: Options, best: _Best, c: Ctx) -> ScoreResult:
-    """The answer for the best scoring ``best`` (of reading ``c``): payments with honba and riichi sticks,
-    yaku items then dora items, the limit. Raises :class:`~.model.InvalidHand` (``rules.aotenjou``) when an
-    ``aotenjou`` total is past :data:`~.model.MAX_EXACT_POINTS`."""
+def _rank(points: int, yakuman: int, han: int, fu: int) -> int:
+    """The order of two scorings of one hand as one int, higher better: more points, then at equal points a
+    yakuman over a counted (kazoe) one, then more han, then more fu. Each field fits below the next: fu
+    < 256 (the most is 170), han < 1024, a yakuman multiple < 64."""
+    return ((points * 64 + yakuman) * 1024 + han) * 256 + fu
+
+
+def _win(
+    hand: Hand,
+    opts: Options,
+    c: Ctx,
+    yaku: list[Candidate],
+    fu_list: list[FuItem],
+    dora: list[YakuItem],
+    best_yakuman: int,
+    han: int,
+    fu: int,
+    base: int,
+) -> ScoreResult:
+    """The answer for the best scoring of a hand: its reading ``c``, ``yaku``, fu items, the dora items shown
+    (none when they do not count), yakuman multiple (before the cap), han, fu and base points. Adds payments
+    with honba and riichi sticks and the limit. Raises :class:`~.model.InvalidHand` (``rules.aotenjou``) when
+    an ``aotenjou`` total is past :data:`~.model.MAX_EXACT_POINTS`."""
     aotenjou = opts.aotenjou
-    han, fu, base = best.han, best.fu, best.base
-    yakuman = best.yakuman if aotenjou else capped_yakuman(best.yakuman, opts.yakuman_cap)
+    yakuman = best_yakuman if aotenjou else capped_yakuman(best_yakuman, opts.yakuman_cap)
     pay = payments(
         base,
         dealer=hand.dealer,
@@ -226,9 +218,9 @@ def _win(hand: Hand, opts: Options, best: _Best, c: Ctx) -> ScoreResult:
     )
     if aotenjou and pay.total > MAX_EXACT_POINTS:
         raise InvalidHand([FieldError("rules.aotenjou", _too_large(han, fu, pay.total))])
-    items = [y.item for y in best.yaku]
-    if (not yakuman or aotenjou) and best.with_dora and best.dora:
-        items += best.dora
+    items = [y.item for y in yaku]
+    if (not yakuman or aotenjou) and dora:
+        items += dora
     limit = "none" if aotenjou else limit_name(han, base, yakuman)
     return ScoreResult(
         is_win=True,
@@ -237,7 +229,7 @@ def _win(hand: Hand, opts: Options, best: _Best, c: Ctx) -> ScoreResult:
         fu=fu if not yakuman or aotenjou else None,
         yaku=tuple(items),
         yakuman=yakuman,
-        fu_breakdown=tuple(best.fu_items),
+        fu_breakdown=tuple(fu_list),
         limit=limit,
         limit_name=_LIMITS.get(limit) or limit_text(limit),
         base_points=base,
