@@ -2,8 +2,8 @@
  * JSON and its hands answered as JSON (parse_batch, score_parsed_run) (BENCHMARKS.md).
  *
  * This file is a second implementation of what validate.py, hand.py, decompose.py, yaku.py (the
- * predicates by their _NATIVE_TESTS code), fu.py, limits.py, payments.py and score.py do for the common
- * request, kept equal to them by tests/scoring/test_native.py (every answer compared with the Python
+ * predicates by their _NATIVE_TESTS code), fu.py, limits.py, payments.py, readings.py, dora.py and
+ * scorer.py do for the common request, kept equal to them by tests/scoring/test_native.py (every answer compared with the Python
  * path's, on the corpus, the seeded hands of every preset and hypothesis hands). The Python modules stay
  * the source of truth: this one declines (returns None) whenever a request is anything but plain, and the
  * Python path then scores it or raises InvalidHand naming the field. What it takes:
@@ -18,8 +18,8 @@
  *
  * and it declines whatever the Python path would refuse (a fifth copy, a wrong tile count, an
  * impossible flag, ...): every check of validate.parse_request that can fail on such a request is
- * repeated here, as a decline. Ties between readings are settled as score.py settles them, because the
- * readings come in score.readings' order (decompose.splits_by_keys' order of splits, then the winning
+ * repeated here, as a decline. Ties between readings are settled as scorer.py settles them (the first of
+ * equal rank stays), because the readings come in readings.readings' order (decompose.splits_by_keys' order of splits, then the winning
  * tile's place in each).
  *
  * Why: in compiled Python much of a cold score() is allocating, freeing and reference counting the
