@@ -8,9 +8,9 @@ built. Not part of the service: nothing in ``service/`` imports this module.
 
 from __future__ import annotations
 
-from service.api.routes import info as info_routes
+from service.api.routes import study as study_routes
 
-info_routes.tenpai.sync_to_thread = False
+study_routes.tenpai.sync_to_thread = False
 
 from service.app import create_app  # noqa: E402  (after the flag: the app registers the handler)
 

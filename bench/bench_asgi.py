@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="passes per app (best reported)")
     args = parser.parse_args(argv)
     from service.scoring import ScoreRequest, score
-    from service.scoring.score import result_cache_clear
+    from service.scoring.result_cache import result_cache_clear
 
     requests = bodies(args.requests)
     loop = asyncio.new_event_loop()

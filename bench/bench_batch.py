@@ -88,8 +88,9 @@ def stages(bodies: list[bytes]) -> dict[str, float]:
     from service.api.plumbing.answers import _ENCODER
     from service.api.routes.batch import BatchRequest, BatchResult, score_item
     from service.scoring import ScoreRequest, score
+    from service.scoring.batch import parse_batch
     from service.scoring.native import score_parsed_run
-    from service.scoring.score import parse_batch, result_cache_clear
+    from service.scoring.result_cache import result_cache_clear
 
     hands = sum(len(json.loads(b)["hands"]) for b in bodies)
     clock = time.perf_counter_ns
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     from service.api.telemetry.logs import configure_logging
     from service.app import create_app
     from service.scoring import ScoreRequest, score
-    from service.scoring.score import result_cache_clear
+    from service.scoring.result_cache import result_cache_clear
 
     templates = [dict(h) for h in seeded_hands(args.hands, 0)]
     requests = [msgspec.convert(h, ScoreRequest) for h in templates]

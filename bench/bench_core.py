@@ -109,21 +109,20 @@ def clear_core_caches() -> list[str]:
             if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == info.name:
                 value.cache_clear()
                 cleared.append(f"{info.name.rsplit('.', 1)[1]}.{name}")
-    score_module = importlib.import_module("service.scoring.score")
-    score_module.result_cache_clear()
-    cleared.append("score.results (the whole-result cache)")
-    score_module.rules_cache_clear()
-    cleared.append("score.rules_cache (resolved rules and yaku tables)")
+    importlib.import_module("service.scoring.result_cache").result_cache_clear()
+    cleared.append("result_cache (the whole-result cache)")
+    importlib.import_module("service.scoring.rules_cache").rules_cache_clear()
+    cleared.append("rules_cache (resolved rules and yaku tables)")
     return cleared
 
 
 def core_build() -> str:
     """``compiled (mypyc)`` when the hot-path modules are C extensions, else ``pure Python``; then whether
     the C hot path (``service/scoring/_native.c``) is in use (``RIICHI_NATIVE=0`` leaves it out)."""
-    module = importlib.import_module("service.scoring.score")
+    module = importlib.import_module("service.scoring.scorer")
     native = importlib.import_module("service.scoring.native")
     compiled = "compiled (mypyc)" if type(module.score).__name__ == "builtin_function_or_method" else "pure Python"
-    in_use = module._rules_and_table("standard")[3] is not None
+    in_use = importlib.import_module("service.scoring.rules_cache").rules_and_table("standard")[3] is not None
     why = "" if native.AVAILABLE else (" (not built)" if native._native is None else " (RIICHI_NATIVE=0)")
     return f"{compiled}, C hot path {'in use' if in_use else 'not in use'}{why}"
 

@@ -52,7 +52,7 @@ import riichienv
 from bench.serve import ROOT, free_port, serve, tree_cpu_seconds
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
-from service.scoring.score import result_cache_clear
+from service.scoring.result_cache import result_cache_clear
 
 
 def read_games(directory: Path) -> list[tuple[bytes, bytes]]:

@@ -120,7 +120,7 @@ def main() -> int:
     parser.add_argument("--rates-2", type=int, nargs="+", default=[1000, 1500], help="offered rates, 2 workers")
     args = parser.parse_args()
     print(_k6_run.check_k6(_k6_run.find_k6(), verify_hash=False))
-    score = importlib.import_module("service.scoring.score").score
+    score = importlib.import_module("service.scoring.scorer").score
     built = "compiled (mypyc)" if type(score).__name__ == "builtin_function_or_method" else "pure Python"
     load = os.getloadavg()
     print(

@@ -43,7 +43,7 @@ APPS = {"off the loop": "service.app:app", "on the loop": "bench.app_tenpai_on_l
 
 
 def compiled() -> bool:
-    return type(importlib.import_module("service.scoring.score").score).__name__ == "builtin_function_or_method"
+    return type(importlib.import_module("service.scoring.scorer").score).__name__ == "builtin_function_or_method"
 
 
 def one_run(

@@ -124,6 +124,10 @@ def render(c: ModuleType) -> str:
     for i, name in enumerate(c.ALLOWED_FLAGS):
         out.append(f"#define A_{cn(name)} (1u << {i})")
 
+    out += ["", "/* native.start's items, by name: init()'s tuple, then init_json()'s. */"]
+    out += _enum("InitItem", "INIT_", c.INIT_ITEMS, "N_INIT", cn)
+    out += _enum("InitJsonItem", "INIT_JSON_", c.INIT_JSON_ITEMS, "N_INIT_JSON", cn)
+
     out += [
         "",
         "/* The counts the C code's own arrays and bit sets rely on. */",

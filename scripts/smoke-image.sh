@@ -106,13 +106,12 @@ inside sh -c 'test "$(id -u)" = 10001 && ! touch /opt/venv/x 2>/dev/null && touc
 # Read-only: not even root writes to the image's root (as 10001, file permissions alone would refuse it).
 chroot "$jail" /bin/sh -c '! touch /smoke 2>/dev/null'
 # The scoring core is the mypyc build: each hot-path module is an extension, score() a builtin.
-# (sys.modules: `import service.scoring.score as s` binds the function score, which the package re-exports.)
 inside python3 -c '
 import importlib, sys
 import service.scoring
-names = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "score"]
+names = ["tiles", "decompose", "hand", "yaku", "fu", "limits", "payments", "validate", "readings", "scorer"]
 files = {name: importlib.import_module("service.scoring." + name).__file__ for name in names}
-print("compiled core:", type(sys.modules["service.scoring.score"].score).__name__, "| python", sys.version.split()[0])
+print("compiled core:", type(sys.modules["service.scoring.scorer"].score).__name__, "| python", sys.version.split()[0])
 assert all(f.endswith(".so") for f in files.values()), files
 assert type(service.scoring.score).__name__ == "builtin_function_or_method"
 '

@@ -33,7 +33,6 @@ from service.api.plumbing.guards import api_keys, cors_config, guard_middleware
 from service.api.plumbing.middleware import RequestContextMiddleware, route_template
 from service.api.routes.batch import BATCH_ROUTES, BATCH_SCHEMA_TYPES
 from service.api.routes.game import GAME_ROUTES, GAME_SCHEMA_TYPES
-from service.api.routes.info import INFO_ROUTES, INFO_SCHEMA_TYPES
 from service.api.routes.logs import LOG_ROUTES, LOG_SCHEMA_TYPES
 from service.api.routes.operations import (
     METRICS_STATE_KEY,
@@ -46,7 +45,9 @@ from service.api.routes.operations import (
     mark_not_ready,
     mark_ready,
 )
+from service.api.routes.reference import REFERENCE_ROUTES, REFERENCE_SCHEMA_TYPES
 from service.api.routes.scoring import ROUTES
+from service.api.routes.study import STUDY_ROUTES, STUDY_SCHEMA_TYPES
 from service.api.telemetry.logs import configure_logging
 from service.api.telemetry.metrics import Metrics
 from service.scoring import ScoreRequest, ScoreResult
@@ -91,7 +92,8 @@ def create_app() -> Litestar:
             *ROUTES,
             *BATCH_ROUTES,
             *GAME_ROUTES,
-            *INFO_ROUTES,
+            *STUDY_ROUTES,
+            *REFERENCE_ROUTES,
             *LOG_ROUTES,
             *OPERATIONS_ROUTES,
             *PAGE_ROUTES,
@@ -139,7 +141,8 @@ def create_app() -> Litestar:
             ScoreResult,
             *BATCH_SCHEMA_TYPES,
             *GAME_SCHEMA_TYPES,
-            *INFO_SCHEMA_TYPES,
+            *STUDY_SCHEMA_TYPES,
+            *REFERENCE_SCHEMA_TYPES,
             *LOG_SCHEMA_TYPES,
             Problem,
             Health,

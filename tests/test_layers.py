@@ -103,7 +103,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_every_import_form_is_read() -> None:
-    modules = {"service.scoring", "service.scoring.score", "service.scoring.native", "service.scoring.kids"}
+    modules = {"service.scoring", "service.scoring.scorer", "service.scoring.native", "service.scoring.kids"}
     source = (
         "from . import native, _native\n"
         "from .kids import score_kids\n"
@@ -111,13 +111,13 @@ def test_every_import_form_is_read() -> None:
         "def f():\n"
         "    from service.scoring.native import x\n"
     )
-    assert imported("service.scoring.score", source, modules) == {
+    assert imported("service.scoring.scorer", source, modules) == {
         "service.scoring",
         "service.scoring.native",
         "service.scoring.kids",
     }
     assert "service.scoring._native" in EXTENSIONS
-    assert "service.scoring.score" in GRAPH["service.api.routes.batch"]
+    assert "service.scoring.batch" in GRAPH["service.api.routes.batch"]
     assert "service.api.plumbing.guards" in GRAPH["service.serve"]  # imported inside a function
 
 

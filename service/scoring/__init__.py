@@ -18,7 +18,8 @@ def _check_compiled_modules() -> None:
     ``pip install -e .`` compiles the hot-path modules with mypyc into ``*.so`` files beside
     their sources, and Python imports those first. After a source edit (or a ``git pull``)
     the old build would run silently, so a source newer than its build is an ImportError
-    that says how to rebuild. Installed copies (no ``.git`` above) are not checked.
+    that says how to rebuild; so is the build of a module that is gone (it would still import under the
+    old name). Installed copies (no ``.git`` above) are not checked.
     """
     here = _Path(__file__).resolve().parent
     if not (here.parents[1] / ".git").exists():
@@ -28,6 +29,11 @@ def _check_compiled_modules() -> None:
         sources = [here / (stem + ".py")]
         if not sources[0].exists():  # a C extension: its file and the parts it includes (_native_*.c, .h)
             sources = [*here.glob(stem + ".c"), *here.glob(stem + "_*.c"), *here.glob(stem + "_*.h")]
+            if not sources and not stem.endswith("__mypyc"):  # the build of a module since renamed or removed
+                raise ImportError(
+                    f"{built} has no source any more (its module was renamed or removed): delete it, then "
+                    "rebuild with `.venv/bin/pip install -e .`"
+                )
         for source in sources:
             if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
                 raise ImportError(
@@ -53,7 +59,7 @@ from .model import (  # noqa: E402 - after the check, which must run before any 
     YakuItem,
 )
 from .presets import PRESETS, Rules, resolve_rules  # noqa: E402
-from .score import score  # noqa: E402
+from .scorer import score  # noqa: E402
 
 __all__ = [
     "PRESETS",

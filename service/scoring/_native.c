@@ -2,8 +2,8 @@
  * JSON and its hands answered as JSON (parse_batch, score_parsed_run) (BENCHMARKS.md).
  *
  * This file is a second implementation of what validate.py, hand.py, decompose.py, yaku.py (the
- * predicates by their _NATIVE_TESTS code), fu.py, limits.py, payments.py and score.py do for the common
- * request, kept equal to them by tests/scoring/test_native.py (every answer compared with the Python
+ * predicates by their _NATIVE_TESTS code), fu.py, limits.py, payments.py, readings.py, dora.py and
+ * scorer.py do for the common request, kept equal to them by tests/scoring/test_native.py (every answer compared with the Python
  * path's, on the corpus, the seeded hands of every preset and hypothesis hands). The Python modules stay
  * the source of truth: this one declines (returns None) whenever a request is anything but plain, and the
  * Python path then scores it or raises InvalidHand naming the field. What it takes:
@@ -18,8 +18,8 @@
  *
  * and it declines whatever the Python path would refuse (a fifth copy, a wrong tile count, an
  * impossible flag, ...): every check of validate.parse_request that can fail on such a request is
- * repeated here, as a decline. Ties between readings are settled as score.py settles them, because the
- * readings come in score.readings' order (decompose.splits_by_keys' order of splits, then the winning
+ * repeated here, as a decline. Ties between readings are settled as scorer.py settles them (the first of
+ * equal rank stays), because the readings come in readings.readings' order (decompose.splits_by_keys' order of splits, then the winning
  * tile's place in each).
  *
  * Why: in compiled Python much of a cold score() is allocating, freeing and reference counting the
@@ -313,26 +313,28 @@ static PyObject *field_names(PyObject *type, const char **names, int n) {
     return out;
 }
 
-/* init(shared: tuple) -> bool: the objects the answers are made of, in native.py's order. False when the
- * request types are not laid out as this file reads them (then score() always declines). */
+/* init(shared: tuple) -> bool: the objects the answers are made of, item INIT_<NAME> the one contract.INIT_ITEMS
+ * names (native.start builds the tuple from the same names). False when the request types are not laid out as
+ * this file reads them (then score() always declines). Each item has its case below: a name added to the
+ * contract without one is a build error (-Werror=switch). */
 static PyObject *init(PyObject *self, PyObject *arg) {
     if (released) {
         PyErr_SetString(PyExc_RuntimeError, "init: a batch is being scored");
         return NULL;
     }
-    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 17) {
-        PyErr_SetString(PyExc_ValueError, "init: 17 items");
+    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != N_INIT) {
+        PyErr_Format(PyExc_ValueError, "init: %d items", N_INIT);
         return NULL;
     }
     ready = 0;
-    for (int k = 0; k < 2; k++) { /* item 0: ((ScoreRequest, MeldSpec), (UncheckedScoreRequest, UncheckedMeldSpec)) */
-        PyObject *pair = PyTuple_GET_ITEM(arg, 0);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(pair, k)) ||
-            PyTuple_GET_SIZE(PyTuple_GET_ITEM(pair, k)) != 2) {
-            PyErr_SetString(PyExc_TypeError, "init: two (request type, meld type) pairs first");
+    PyObject *types = PyTuple_GET_ITEM(arg, INIT_TYPES);
+    for (int k = 0; k < 2; k++) { /* ((ScoreRequest, MeldSpec), (UncheckedScoreRequest, UncheckedMeldSpec)) */
+        if (!PyTuple_Check(types) || PyTuple_GET_SIZE(types) != 2 || !PyTuple_Check(PyTuple_GET_ITEM(types, k)) ||
+            PyTuple_GET_SIZE(PyTuple_GET_ITEM(types, k)) != 2) {
+            PyErr_SetString(PyExc_TypeError, "init: types: two (request type, meld type) pairs");
             return NULL;
         }
-        PyObject *rt = PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, k), 0), *mt = PyTuple_GET_ITEM(PyTuple_GET_ITEM(pair, k), 1);
+        PyObject *rt = PyTuple_GET_ITEM(PyTuple_GET_ITEM(types, k), 0), *mt = PyTuple_GET_ITEM(PyTuple_GET_ITEM(types, k), 1);
         if (!PyType_Check(rt) || !PyType_Check(mt)) {
             PyErr_SetString(PyExc_TypeError, "init: request and meld types");
             return NULL;
@@ -343,13 +345,29 @@ static PyObject *init(PyObject *self, PyObject *arg) {
         Py_XSETREF(request_type[k], (PyTypeObject *)Py_NewRef(rt));
         Py_XSETREF(meld_type[k], (PyTypeObject *)Py_NewRef(mt));
     }
-    if (take(arg, 1, &result_type) || take(arg, 2, &reading_type) || take(arg, 3, &payment_type) ||
-        take(arg, 4, &sets_out) || take(arg, 5, &dora_items) || take(arg, 6, &ura_items) || take(arg, 7, &aka_items) ||
-        take_strs(arg, 8, fu_obj, N_FU) || take_strs(arg, 9, wait_str, N_WAITS) || take_strs(arg, 10, shape_str, N_SHAPES) ||
-        take_strs(arg, 11, limit_str, N_LIMITS) || take_strs(arg, 12, limit_text, N_LIMITS) ||
-        take_strs(arg, 13, payer_str, N_PAYERS) || take_strs(arg, 14, payer_text, N_PAYERS) ||
-        take_strs(arg, 15, reason_str, N_REASONS) || take_strs(arg, 16, reason_text, N_REASONS))
-        return NULL;
+    for (int i = 0; i < N_INIT; i++) {
+        int failed = 0;
+        switch ((InitItem)i) {
+        case INIT_TYPES: break; /* read above */
+        case INIT_RESULT_TYPE: failed = take(arg, i, &result_type); break;
+        case INIT_READING_TYPE: failed = take(arg, i, &reading_type); break;
+        case INIT_PAYMENT_TYPE: failed = take(arg, i, &payment_type); break;
+        case INIT_SETS_OUT: failed = take(arg, i, &sets_out); break;
+        case INIT_DORA: failed = take(arg, i, &dora_items); break;
+        case INIT_URA: failed = take(arg, i, &ura_items); break;
+        case INIT_AKA: failed = take(arg, i, &aka_items); break;
+        case INIT_FU_ITEMS: failed = take_strs(arg, i, fu_obj, N_FU); break;
+        case INIT_WAITS: failed = take_strs(arg, i, wait_str, N_WAITS); break;
+        case INIT_SHAPES: failed = take_strs(arg, i, shape_str, N_SHAPES); break;
+        case INIT_LIMITS: failed = take_strs(arg, i, limit_str, N_LIMITS); break;
+        case INIT_LIMIT_NAMES: failed = take_strs(arg, i, limit_text, N_LIMITS); break;
+        case INIT_PAYERS: failed = take_strs(arg, i, payer_str, N_PAYERS); break;
+        case INIT_PAYER_NAMES: failed = take_strs(arg, i, payer_text, N_PAYERS); break;
+        case INIT_REASONS: failed = take_strs(arg, i, reason_str, N_REASONS); break;
+        case INIT_REASON_NAMES: failed = take_strs(arg, i, reason_text, N_REASONS); break;
+        }
+        if (failed) return NULL;
+    }
     if (!PyList_Check(sets_out) || PyList_GET_SIZE(sets_out) != 4 * 34 * 2 || !PyList_Check(dora_items) ||
         !PyList_Check(ura_items) || !PyList_Check(aka_items)) {
         PyErr_SetString(PyExc_ValueError, "init: sets_out (272) and the dora item lists are lists");
@@ -388,10 +406,8 @@ static int bytes_grid(PyObject *t, int n, int m, PyObject **out /* n * m */) {
     return 0;
 }
 
-/* init_json(fragments: tuple) -> None: msgspec's encoding of the shared objects, in native.py's order:
- * dora, ura, aka (by language, then count), fu items (by item, then language), reading sets (by index),
- * shapes, waits, limits, limit names (by limit, then language), payer heads, payer tails (by payer, count,
- * language). */
+/* init_json(fragments: tuple) -> None: msgspec's encoding of the shared objects, item INIT_JSON_<NAME> the one
+ * contract.INIT_JSON_ITEMS names (and describes); one case each (-Werror=switch). */
 static PyObject *init_json(PyObject *self, PyObject *arg) {
     PyObject *tails_flat[3 * 3 * N_LANGS] = {NULL};
     if (released) {
@@ -399,36 +415,50 @@ static PyObject *init_json(PyObject *self, PyObject *arg) {
         return NULL;
     }
     json_ready = 0;
-    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 11) {
-        PyErr_SetString(PyExc_ValueError, "init_json: 11 items");
+    if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != N_INIT_JSON) {
+        PyErr_Format(PyExc_ValueError, "init_json: %d items", N_INIT_JSON);
         return NULL;
     }
-    PyObject **dora_lists[3] = {dora_json, ura_json, aka_json};
-    for (int d = 0; d < 3; d++) {
-        PyObject *t = PyTuple_GET_ITEM(arg, d);
-        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != N_LANGS) goto bad;
-        for (int l = 0; l < N_LANGS; l++) {
-            PyObject *by_count = PyTuple_GET_ITEM(t, l);
-            if (!PyTuple_Check(by_count)) goto bad;
-            Py_XSETREF(dora_lists[d][l], Py_NewRef(by_count));
+    for (int i = 0; i < N_INIT_JSON; i++) {
+        PyObject *item = PyTuple_GET_ITEM(arg, i);
+        PyObject **by_lang = NULL;
+        int failed = 0;
+        switch ((InitJsonItem)i) {
+        case INIT_JSON_DORA: by_lang = dora_json; break;
+        case INIT_JSON_URA: by_lang = ura_json; break;
+        case INIT_JSON_AKA: by_lang = aka_json; break;
+        case INIT_JSON_FU_ITEMS: failed = bytes_grid(item, N_FU, N_LANGS, &fu_json[0][0]); break;
+        case INIT_JSON_SETS_OUT:
+            failed = !PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 4 * 34 * 2;
+            if (!failed) Py_XSETREF(sets_json, Py_NewRef(item));
+            break;
+        case INIT_JSON_SHAPES: failed = bytes_grid(item, 1, N_SHAPES, shape_json); break;
+        case INIT_JSON_WAITS: failed = bytes_grid(item, 1, N_WAITS, wait_json); break;
+        case INIT_JSON_LIMITS: failed = bytes_grid(item, 1, N_LIMITS, limit_json); break;
+        case INIT_JSON_LIMIT_NAMES: failed = bytes_grid(item, N_LIMITS, N_LANGS, &limit_text_json[0][0]); break;
+        case INIT_JSON_PAYER_HEADS: failed = bytes_grid(item, 1, N_PAYERS, payer_head); break;
+        case INIT_JSON_PAYER_TAILS:
+            failed = !PyTuple_Check(item) || PyTuple_GET_SIZE(item) != N_PAYERS;
+            for (int payer = 0; !failed && payer < N_PAYERS; payer++) {
+                if (bytes_grid(PyTuple_GET_ITEM(item, payer), 3, N_LANGS, &tails_flat[payer * 3 * N_LANGS]) < 0) {
+                    failed = 1;
+                    break;
+                }
+                for (int c = 0; c < 3; c++)
+                    for (int l = 0; l < N_LANGS; l++)
+                        Py_XSETREF(payer_tail[payer][c][l], tails_flat[(payer * 3 + c) * N_LANGS + l]);
+            }
+            break;
         }
-    }
-    if (bytes_grid(PyTuple_GET_ITEM(arg, 3), N_FU, N_LANGS, &fu_json[0][0]) < 0) goto bad;
-    PyObject *sets = PyTuple_GET_ITEM(arg, 4);
-    if (!PyTuple_Check(sets) || PyTuple_GET_SIZE(sets) != 4 * 34 * 2) goto bad;
-    Py_XSETREF(sets_json, Py_NewRef(sets));
-    if (bytes_grid(PyTuple_GET_ITEM(arg, 5), 1, 3, shape_json) < 0 ||
-        bytes_grid(PyTuple_GET_ITEM(arg, 6), 1, N_WAITS, wait_json) < 0 ||
-        bytes_grid(PyTuple_GET_ITEM(arg, 7), 1, N_LIMITS, limit_json) < 0 ||
-        bytes_grid(PyTuple_GET_ITEM(arg, 8), N_LIMITS, N_LANGS, &limit_text_json[0][0]) < 0 ||
-        bytes_grid(PyTuple_GET_ITEM(arg, 9), 1, 3, payer_head) < 0)
-        goto bad;
-    PyObject *tails = PyTuple_GET_ITEM(arg, 10);
-    if (!PyTuple_Check(tails) || PyTuple_GET_SIZE(tails) != 3) goto bad;
-    for (int payer = 0; payer < 3; payer++) {
-        if (bytes_grid(PyTuple_GET_ITEM(tails, payer), 3, N_LANGS, &tails_flat[payer * 3 * N_LANGS]) < 0) goto bad;
-        for (int c = 0; c < 3; c++)
-            for (int l = 0; l < N_LANGS; l++) Py_XSETREF(payer_tail[payer][c][l], tails_flat[(payer * 3 + c) * N_LANGS + l]);
+        if (by_lang != NULL) { /* dora, ura, aka: by language, then count */
+            failed = !PyTuple_Check(item) || PyTuple_GET_SIZE(item) != N_LANGS;
+            for (int l = 0; !failed && l < N_LANGS; l++) {
+                PyObject *by_count = PyTuple_GET_ITEM(item, l);
+                if (!PyTuple_Check(by_count)) failed = 1;
+                else Py_XSETREF(by_lang[l], Py_NewRef(by_count));
+            }
+        }
+        if (failed) goto bad;
     }
     json_ready = 1;
     Py_RETURN_NONE;

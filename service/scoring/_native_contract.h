@@ -309,6 +309,42 @@ typedef enum {
 #define A_TENHOU (1u << 6)
 #define A_CHIIHOU (1u << 7)
 
+/* native.start's items, by name: init()'s tuple, then init_json()'s. */
+typedef enum {
+    INIT_TYPES = 0,
+    INIT_RESULT_TYPE = 1,
+    INIT_READING_TYPE = 2,
+    INIT_PAYMENT_TYPE = 3,
+    INIT_SETS_OUT = 4,
+    INIT_DORA = 5,
+    INIT_URA = 6,
+    INIT_AKA = 7,
+    INIT_FU_ITEMS = 8,
+    INIT_WAITS = 9,
+    INIT_SHAPES = 10,
+    INIT_LIMITS = 11,
+    INIT_LIMIT_NAMES = 12,
+    INIT_PAYERS = 13,
+    INIT_PAYER_NAMES = 14,
+    INIT_REASONS = 15,
+    INIT_REASON_NAMES = 16,
+} InitItem;
+#define N_INIT 17
+typedef enum {
+    INIT_JSON_DORA = 0,
+    INIT_JSON_URA = 1,
+    INIT_JSON_AKA = 2,
+    INIT_JSON_FU_ITEMS = 3,
+    INIT_JSON_SETS_OUT = 4,
+    INIT_JSON_SHAPES = 5,
+    INIT_JSON_WAITS = 6,
+    INIT_JSON_LIMITS = 7,
+    INIT_JSON_LIMIT_NAMES = 8,
+    INIT_JSON_PAYER_HEADS = 9,
+    INIT_JSON_PAYER_TAILS = 10,
+} InitJsonItem;
+#define N_INIT_JSON 11
+
 /* The counts the C code's own arrays and bit sets rely on. */
 _Static_assert(N_REQ <= 32, "a hand's seen fields are a uint32_t");
 _Static_assert(N_FACTS <= 64, "facts are a uint64_t");

@@ -252,7 +252,7 @@ static int holds(int code, const Hand *h, const Reading *r, const Prep *p) {
     case Y_OPEN_RIICHI: /* open riichi */
     case Y_DOUBLE_OPEN_RIICHI: /* double open riichi */
     case Y_SASHIKOMI: /* sashikomi: their flags are declined in load() */
-    case Y_SCORED_APART: /* nagashi mangan, paarenchan: scored apart by score.py, never a reading's yaku */
+    case Y_SCORED_APART: /* nagashi mangan, paarenchan: scored apart by scorer.py, never a reading's yaku */
         return 0;
     case Y_DAISHARIN: return daisharin_shape(h, 1);
     case Y_DAISUURIN: return daisharin_shape(h, 0);
@@ -425,7 +425,7 @@ static void consider(const Hand *h, Reading *r, const Prep *p, Best *b) {
 
 /* The best reading of a request: 1 with *b filled (b->found 0: no win, b->complete says why), 0 declined.
  *
- * Long, as score._score and score.readings are: the readings are made and scored in one pass over the
+ * Long, as scorer._score and readings.readings are: the readings are made and scored in one pass over the
  * splits, so no reading is stored but the best. */
 static int run(const Req *q, const Prep *p, Hand *h, Best *b) {
     if (!load(q, p, h)) return 0;

@@ -184,7 +184,7 @@ A new predicate is appended; the C switch then lacks its ``case`` and the build 
 (or the rule sets with the yaku are declined: :func:`.native.prepare`)."""
 
 SCORED_APART: Final = len(NATIVE_YAKU)
-"""The C code for a yaku that :mod:`.score` adds itself (``needs`` ``scored_apart``: nagashi mangan,
+"""The C code for a yaku that :mod:`.scorer` adds itself (``needs`` ``scored_apart``: nagashi mangan,
 paarenchan), never a reading's (C: ``Y_SCORED_APART``, the largest code it knows)."""
 
 # ---- the answer's parts ----------------------------------------------------------------------------
@@ -280,6 +280,52 @@ ALLOWED_FLAGS: Final[tuple[str, ...]] = (
 )
 """Situation flags whose yaku a rule set may lack, as the bits of ``prepare``'s ``allowed`` (C: ``A_<NAME>``,
 ``1 << i``): a request with such a flag under rules without its yaku is declined."""
+
+# ---- the shared answer objects (native.start → C's init and init_json) ------------------------------
+
+INIT_ITEMS: Final[tuple[str, ...]] = (
+    "types",
+    "result_type",
+    "reading_type",
+    "payment_type",
+    "sets_out",
+    "dora",
+    "ura",
+    "aka",
+    "fu_items",
+    "waits",
+    "shapes",
+    "limits",
+    "limit_names",
+    "payers",
+    "payer_names",
+    "reasons",
+    "reason_names",
+)
+"""What :func:`.native.start` hands C's ``init()``, by name: the tuple's item ``i`` is the one named here at
+``i`` (C: ``INIT_<NAME>``, ``N_INIT``). ``types``: ``((ScoreRequest, MeldSpec), (UncheckedScoreRequest,
+UncheckedMeldSpec))``; ``result_type``, ``reading_type``, ``payment_type``: the answer Structs; ``sets_out``:
+every reading set by index (a list of 272); ``dora``, ``ura``, ``aka``: the dora items by count (lists);
+``fu_items``: by :data:`FU_ITEMS`, then the triplets; ``waits`` … ``reason_names``: the names of
+:data:`WAITS`, :data:`SHAPES`, :data:`LIMITS`, :data:`PAYERS`, :data:`REASONS` and their English texts."""
+
+INIT_JSON_ITEMS: Final[tuple[str, ...]] = (
+    "dora",
+    "ura",
+    "aka",
+    "fu_items",
+    "sets_out",
+    "shapes",
+    "waits",
+    "limits",
+    "limit_names",
+    "payer_heads",
+    "payer_tails",
+)
+"""What :func:`.native.start` hands C's ``init_json()`` (msgspec's encodings of the shared objects), by name
+(C: ``INIT_JSON_<NAME>``, ``N_INIT_JSON``): ``dora``, ``ura``, ``aka`` by language, then count; ``fu_items``
+and ``limit_names`` by item, then language; ``sets_out`` by index; ``shapes``, ``waits``, ``limits`` as one
+row; ``payer_heads`` one row by payer; ``payer_tails`` by payer, count (1–3), language."""
 
 OPTIONS_BY_WAY: Final[dict[str, tuple[str, ...]]] = {
     "read": (

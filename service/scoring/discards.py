@@ -4,7 +4,7 @@
 ``14 − 3 × melds`` concealed tiles; every distinct tile code is tried as the discard and the resulting
 ``13 − 3 × melds`` hand is analysed (:class:`DiscardOption`), then the discards are ranked by a fixed
 order (:class:`DiscardsResult`). Rules: /docs/rules §2 (winning shapes: 4 sets + pair, seven
-*different* pairs, kokushi where the preset has it), §3 (each wait's value, via :func:`.score.score`);
+*different* pairs, kokushi where the preset has it), §3 (each wait's value, via :func:`.scorer.score`);
 three players (/docs/rulesets §7): 2m–8m do not exist, so they are never ukeire nor waits.
 
 Shanten, ukeire and waits are exact (:mod:`.shanten`: a tile whose four copies are all in the hand or
@@ -38,7 +38,7 @@ from .discards_model import (
 )
 from .model import FieldError, InvalidHand, MeldSpec
 from .presets import Rules, resolve_rules
-from .score import score
+from .scorer import score
 from .shanten import shanten, shanten_and_improving
 from .tenpai import (
     _SUIT_BASE,

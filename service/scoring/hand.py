@@ -103,7 +103,7 @@ F_RENHOU: Final = 1 << 30
 F_OPEN_RIICHI: Final = 1 << 34  # riichi (or double riichi) declared open
 F_SASHIKOMI: Final = 1 << 35  # ron, in open riichi, on the discard of a player not in riichi
 F_SCORED_APART: Final = 1 << 36
-"""Never among a reading's facts: the yaku that :mod:`.score` adds itself (paarenchan, whose multiple
+"""Never among a reading's facts: the yaku that :mod:`.scorer` adds itself (paarenchan, whose multiple
 is the request's, and nagashi mangan, which is no hand) need it, so the evaluator never calls them."""
 
 FACTS: Final = FACT_BITS

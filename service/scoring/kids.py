@@ -63,8 +63,8 @@ def kids_points(c: Ctx) -> list[PointsItem]:
 def score_kids(hand: Hand, readings: Iterable[Ctx], reading_out: Callable[[Ctx], Reading]) -> ScoreResult:
     """Score a validated hand under the kids preset: the best of its ``readings`` (every reading of ``hand``)
     by points, itemised, shown by ``reading_out``, and the explanation a child reads (English here;
-    :func:`.names.localise` for ru / ja). The scorer passes both (:func:`.score.readings`,
-    :func:`.score.reading_out`), so this module needs nothing of it.
+    :func:`.names.localise` for ru / ja). The scorer passes both (:func:`.readings.readings`,
+    :func:`.readings.reading_out`), so this module needs nothing of it.
 
     `han`, `fu`, `limit`, `base_points` are null and `payments` empty (/docs/rules §5).
     """

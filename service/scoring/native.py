@@ -1,6 +1,6 @@
 """The scoring hot path in C (``_native.c``): a plain request scored without the Python objects of a hand.
 
-:func:`.score.score` asks :func:`score` first; ``None`` means the C code does not take this request (see
+:func:`.scorer.score` asks :func:`score` first; ``None`` means the C code does not take this request (see
 the top of ``_native.c``: the optional rules' flags, three players, lists instead of tuples, anything
 invalid), and the Python path (:mod:`.validate`, :mod:`.yaku`, :mod:`.fu`, …) scores it or raises
 :class:`~.model.InvalidHand`. The Python path is the source of truth; ``tests/scoring/test_native.py``
@@ -50,6 +50,7 @@ except ImportError:  # not built (RIICHI_PURE_PYTHON): the Python path scores ev
 __all__ = [
     "AVAILABLE",
     "LANG_INDEX",
+    "in_order",
     "parse_batch",
     "parsed_span",
     "prepare",
@@ -86,38 +87,49 @@ def _fu_items() -> tuple[FuItem, ...]:
     return (*(items[name] for name in contract.FU_ITEMS), *triplets)
 
 
+def in_order(items: dict[str, object], names: tuple[str, ...]) -> tuple[object, ...]:
+    """``items`` as the tuple C reads: by the contract's ``names`` (:data:`.contract.INIT_ITEMS`,
+    :data:`.contract.INIT_JSON_ITEMS`; C indexes it by the generated ``INIT_<NAME>``). Raises ``ValueError``
+    when the names given are not exactly those.
+
+    >>> in_order({"b": 2, "a": 1}, ("a", "b"))
+    (1, 2)
+    """
+    if items.keys() != set(names):
+        raise ValueError(f"items {sorted(items)} are not the contract's {sorted(names)}")
+    return tuple(items[name] for name in names)
+
+
 def start(sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]) -> bool:
-    """Hand the C code the objects its answers are made of (:mod:`.score` calls this at import with its
-    tables: every :class:`~.model.ReadingSet` by index, and the dora items by count). False when the
-    extension is absent or switched off, or the request types are not laid out as it reads them."""
+    """Hand the C code the objects its answers are made of (:mod:`.rules_cache` calls this at import with
+    the tables of :mod:`.readings` and :mod:`.dora`: every :class:`~.model.ReadingSet` by index, and the dora
+    items by count). False when the extension is absent or switched off, or the request types are not laid
+    out as it reads them."""
     global _started
     if not AVAILABLE or _native is None:
         return False
-    _started = bool(
-        _native.init(
-            (
-                ((ScoreRequest, MeldSpec), (UncheckedScoreRequest, UncheckedMeldSpec)),
-                ScoreResult,
-                Reading,
-                Payment,
-                sets_out,
-                dora,
-                ura,
-                aka,
-                _fu_items(),
-                _WAITS,
-                _SHAPES,
-                _LIMITS,
-                tuple(limit_name(limit) for limit in _LIMITS),
-                _PAYERS,
-                tuple(payer_name(payer) for payer in _PAYERS),
-                _REASONS,
-                tuple(reason_name(reason) for reason in _REASONS),
-            )
-        )
-    )
+    shared: dict[str, object] = {
+        "types": ((ScoreRequest, MeldSpec), (UncheckedScoreRequest, UncheckedMeldSpec)),
+        "result_type": ScoreResult,
+        "reading_type": Reading,
+        "payment_type": Payment,
+        "sets_out": sets_out,
+        "dora": dora,
+        "ura": ura,
+        "aka": aka,
+        "fu_items": _fu_items(),
+        "waits": _WAITS,
+        "shapes": _SHAPES,
+        "limits": _LIMITS,
+        "limit_names": tuple(limit_name(limit) for limit in _LIMITS),
+        "payers": _PAYERS,
+        "payer_names": tuple(payer_name(payer) for payer in _PAYERS),
+        "reasons": _REASONS,
+        "reason_names": tuple(reason_name(reason) for reason in _REASONS),
+    }
+    _started = bool(_native.init(in_order(shared, contract.INIT_ITEMS)))
     if _started:
-        _native.init_json(_fragments(sets_out, dora, ura, aka))
+        _native.init_json(in_order(_fragments(sets_out, dora, ura, aka), contract.INIT_JSON_ITEMS))
     return _started
 
 
@@ -157,8 +169,9 @@ def _yaku_json(item: YakuItem) -> tuple[bytes, ...]:
 
 def _fragments(
     sets_out: list[ReadingSet], dora: list[YakuItem], ura: list[YakuItem], aka: list[YakuItem]
-) -> tuple[object, ...]:
-    """msgspec's encoding of every shared part of an answer, laid out as ``_native.c``'s ``init_json`` reads it."""
+) -> dict[str, object]:
+    """msgspec's encoding of every shared part of an answer, by the names of :data:`.contract.INIT_JSON_ITEMS`
+    (which says how each is laid out)."""
 
     def by_count(items: list[YakuItem]) -> tuple[tuple[bytes, ...], ...]:
         return tuple(tuple(_encode(YakuItem(i.id, i.han, yaku_name(i.id, lang))) for i in items) for lang in _LANGS)
@@ -170,21 +183,23 @@ def _fragments(
             raise ValueError(f"Payment encodes as {encoded!r}: not payer, amount, count, name")
         return tail
 
-    return (
-        by_count(dora),
-        by_count(ura),
-        by_count(aka),
-        tuple(tuple(_encode(FuItem(f.id, f.fu, fu_name(f.id, lang))) for lang in _LANGS) for f in _fu_items()),
-        tuple(_encode(s) for s in sets_out),
-        (tuple(_encode(shape) for shape in _SHAPES),),
-        (tuple(_encode(wait) for wait in _WAITS),),
-        (tuple(_encode(limit) for limit in _LIMITS),),
-        tuple(tuple(_encode(limit_name(limit, lang)) for lang in _LANGS) for limit in _LIMITS),
-        (tuple(_encode({"payer": payer})[:-1] + b',"amount":' for payer in _PAYERS),),
-        tuple(
+    return {
+        "dora": by_count(dora),
+        "ura": by_count(ura),
+        "aka": by_count(aka),
+        "fu_items": tuple(
+            tuple(_encode(FuItem(f.id, f.fu, fu_name(f.id, lang))) for lang in _LANGS) for f in _fu_items()
+        ),
+        "sets_out": tuple(_encode(s) for s in sets_out),
+        "shapes": (tuple(_encode(shape) for shape in _SHAPES),),
+        "waits": (tuple(_encode(wait) for wait in _WAITS),),
+        "limits": (tuple(_encode(limit) for limit in _LIMITS),),
+        "limit_names": tuple(tuple(_encode(limit_name(limit, lang)) for lang in _LANGS) for limit in _LIMITS),
+        "payer_heads": (tuple(_encode({"payer": payer})[:-1] + b',"amount":' for payer in _PAYERS),),
+        "payer_tails": tuple(
             tuple(tuple(payer_tail(payer, count, lang) for lang in _LANGS) for count in (1, 2, 3)) for payer in _PAYERS
         ),
-    )
+    }
 
 
 def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int, int, YakuItem], ...]:
@@ -199,7 +214,7 @@ def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int,
             replaces |= bits.get(replaced, 0)
         code = y.code  # type: ignore[attr-defined]
         if code < 0 and y.needs & FACTS["scored_apart"]:  # type: ignore[attr-defined]
-            code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (score.py adds them)
+            code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (scorer.py adds them)
         item = y.item  # type: ignore[attr-defined]
         out.append((code, y.needs, y.han, y.yakuman, replaces, item, *_yaku_json(item)))  # type: ignore[attr-defined]
     return tuple(out)
@@ -285,7 +300,7 @@ parse_batch: Final[Callable[[bytes, tuple[tuple[bytes, object | None], ...], int
 )
 """``parse_batch(body, presets, max_hands)``: a ``{"hands": [...]}`` body read by the C code without the
 decoders, as ``(batch, count)``, or ``None`` (the decoders decide the body). ``presets``: ``(name as bytes,
-prepared rules or None)`` for each preset a hand's ``rules`` may name (see :func:`.score.batch_presets`).
+prepared rules or None)`` for each preset a hand's ``rules`` may name (see :func:`.rules_cache.batch_presets`).
 
 The C code reads only JSON of a subset (RFC 8259 whose strings are printable ASCII without escapes, nested at
 most 16 deep) and declines the whole body otherwise, or when it is not ``{"hands": [...]}`` with at most

@@ -4,7 +4,7 @@
 the concealed tiles *without* a winning tile: ``13 − 3 × melds`` tiles (is this hand
 tenpai, on what, for how much?) or ``14 − 3 × melds`` (which discard?, answered per
 discard). Rules: /docs/rules §2 (winning shapes: 4 sets + pair, seven *different* pairs,
-kokushi where the preset has it), §3 (scoring, via :func:`.score.score`), §5 (kids: riichi
+kokushi where the preset has it), §3 (scoring, via :func:`.scorer.score`), §5 (kids: riichi
 needs a closed hand one tile from winning).
 
 Shanten and waits come from :mod:`.shanten` (exact: a wait on a kind whose four copies
@@ -32,7 +32,7 @@ from .model import (
 )
 from .names import localise
 from .presets import Rules, resolve_rules
-from .score import score
+from .scorer import score
 from .shanten import caps_for, shanten, shanten_and_improving
 from .tenpai_model import (
     Analysis,

@@ -1,7 +1,7 @@
 """The request and answer Structs of ``POST /v1/tenpai`` (:mod:`.tenpai` holds the analysis).
 
 Apart from :mod:`.tenpai` so that module can be compiled with mypyc: msgspec Structs are defined in
-modules mypyc does not compile (as :mod:`.model` holds :func:`.score.score`'s). :mod:`.tenpai`
+modules mypyc does not compile (as :mod:`.model` holds :func:`.scorer.score`'s). :mod:`.tenpai`
 exports the public ones; import them from there.
 """
 

@@ -115,8 +115,8 @@ DECLARED_TYPES: Final = _declared_types()
 
 def _require_types(values: tuple[object, ...]) -> None:
     """Raise ``TypeError`` where compiled code would as it unpacks ``values`` (a request's fields), and as it
-    reads its melds' ``type`` and ``closed``: :func:`.score.score` then refuses the request as the HTTP
-    decoder would, naming the field (:func:`.score.checked`)."""
+    reads its melds' ``type`` and ``closed``: :func:`.scorer.score` then refuses the request as the HTTP
+    decoder would, naming the field (:func:`.scorer.checked`)."""
     for i, classes in DECLARED_TYPES:
         if not isinstance(values[i], classes):
             raise TypeError(f"{REQUEST_FIELDS[i]}: {type(values[i]).__name__} is not {classes}")

@@ -357,7 +357,7 @@ _yaku("chinitsu", 6, 5, needs=("one_suit", "no_honours"))(chinitsu)
 
 def renhou_mangan(c: Ctx) -> bool:
     """人和 Renhou (option ``renhou``: ``yaku`` or ``mangan``): non-dealer ron before the first own draw,
-    5 han (``mangan``: scored apart as a fixed mangan, see :mod:`.score`)."""
+    5 han (``mangan``: scored apart as a fixed mangan, see :mod:`.scorer`)."""
     return c.hand.renhou
 
 
@@ -388,7 +388,7 @@ _yaku(
 
 
 def nagashi_mangan(c: Ctx) -> bool:
-    """流し満貫 Nagashi mangan (option ``nagashi_mangan``): no win, scored apart by :mod:`.score` as a
+    """流し満貫 Nagashi mangan (option ``nagashi_mangan``): no win, scored apart by :mod:`.scorer` as a
     mangan tsumo (request flag ``nagashi_mangan``); never a reading's yaku."""
     return False
 
@@ -601,7 +601,7 @@ _yaku("sashikomi", 13, None, yakuman=1, situational=True, needs=("sashikomi",))(
 
 def paarenchan(c: Ctx) -> bool:
     """八連荘 Paarenchan (option ``paarenchan``): the request's ``paarenchan`` yakuman multiple, added by
-    :mod:`.score` (with another yaku, or always); never a reading's predicate."""
+    :mod:`.scorer` (with another yaku, or always); never a reading's predicate."""
     return False
 
 
@@ -878,7 +878,7 @@ def evaluate_yaku(c: Ctx, table: YakuTable) -> tuple[list[Candidate], int]:
 
     With any yakuman, only yakuman are returned (option ``aotenjou``: the ordinary yaku too, less
     :data:`AOTENJOU_DROPS`); otherwise the ordinary yaku. Dora are
-    not yaku: see :mod:`.score`. ``table`` is :func:`yaku_table` of the hand's rules.
+    not yaku: see :mod:`.scorer`. ``table`` is :func:`yaku_table` of the hand's rules.
     """
     candidates = table[table_index(c)]
     hits: list[Candidate] = []

@@ -30,10 +30,12 @@ from hypothesis import strategies as st
 from service.api.routes.batch import MAX_BATCH_HANDS
 from service.i18n import LANGUAGES
 from service.scoring import InvalidHand, MeldSpec, ScoreRequest, native
+from service.scoring.batch import parse_batch, score_json
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.native import AVAILABLE, parsed_span, score_parsed_run
-from service.scoring.score import _rules_and_table, parse_batch, score_fresh, score_json
+from service.scoring.rules_cache import rules_and_table
+from service.scoring.scorer import score_fresh
 from tests.strategies import seeded_hands
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the C extension is not built (RIICHI_PURE_PYTHON install)")
@@ -128,7 +130,7 @@ def reference(hand: Any, lang: int) -> bytes | None:
 def presets_resolved() -> None:
     """The C code reads a preset once the Python path has resolved it (tenhou and kostarev among them)."""
     for preset in ("standard", "tenhou", "kostarev"):
-        _rules_and_table(preset)
+        rules_and_table(preset)
 
 
 def check_body(body: bytes, lang: int) -> None:
@@ -203,7 +205,7 @@ def test_score_of_a_request_built_in_python_declines_or_agrees(
         melds = (MeldSpec(type=melds[0].type, tiles=meld_text, closed=melds[0].closed), *melds[1:])
     fields = {**hand, **texts, "melds": melds}
     req = ScoreRequest(**fields)
-    prepared = _rules_and_table(req.rules)[3]
+    prepared = rules_and_table(req.rules)[3]
     if prepared is None:
         return
     fast = native.score(req, prepared)

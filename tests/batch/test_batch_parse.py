@@ -20,8 +20,9 @@ from litestar import Litestar
 
 from service.api.routes.batch import MAX_BATCH_HANDS
 from service.app import create_app
+from service.scoring.batch import parse_batch
 from service.scoring.native import AVAILABLE, score_parsed_run
-from service.scoring.score import _rules_and_table, parse_batch
+from service.scoring.rules_cache import rules_and_table
 from tests.batch.test_batch_paths import LANGUAGES, both_paths
 from tests.strategies import seeded_hands
 
@@ -135,7 +136,7 @@ def scored_by_c(body: bytes) -> list[bool] | None:
 @pytest.fixture(autouse=True, scope="module")
 def tenhou_resolved() -> None:
     """The C code reads a preset once the Python path has resolved it: tenhou is, for :data:`TAKEN`."""
-    _rules_and_table("tenhou")
+    rules_and_table("tenhou")
 
 
 @pytest.mark.parametrize("text", TAKEN, ids=range(len(TAKEN)))

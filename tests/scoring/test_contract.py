@@ -227,3 +227,28 @@ def test_a_new_read_field_without_its_case_is_a_build_error(tmp_path: Path) -> N
     assert done.returncode != 0
     assert "R_NEW_FIELD" in done.stderr
     assert "-Werror=switch" in done.stderr
+
+
+def test_a_new_init_item_without_its_case_is_a_build_error(tmp_path: Path) -> None:
+    """One more object handed to ``init()`` or ``init_json()``, no ``case`` reading it: gcc refuses."""
+    for key, enum in (("INIT_ITEMS", "INIT_NEW_ITEM"), ("INIT_JSON_ITEMS", "INIT_JSON_NEW_ITEM")):
+        done = _compile(_contract_with(**{key: (*getattr(contract, key), "new_item")}), tmp_path)
+        assert done.returncode != 0, key
+        assert enum in done.stderr
+        assert "-Werror=switch" in done.stderr
+
+
+def test_init_items_go_by_the_contracts_names() -> None:
+    """``native.start`` names what it hands C; the tuple follows the contract's order whatever the dict's
+    order, and a name missing or extra is refused rather than shifting the items after it."""
+    names = contract.INIT_ITEMS
+    assert native.in_order(dict(zip(reversed(names), reversed(range(len(names))), strict=True)), names) == tuple(
+        range(len(names))
+    )
+    with pytest.raises(ValueError, match="contract"):
+        native.in_order({name: 0 for name in names[1:]}, names)
+    with pytest.raises(ValueError, match="contract"):
+        native.in_order({**{name: 0 for name in names}, "extra": 0}, names)
+    assert native.in_order(dict.fromkeys(contract.INIT_JSON_ITEMS, 1), contract.INIT_JSON_ITEMS) == (1,) * len(
+        contract.INIT_JSON_ITEMS
+    )

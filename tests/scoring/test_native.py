@@ -22,10 +22,12 @@ from hypothesis import strategies as st
 
 from service.i18n import LANGUAGES
 from service.scoring import InvalidHand, ScoreRequest, ScoreResult, native, score
+from service.scoring.batch import score_json, score_json_run
 from service.scoring.model import RulesSpec, UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.presets import PRESETS, resolve_rules
-from service.scoring.score import _rules_and_table, score_fresh, score_json, score_json_run
+from service.scoring.rules_cache import rules_and_table
+from service.scoring.scorer import score_fresh
 from tests.strategies import seeded_hands, winning_hands
 from tests.tenhou import CORPUS_FILE, load_records, request_from_record
 
@@ -124,7 +126,7 @@ one that Python refuses."""
 
 def compare(req: ScoreRequest) -> str:
     """What became of ``req`` (:data:`TAKEN` …); asserts that the C code's answer is the Python path's."""
-    prepared = _rules_and_table(req.rules)[3]
+    prepared = rules_and_table(req.rules)[3]
     fast = native.score(req, prepared) if prepared is not None else None
     try:
         reference: ScoreResult | InvalidHand = score_fresh(req, use_native=False)
@@ -189,15 +191,15 @@ def mutated(body: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 def test_the_extension_is_in_use() -> None:
     """A built install scores through the C code: the standard rules are prepared for it."""
-    assert _rules_and_table("standard")[3] is not None
-    assert _rules_and_table("tenhou_sanma")[3] is None  # three players: Python
-    assert _rules_and_table("kids")[3] is None  # scored by points: Python
+    assert rules_and_table("standard")[3] is not None
+    assert rules_and_table("tenhou_sanma")[3] is None  # three players: Python
+    assert rules_and_table("kids")[3] is None  # scored by points: Python
 
 
 def test_a_hand_worked_by_hand() -> None:
     """The README's hand through the C code: riichi, pinfu, dora 1; 3 han 30 fu, 3,900 from the discarder."""
     req = ScoreRequest(hand="234567m23456p99s", win_tile="7p", seat_wind="S", riichi=True, dora_indicators="1p")
-    fast = native.score(req, _rules_and_table("standard")[3])
+    fast = native.score(req, rules_and_table("standard")[3])
     assert fast is not None
     assert (fast.han, fast.fu, fast.points, [y.id for y in fast.yaku]) == (3, 30, 3900, ["riichi", "pinfu", "dora"])
     assert [(p.payer, p.amount, p.count) for p in fast.payments] == [("discarder", 3900, 1)]
@@ -221,7 +223,7 @@ def test_seeded_hands_with_one_option_changed(rules: dict[str, Any]) -> None:
     plain = [without_winds(body) if no_winds else body for body in seeded_hands(150, seed=12)]
     counts = tally([decoded({**body, "rules": rules}) for body in plain])
     tally([decoded({**mutated(body, rng), "rules": rules}) for body in plain])
-    prepared = _rules_and_table(msgspec.convert(rules, RulesSpec))[3]
+    prepared = rules_and_table(msgspec.convert(rules, RulesSpec))[3]
     if prepared is not None:
         assert counts[TAKEN] >= 0.99 * (counts[TAKEN] + counts[DECLINED]), counts
     else:
@@ -273,7 +275,7 @@ def test_corpus() -> None:
 def test_requests_built_in_python_are_left_to_python() -> None:
     """Lists where the decoder makes tuples: the C code declines, and :func:`~service.scoring.score` still
     scores them as before. Tile codes as a tuple (the decoder's form of a JSON list) are taken."""
-    prepared = _rules_and_table("standard")[3]
+    prepared = rules_and_table("standard")[3]
     with_list = ScoreRequest(hand="234567m23456p99s", win_tile="7p", seat_wind="S", melds=[])  # type: ignore[arg-type]
     assert native.score(with_list, prepared) is None
     codes = ("2m", "3m", "4m", "5m", "6m", "7m", "2p", "3p", "4p", "5p", "6p", "9s", "9s")
@@ -405,9 +407,9 @@ def test_the_c_code_can_be_switched_off() -> None:
     import sys
 
     code = (
-        "from service.scoring import ScoreRequest, score; from service.scoring.score import _rules_and_table; "
+        "from service.scoring import ScoreRequest, score; from service.scoring.rules_cache import rules_and_table; "
         "r = score(ScoreRequest(hand='234567m23456p99s', win_tile='7p', seat_wind='S', riichi=True, "
-        "dora_indicators='1p')); print(_rules_and_table('standard')[3] is None, r.points)"
+        "dora_indicators='1p')); print(rules_and_table('standard')[3] is None, r.points)"
     )
     env = {"RIICHI_NATIVE": "0", "PATH": "/usr/bin:/bin"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True, timeout=60)

@@ -10,7 +10,7 @@ import pytest
 from service.scoring import InvalidHand, MeldSpec, ScoreRequest, score
 from tests.strategies import seeded_hands
 
-score_module = importlib.import_module("service.scoring.score")
+score_module = importlib.import_module("service.scoring.result_cache")
 
 
 def test_a_repeated_request_is_the_cached_object() -> None:

@@ -16,7 +16,7 @@ from service.scoring.validate import parse_request
 from tests.scoring.test_yaku_needs import _requests
 
 yaku = importlib.import_module("service.scoring.yaku")
-readings = importlib.import_module("service.scoring.score").readings
+readings = importlib.import_module("service.scoring.readings").readings
 
 
 def test_every_branch_calls_the_predicate_at_its_index() -> None:

@@ -23,7 +23,7 @@ from service.scoring.yaku import REGISTRY
 from tests.scoring import test_hand_options, test_yaku_kostarev, test_yaku_standard
 from tests.strategies import seeded_hands
 
-readings = importlib.import_module("service.scoring.score").readings
+readings = importlib.import_module("service.scoring.readings").readings
 
 TERMINALS = {0, 8, 9, 17, 18, 26}
 HONOURS = set(range(27, 34))

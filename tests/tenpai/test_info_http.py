@@ -175,7 +175,7 @@ def test_table_for_kids_is_400_naming_the_preset(client: TestClient[Litestar]) -
 
 
 def test_table_presets_are_those_that_score_with_han_and_fu() -> None:
-    from service.api.routes.info import TablePreset
+    from service.api.routes.reference import TablePreset
     from service.scoring import PRESETS
 
     assert set(typing.get_args(TablePreset)) == {p for p, r in PRESETS.items() if r.scoring == "han_fu"}

@@ -15,7 +15,7 @@ Field paths in a slot's problem are relative to the batch body, so they name the
 ``hands[3].melds[0].tiles``; ``hands[3]`` alone means that hand as a whole.
 
 The body is read by the C code of :mod:`service.scoring.native` straight from its bytes when it is JSON
-of a plain subset (:func:`service.scoring.score.parse_batch`: printable ASCII strings without escapes, not
+of a plain subset (:func:`service.scoring.batch.parse_batch`: printable ASCII strings without escapes, not
 nested deeply; almost every client's body): each hand it scores is answered from its fields, and any other
 hand from its own JSON as below. Outside that subset one fallback decoder reads the body
 (:class:`BatchJSON`): the envelope strictly and each hand only as raw JSON (:class:`msgspec.Raw`), so one
@@ -63,11 +63,11 @@ from msgspec import Meta
 
 from service.i18n import Language, refusal, render
 from service.scoring import FieldError, InvalidHand, ScoreRequest, ScoreResult, score
+from service.scoring.batch import parse_batch
 from service.scoring.model import UncheckedScoreRequest
 from service.scoring.names import localise
 from service.scoring.native import LANG_INDEX, parsed_span, score_parsed_run
 from service.scoring.notation import request_of
-from service.scoring.score import parse_batch
 
 from ..plumbing.decoding import BadRequestBody, StrictJSON, decode_json
 from ..plumbing.errors import (
@@ -135,7 +135,7 @@ class BatchRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 
 class ParsedBatch(BatchRequest, frozen=True, kw_only=True):
-    """A batch the C code read from its body (:func:`~service.scoring.score.parse_batch`): ``parsed`` (its
+    """A batch the C code read from its body (:func:`~service.scoring.batch.parse_batch`): ``parsed`` (its
     ``count`` hands, read), ``hands`` empty, and ``body`` the request body, for the raw JSON of a hand the C
     code left to the decoders (:func:`~service.scoring.native.parsed_span`)."""
 
@@ -147,7 +147,7 @@ class ParsedBatch(BatchRequest, frozen=True, kw_only=True):
 class BatchJSON(StrictJSON[BatchRequest]):
     """The batch's request-body DTO: :class:`BatchRequest` as documented, read by the C code when it can be.
 
-    A body the C code reads (:func:`~service.scoring.score.parse_batch`) is a :class:`ParsedBatch`; any other
+    A body the C code reads (:func:`~service.scoring.batch.parse_batch`) is a :class:`ParsedBatch`; any other
     is decoded by the one fallback, the envelope strictly and each hand as raw JSON
     (:func:`~service.api.plumbing.decoding.decode_json`, its errors: a body it refuses is the batch's 400).
     """
@@ -234,7 +234,7 @@ def repeats_a_key(data: bytes | msgspec.Raw) -> bool:
     :func:`~service.scoring.notation.request_of` see only the last, so a first value outside the tile notation
     (``{"hand": "x", "hand": "234567m3455p234s", …}``) would be taken where ``POST /v1/score`` refuses it.
     Such hands are decoded strictly. Python's ``json``: only for hands the C code does not read (for the
-    others, :func:`~service.scoring.score.parse_batch` tells it).
+    others, :func:`~service.scoring.batch.parse_batch` tells it).
     """
     try:
         json.loads(bytes(data), object_pairs_hook=_unique_keys)

@@ -11,7 +11,7 @@ several apps):
   request's arrival to the last byte of the response;
 - ``riichi_scoring_cache_{hits,misses}_total{cache}``, ``riichi_scoring_cache_size{cache}``,
   ``riichi_scoring_cache_hit_ratio{cache}``: the scoring core's cache, ``results`` (whole
-  results, :mod:`service.scoring.score`), read at scrape time.
+  results, :mod:`service.scoring.result_cache`), read at scrape time.
 
 With several granian workers, set ``PROMETHEUS_MULTIPROC_DIR`` (``service.serve`` creates one
 and empties it at start): prometheus-client's multiprocess mode then keeps every worker's counts in
@@ -34,7 +34,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.registry import Collector
 
-from service.scoring.score import result_cache_info
+from service.scoring.result_cache import result_cache_info
 
 __all__ = ["METRICS_MEDIA_TYPE", "MULTIPROC_ENV", "UNMATCHED_ROUTE", "CacheCollector", "Metrics", "SummedCollector"]
 

@@ -1,35 +1,28 @@
-"""HTTP routes of the hand-study and reference endpoints (/docs/endpoints "Other endpoints").
+"""HTTP routes of the reference endpoints (OpenAPI tag ``reference``; /docs/endpoints "Other endpoints").
 
-* ``POST /v1/tenpai`` — shanten, waits, riichi and the value of each wait (:mod:`service.scoring.tenpai`);
-* ``POST /v1/analysis/discards`` (and ``/batch``) — every discard of a 14-tile hand ranked, with its shanten,
-  ukeire, good-shape ukeire, waits, furiten and value (:mod:`service.scoring.discards`);
 * ``GET /v1/table`` — the points table for given rules (:mod:`service.scoring.table`);
 * ``GET /v1/rules``, ``GET /v1/rules/{preset}`` — presets and options (:mod:`service.scoring.catalogue`);
 * ``GET /v1/yaku`` — the yaku per preset, names by ``Accept-Language`` (en, ja, ru).
 
-Decode, call the core, encode; nothing else. Errors propagate to :mod:`service.api.plumbing.errors`
-(400 schema or query, 422 :class:`~service.scoring.InvalidHand`), except the two refusals
-made here with :func:`~service.api.plumbing.errors.problem`: an unknown preset in the path (404) and
-(``GET /v1/table`` takes only presets that score with han and fu: ``kids`` is a 400). The GET routes take no
+Call the core, encode; nothing else. Errors propagate to :mod:`service.api.plumbing.errors`, except the two
+refusals made here with :func:`~service.api.plumbing.errors.problem`: an unknown preset in the path (404) and
+(``GET /v1/table`` takes only presets that score with han and fu: ``kids`` is a 400). The routes take no
 query parameter they do not declare: another is a 400 problem naming it
 (:func:`service.api.plumbing.queries.known_query_only`), as an unknown body field is. Register with
-``Litestar(route_handlers=[..., *INFO_ROUTES])``; the Structs for
-:func:`service.api.docs.openapi.use_msgspec_components` are :data:`INFO_SCHEMA_TYPES`.
+``Litestar(route_handlers=[..., *REFERENCE_ROUTES])``; the Structs for
+:func:`service.api.docs.openapi.use_msgspec_components` are :data:`REFERENCE_SCHEMA_TYPES`.
 """
 
 from __future__ import annotations
 
 import typing
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-import msgspec
-from litestar import Response, get, post
+from litestar import Response, get
 from litestar.openapi import ResponseSpec
-from litestar.params import JSONBody, Parameter
-from msgspec import Meta
+from litestar.params import Parameter
 
-from service.i18n import Language, refusal, render
-from service.scoring import FieldError, InvalidHand, RulesSpec, resolve_rules
+from service.scoring import FieldError, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
     PresetRules,
     RulesCatalogue,
@@ -38,29 +31,23 @@ from service.scoring.catalogue import (
     rules_catalogue,
     yaku_catalogue,
 )
-from service.scoring.discards import analyse_discards, localise_discards
-from service.scoring.discards_model import DiscardsBatchRequest, DiscardsRequest, DiscardsResult
 from service.scoring.model import Preset
 from service.scoring.presets import PRESETS
 from service.scoring.table import PointsTable, points_table
-from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
-from ..plumbing.decoding import StrictJSON
-from ..plumbing.errors import EXAMPLE_INSTANCE, Problem, instance, localised_title, problem, problem_type
+from ..plumbing.errors import problem
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from ..plumbing.queries import known_query_only
-from .problems import BODY_ERRORS, problem_response
+from .problems import problem_response
 
 __all__ = [
-    "INFO_ROUTES",
-    "INFO_SCHEMA_TYPES",
-    "discards",
-    "discards_batch",
+    "REFERENCE_ROUTES",
+    "REFERENCE_SCHEMA_TYPES",
+    "TablePreset",
     "get_preset_rules",
     "get_rules",
     "get_table",
     "get_yaku",
-    "tenpai",
 ]
 
 TablePreset = Literal[
@@ -69,13 +56,6 @@ TablePreset = Literal[
 """The presets that score with han and fu, so have a points table (tested against the presets' ``scoring``)."""
 
 
-_BODY_ERRORS: dict[int, ResponseSpec] = {
-    **BODY_ERRORS,
-    422: problem_response(
-        "A physically impossible hand or situation (/docs/rules §1–2: a fifth copy, a wrong tile count, a wind in a "
-        "preset without winds, riichi with an open hand, …); `errors` names each field."
-    ),
-}
 _QUERY_ERRORS: dict[int, ResponseSpec] = {
     400: problem_response(
         "A query parameter this operation does not take, or one out of its allowed values; `errors` names it."
@@ -84,123 +64,6 @@ _QUERY_ERRORS: dict[int, ResponseSpec] = {
 _NO_QUERY_ERRORS: dict[int, ResponseSpec] = {
     400: problem_response("Any query parameter (this operation takes none); `errors` names it."),
 }
-
-
-@post(
-    "/v1/tenpai",
-    operation_id="analyseTenpai",
-    response_description="Shanten, waits with unseen copies and values, riichi (13-tile hands), or every discard "
-    "ranked (14-tile hands).",
-    summary="Shanten, waits, riichi and the value of each wait",
-    description="Concealed tiles + melds without a winning tile → shanten (standard, seven pairs, kokushi where the "
-    "preset has it), tenpai, each wait with its unseen copies and its ron / tsumo score under the request's rules "
-    "and situation (`no_yaku` on ron = the dama trap), improving tiles when not tenpai, and whether riichi may be "
-    "declared. 14 − 3 × melds tiles: the same per possible discard (/docs/rules §2, §3, §5).",
-    tags=["study"],
-    status_code=200,
-    dto=StrictJSON[TenpaiRequest],
-    return_dto=None,
-    responses=_BODY_ERRORS,
-    response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=True,  # off the event loop: a 14-tile analysis costs milliseconds
-)
-def tenpai(data: JSONBody[TenpaiRequest], accept_language: AcceptLanguage = None) -> Response[TenpaiResult]:
-    """Analyse ``data`` with :func:`service.scoring.tenpai.analyse`, the waits' names in the negotiated
-    language; ``InvalidHand`` propagates (422)."""
-    lang = negotiate_language(accept_language)
-    return localised(localise_tenpai(analyse(data), lang), lang)
-
-
-@post(
-    "/v1/analysis/discards",
-    operation_id="analyseDiscards",
-    summary="Which tile to discard: every discard ranked, with ukeire and values",
-    response_description="Every discard of the hand ranked (or, with an offered tile, ron, pass and each call).",
-    description="Concealed tiles (14 − 3 × melds) + melds, the tiles seen (`visible`, `river`: this player's own "
-    "discards) and the situation → for each distinct discard the shanten after it (standard, seven pairs, kokushi "
-    "where the preset has it), the ukeire (tiles that lower the shanten, with their unseen copies), the good-shape "
-    "ukeire of a 1-shanten discard, and for a tenpai discard its waits with ron / tsumo scores, furiten and value; "
-    "the discards ranked by shanten, ukeire, good-shape ukeire, value, with the reason of each rank "
-    "(/docs/rules §2, §3; /docs/rulesets §7 for three players).",
-    tags=["study"],
-    status_code=200,
-    dto=StrictJSON[DiscardsRequest],
-    return_dto=None,
-    responses=_BODY_ERRORS,
-    response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=True,  # off the event loop: an analysis costs milliseconds
-)
-def discards(data: JSONBody[DiscardsRequest], accept_language: AcceptLanguage = None) -> Response[DiscardsResult]:
-    """Analyse ``data`` with :func:`service.scoring.discards.analyse_discards`, the waits' names in the negotiated
-    language; ``InvalidHand`` propagates (422)."""
-    lang = negotiate_language(accept_language)
-    return localised(localise_discards(analyse_discards(data), lang), lang)
-
-
-_DiscardsSlot = Annotated[
-    Any,
-    Meta(
-        description="The position's analysis, or the RFC 9457 problem (`status` 422) `POST /v1/analysis/discards` "
-        "would answer it with.",
-        extra_json_schema={
-            "oneOf": [{"$ref": "#/components/schemas/DiscardsResult"}, {"$ref": "#/components/schemas/Problem"}]
-        },
-    ),
-]
-"""A slot: msgspec neither decodes nor documents a union of untagged Structs, so the schema is stated here."""
-
-
-class DiscardsBatchResult(msgspec.Struct, frozen=True, kw_only=True):
-    """The answers to `POST /v1/analysis/discards/batch`, one per position and in order.
-
-    Each slot of `results` is what `POST /v1/analysis/discards` would answer for that position: a
-    `DiscardsResult`, or its 422 problem, whose `errors[].field` paths start with the position's place
-    in the batch, e.g. `positions[2].visible`.
-    """
-
-    results: list[_DiscardsSlot]
-    """One slot a position, in the order of `positions`."""
-
-
-def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | Problem:
-    """One batch slot: the analysis, or the 422 problem with field paths from the batch body."""
-    try:
-        return localise_discards(analyse_discards(req), lang)
-    except InvalidHand as exc:
-        return Problem(
-            type=problem_type(422),
-            title=localised_title(422, lang),
-            status=422,
-            detail=render(refusal("refusal.detail.impossible"), lang),  # as the single request's 422 says it
-            instance=f"{instance() or EXAMPLE_INSTANCE}#positions[{i}]",
-            errors=[FieldError(f"positions[{i}].{e.field}", render(e.message, lang)) for e in exc.errors],
-        )
-
-
-@post(
-    "/v1/analysis/discards/batch",
-    operation_id="analyseDiscardsBatch",
-    summary="Which tile to discard, for many positions in one call",
-    response_description="One slot a position, in order: its analysis, or the 422 problem it would get alone.",
-    description='`{"positions": [discards request, …]}` (1–100) → `{"results": [...]}`, one slot per position '
-    "in order: its `POST /v1/analysis/discards` answer, or, for a position that request would refuse with a 422, "
-    "that problem (field paths from the batch body, `positions[2].visible`); the batch itself is 200. A "
-    "body that is not such a list of valid requests (a schema violation anywhere) is a 400 naming the field.",
-    tags=["study"],
-    status_code=200,
-    dto=StrictJSON[DiscardsBatchRequest],
-    return_dto=None,
-    responses={k: v for k, v in _BODY_ERRORS.items() if k != 422},
-    response_headers=LANGUAGE_HEADERS,
-    sync_to_thread=True,
-)
-def discards_batch(
-    data: JSONBody[DiscardsBatchRequest], accept_language: AcceptLanguage = None
-) -> Response[DiscardsBatchResult]:
-    """Each position as :func:`discards` would answer it, in order; a refused position's errors in its slot."""
-    lang = negotiate_language(accept_language)
-    results = [_position(i, req, lang) for i, req in enumerate(data.positions)]
-    return localised(DiscardsBatchResult(results=results), lang)
 
 
 @get(
@@ -355,19 +218,8 @@ def get_yaku(
     return localised(yaku_catalogue(rules, lang), lang)
 
 
-INFO_ROUTES = [tenpai, discards, discards_batch, get_table, get_rules, get_preset_rules, get_yaku]
-"""The study and reference route handlers, to be registered beside :data:`service.api.routes.scoring.ROUTES`."""
+REFERENCE_ROUTES = [get_table, get_rules, get_preset_rules, get_yaku]
+"""The reference route handlers, to be registered after :data:`service.api.routes.study.STUDY_ROUTES`."""
 
-INFO_SCHEMA_TYPES: list[type] = [
-    TenpaiRequest,
-    TenpaiResult,
-    DiscardsRequest,
-    DiscardsResult,
-    DiscardsBatchRequest,
-    DiscardsBatchResult,
-    PointsTable,
-    RulesCatalogue,
-    PresetRules,
-    YakuCatalogue,
-]
+REFERENCE_SCHEMA_TYPES: list[type] = [PointsTable, RulesCatalogue, PresetRules, YakuCatalogue]
 """Request/response Structs whose OpenAPI components should come from msgspec (see :mod:`service.api.docs.openapi`)."""
