@@ -47,8 +47,21 @@ from .tenpai_model import (
     Wait,
     declared,
 )
-from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, notation_message, parse_tiles
-from .validate import absent_yaku_message, nukidora_message, red_fives_message, removed_message, table_errors
+from .tiles import WINDS, NotationError, kind_name, notation_message, parse_tiles
+from .validate import (
+    MELDS,
+    Errors,
+    absent_yaku_errors,
+    no_winds_message,
+    nukidora_message,
+    read_meld,
+    read_winds,
+    red_fives_message,
+    removed_message,
+    riichi_errors,
+    sanma_wind_errors,
+    table_errors,
+)
 
 __all__ = [
     "RIICHI_MIN_POINTS",
@@ -95,6 +108,14 @@ def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
     return stages[0][0]
 
 
+def _tile_set_errors(kinds: tuple[int, ...], field: str, rules: Rules, errors: list[FieldError]) -> None:
+    """Tiles the rules' set lacks: 2m–8m with three players, winds in a preset without winds."""
+    if rules.players == 3 and any(1 <= k <= 7 for k in kinds):
+        errors.append(FieldError(field, removed_message([k for k in kinds if 1 <= k <= 7])))
+    if not rules.winds and any(k in WINDS for k in kinds):
+        errors.append(FieldError(field, no_winds_message(rules)))
+
+
 def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field."""
     errors: list[FieldError] = []
@@ -105,10 +126,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         except NotationError as exc:
             errors.append(FieldError(field, notation_message(exc)))
             return (), ()
-        if rules.players == 3 and any(1 <= k <= 7 for k in parsed.kinds):
-            errors.append(FieldError(field, removed_message([k for k in parsed.kinds if 1 <= k <= 7])))
-        if not rules.winds and any(k in WINDS for k in parsed.kinds):
-            errors.append(FieldError(field, refusal("refusal.no_winds", preset=repr(rules.preset))))
+        _tile_set_errors(parsed.kinds, field, rules, errors)
         return parsed.kinds, parsed.red
 
     hand, hand_red = tiles(req.hand, "hand")
@@ -118,31 +136,23 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         reds[k // 9] += 1
     for i, m in enumerate(req.melds):
         field = f"melds[{i}]"
-        kinds, red = tiles(m.tiles, f"{field}.tiles")
-        for k in red:
+        known = MELDS.get((m.type, m.tiles, False)) if isinstance(m.tiles, str) else None
+        meld, parsed, at, message = known if known is not None else read_meld(m.type, m.tiles, False)
+        if meld is None and not parsed.kinds:  # the notation: the meld's tiles are unknown
+            errors.append(FieldError(f"{field}.{at}", message))
+        else:
+            _tile_set_errors(parsed.kinds, f"{field}.tiles", rules, errors)
+        for k in parsed.red:
             reds[k // 9] += 1
         if m.closed and m.type != "kan":
             errors.append(FieldError(f"{field}.closed", refusal("refusal.closed_not_kan", meld=m.type)))
         if m.type == "chi" and rules.players == 3:
             errors.append(FieldError(f"{field}.type", refusal("refusal.sanma_chi")))
-        ks = sorted(kinds)
-        if not ks:
+        if meld is None:
+            if parsed.kinds:
+                errors.append(FieldError(f"{field}.{at}", message))
             continue
-        if m.type == "chi":
-            if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-                errors.append(FieldError(f"{field}.tiles", refusal("refusal.chi_shape", tiles=repr(kinds_to_mpsz(ks)))))
-                continue
-        else:
-            size = 3 if m.type == "pon" else 4
-            if len(ks) != size or len(set(ks)) != 1:
-                errors.append(
-                    FieldError(
-                        f"{field}.tiles",
-                        refusal("refusal.meld_shape", meld=m.type, n=size, tiles=repr(kinds_to_mpsz(ks))),
-                    )
-                )
-                continue
-        for k in ks:
+        for k in parsed.kinds:
             meld_counts[k] += 1
     dora, dora_red = tiles(req.dora_indicators, "dora_indicators")
     ura, ura_red = tiles(req.ura_indicators, "ura_indicators")
@@ -226,39 +236,24 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
-    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (/docs/rules §2)."""
+    """The :class:`~.model.Situation` fields and the table, checked as `POST /v1/score` checks them, by the same
+    functions (/docs/rules §2)."""
+    found = Errors(errors)
     if rules.players == 3:
-        if req.seat_wind == "N":
-            errors.append(FieldError("seat_wind", refusal("refusal.sanma_seat_north")))
-        if req.round_wind == "N":
-            errors.append(FieldError("round_wind", refusal("refusal.sanma_round_north")))
+        sanma_wind_errors(req.seat_wind, req.round_wind, found)
     if req.nukidora and not (rules.nukidora and rules.players == 3):
-        errors.append(FieldError("nukidora", nukidora_message(rules)))
-    if not rules.winds:
-        if req.seat_wind is not None:
-            errors.append(FieldError("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset))))
-        if req.round_wind is not None:
-            errors.append(FieldError("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset))))
-    elif req.seat_wind is not None:
-        dealer = req.seat_wind == "E"
-        if req.dealer is not None and req.dealer != dealer:
-            errors.append(
-                FieldError(
-                    "dealer",
-                    refusal("refusal.dealer_contradicts", dealer=str(req.dealer).lower(), seat=repr(req.seat_wind)),
-                )
-            )
-    elif not req.dealer and req.values:
-        errors.append(FieldError("seat_wind", refusal("refusal.tenpai_seat_wind_required")))
-    riichi = req.riichi or req.double_riichi
-    if riichi and not menzen:
-        errors.append(FieldError("riichi" if req.riichi else "double_riichi", refusal("refusal.riichi_needs_closed")))
-    if req.ippatsu and not riichi:
-        errors.append(FieldError("ippatsu", refusal("refusal.ippatsu_needs_riichi")))
+        found.add("nukidora", nukidora_message(rules))
+    read_winds(
+        req.seat_wind,
+        req.round_wind,
+        req.dealer,
+        rules,
+        found,
+        "refusal.tenpai_seat_wind_required" if req.values else "",
+    )
+    riichi_errors(req.riichi, req.double_riichi, req.ippatsu, menzen, found)
     if rules.scoring == "han_fu":
-        for name in ("double_riichi", "ippatsu"):
-            if getattr(req, name) and name not in rules.yaku:
-                errors.append(FieldError(name, absent_yaku_message(name, rules)))
+        absent_yaku_errors((("double_riichi", req.double_riichi), ("ippatsu", req.ippatsu)), rules, rules.yaku, found)
     table_errors(req.honba, req.riichi_sticks, rules, errors)
 
 

@@ -41,11 +41,19 @@ from .tiles import (
 )
 
 __all__ = [
+    "MELDS",
+    "Errors",
+    "absent_yaku_errors",
     "absent_yaku_message",
+    "no_winds_message",
     "nukidora_message",
     "option_off_message",
     "parse_request",
+    "read_meld",
+    "read_winds",
     "red_fives_message",
+    "riichi_errors",
+    "sanma_wind_errors",
     "table_errors",
 ]
 
@@ -130,17 +138,17 @@ MAX_INDICATORS: Final = 5
 """One dora indicator plus up to four kan dora (/docs/rules §3 Dora)."""
 
 
-class _Errors:
-    """The problems found so far, in request order."""
+class Errors:
+    """The problems found so far, in request order (``items``: the caller's list, or a new one)."""
 
-    def __init__(self) -> None:
-        self.items: list[FieldError] = []
+    def __init__(self, items: list[FieldError] | None = None) -> None:
+        self.items: list[FieldError] = items if items is not None else []
 
     def add(self, field: str, message: str) -> None:
         self.items.append(FieldError(field, message))
 
 
-def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules) -> TileList:
+def _tiles(value: str | Sequence[str], field: str, errors: Errors, rules: Rules) -> TileList:
     if not value:
         return NO_TILES
     if isinstance(value, str) and rules.winds:
@@ -153,19 +161,21 @@ def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules
         errors.add(field, notation_message(exc))
         return NO_TILES
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
-        errors.add(field, _no_winds(rules))
+        errors.add(field, no_winds_message(rules))
     return tiles
 
 
 NO_TILES: Final = TileList((), ())
 
 
-def _no_winds(rules: Rules) -> str:
+def no_winds_message(rules: Rules) -> str:
+    """The refusal of a wind tile in a preset without winds (score and tenpai requests)."""
     return refusal("refusal.no_winds", preset=repr(rules.preset))
 
 
-def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
-    """One meld: ``(meld or None, tiles, sub-field at fault, message)``."""
+def read_meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
+    """One meld: ``(meld or None, tiles, sub-field at fault, message)`` (score and tenpai requests; a notation
+    error gives no tiles). :data:`MELDS` holds the answer for every valid meld text."""
     try:
         parsed = parse_text(tiles) if isinstance(tiles, str) else parse_tiles(tiles)
     except NotationError as exc:
@@ -185,7 +195,7 @@ def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKin
 
 def _meld_texts() -> dict[tuple[str, str, bool], tuple[MeldKinds | None, TileList, str, str]]:
     """:data:`MELDS`: every valid chi, pon and kan written as mpsz text, in any tile order,
-    with at most one red five, mapped to what :func:`_meld` makes of it."""
+    with at most one red five, mapped to what :func:`read_meld` makes of it."""
     texts: list[tuple[str, str, bool]] = []
     for suit in "mps":
         for rank in range(1, 8):
@@ -203,17 +213,24 @@ def _meld_texts() -> dict[tuple[str, str, bool], tuple[MeldKinds | None, TileLis
                 for variant in variants:
                     for closed in (False, True) if type_ == "kan" else (False,):
                         texts.append((type_, "".join(variant) + suit, closed))
-    return {key: _meld(*key) for key in dict.fromkeys(texts)}
+    return {key: read_meld(*key) for key in dict.fromkeys(texts)}
 
 
 MELDS: Final = _meld_texts()
 """Every valid meld text (~300) already parsed, so a request's melds cost a lookup each."""
 
 
-def _winds(
-    seat_wind: str | None, round_wind: str | None, dealer_flag: bool | None, rules: Rules, errors: _Errors
+def read_winds(
+    seat_wind: str | None,
+    round_wind: str | None,
+    dealer_flag: bool | None,
+    rules: Rules,
+    errors: Errors,
+    seat_required: str = "refusal.seat_wind_required",
 ) -> tuple[bool, int, int]:
-    """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind)."""
+    """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind), for
+    score and tenpai requests. ``seat_required``: the refusal's key when a non-dealer gives no seat wind in a
+    preset with winds, ``""`` when none is needed (a tenpai request without values)."""
     if not rules.winds:
         if seat_wind is not None:
             errors.add("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset)))
@@ -224,7 +241,8 @@ def _winds(
     if seat_wind is None:
         if dealer_flag:
             return True, EAST, round_
-        errors.add("seat_wind", refusal("refusal.seat_wind_required"))
+        if seat_required:
+            errors.add("seat_wind", refusal(seat_required))
         return False, -1, round_
     seat = WIND_LETTERS[seat_wind]
     dealer = seat == EAST
@@ -251,14 +269,11 @@ def _flags(
     has_kan: bool,
     has_melds: bool,
     dealer: bool,
-    errors: _Errors,
+    errors: Errors,
 ) -> None:
     """Impossible flag combinations (/docs/rules §2); the flags as the request gives them."""
     riichi = riichi_flag or double_riichi
-    if ippatsu and not riichi:
-        errors.add("ippatsu", refusal("refusal.ippatsu_needs_riichi"))
-    if riichi and not menzen:
-        errors.add("riichi" if riichi_flag else "double_riichi", refusal("refusal.riichi_needs_closed"))
+    riichi_errors(riichi_flag, double_riichi, ippatsu, menzen, errors)
     if haitei and not tsumo:
         errors.add("haitei", refusal("refusal.haitei_needs_tsumo"))
     if houtei and tsumo:
@@ -297,6 +312,30 @@ def _flags(
         errors.add("renhou", refusal("refusal.renhou"))
 
 
+def riichi_errors(riichi: bool, double_riichi: bool, ippatsu: bool, menzen: bool, errors: Errors) -> None:
+    """Ippatsu needs riichi or double riichi, which need a closed hand (/docs/rules §2): score and tenpai requests."""
+    if ippatsu and not (riichi or double_riichi):
+        errors.add("ippatsu", refusal("refusal.ippatsu_needs_riichi"))
+    if (riichi or double_riichi) and not menzen:
+        errors.add("riichi" if riichi else "double_riichi", refusal("refusal.riichi_needs_closed"))
+
+
+def absent_yaku_errors(flags: tuple[tuple[str, bool], ...], rules: Rules, yaku: frozenset[str], errors: Errors) -> None:
+    """Each set flag of ``flags`` (name, value) whose yaku is not in ``yaku`` (the rules' table) is refused
+    naming it (/docs/rules §4: a 422, not ignored): score and tenpai requests, han and fu scoring only."""
+    for name, flag in flags:
+        if flag and name not in yaku:
+            errors.add(name, absent_yaku_message(name, rules))
+
+
+def sanma_wind_errors(seat_wind: str | None, round_wind: str | None, errors: Errors) -> None:
+    """Three players have no North seat and no North round (/docs/rulesets §7): score and tenpai requests."""
+    if seat_wind == "N":
+        errors.add("seat_wind", refusal("refusal.sanma_seat_north"))
+    if round_wind == "N":
+        errors.add("round_wind", refusal("refusal.sanma_round_north"))
+
+
 def option_off_message(flag: str, option: str, rules: Rules) -> str:
     """The message for a request flag whose rule option is off (a 422 naming the flag, not ignored)."""
     return refusal("refusal.option_off", option=option, preset=rules.preset, flag=flag)
@@ -319,7 +358,7 @@ def _option_flags(
     n_dora: int,
     dealer: bool,
     win_flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool],
-    errors: _Errors,
+    errors: Errors,
 ) -> None:
     """The request flags of the optional rules (/docs/rulesets §1, §2, §8): each needs its option on,
     and the situation it describes. ``win_flags``: ippatsu … renhou, as :data:`_NOT_WITH_NAGASHI`."""
@@ -399,7 +438,7 @@ def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
 
 
 def _indicator_kinds(
-    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, winds: bool, reds: list[int], at: int
+    value: str | Sequence[str], field: str, errors: Errors, rules: Rules, winds: bool, reds: list[int], at: int
 ) -> tuple[int, ...]:
     """The indicator kinds of ``dora_indicators`` or ``ura_indicators``; their red fives are
     added to ``reds[at + suit]``. Invalid notation is reported on ``field``. ``winds`` is
@@ -429,7 +468,7 @@ def _copies_message(n: int, kind: int) -> str:
     return refusal("refusal.copies", n=n, tile=kind_name(kind))
 
 
-def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: _Errors) -> None:
+def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: Errors) -> None:
     """Report on ``field`` each kind of ``kinds`` whose copies pass 4 with them and not before;
     ``counts`` already holds ``kinds`` and the ``later`` indicators too."""
     for i, k in enumerate(kinds):
@@ -484,7 +523,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     ) = cast(RequestTuple, values)
     if opts is None:
         opts = Options(rules)
-    errors = _Errors()
+    errors = Errors()
     winds = opts.winds
     closed_counts = [0] * 34
     hand_reds = [0] * 9  # see reds below
@@ -514,7 +553,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         meld_type = m.type
         meld_text: str | Sequence[str] = getattr(m, "tiles")  # noqa: B009  (a list when built by hand: no typed read)
         known = MELDS.get((meld_type, meld_text, closed)) if isinstance(meld_text, str) else None
-        parsed, tiles, at, message = known if known is not None else _meld(meld_type, meld_text, closed)
+        parsed, tiles, at, message = known if known is not None else read_meld(meld_type, meld_text, closed)
         meld_tiles.append(tiles)
         if parsed is None:
             errors.add(f"melds[{i}].{at}", message)
@@ -525,7 +564,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         if not closed:
             menzen = False
         if not winds and any(k in WINDS for k in tiles.kinds):
-            errors.add(f"melds[{i}].tiles", _no_winds(rules))
+            errors.add(f"melds[{i}].tiles", no_winds_message(rules))
     reds = hand_reds  # red fives per suit: [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators
     dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds, 3)
     ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds, 6)
@@ -584,7 +623,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         _remove(counts, tiles.kinds)
     # closed_counts is now the concealed part after the win
 
-    dealer, seat, round_ = _winds(seat_wind, round_wind, dealer_flag, rules, errors)
+    dealer, seat, round_ = read_winds(seat_wind, round_wind, dealer_flag, rules, errors)
     if (
         ippatsu
         or haitei
@@ -615,22 +654,35 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
             errors,
         )
     han_fu = opts.han_fu
-    if riichi and han_fu and not opts.riichi_yaku:
-        errors.add("riichi", absent_yaku_message("riichi", rules))
-    if (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou) and han_fu:
-        for name, flag in (
-            ("double_riichi", double_riichi),
-            ("ippatsu", ippatsu),
-            ("haitei", haitei),
-            ("houtei", houtei),
-            ("rinshan", rinshan),
-            ("chankan", chankan),
-            ("tenhou", tenhou),
-            ("chiihou", chiihou),
-            ("renhou", renhou),
-        ):
-            if flag and name not in opts.yaku:
-                errors.add(name, absent_yaku_message(name, rules))
+    if han_fu and (
+        (riichi and not opts.riichi_yaku)
+        or double_riichi
+        or ippatsu
+        or haitei
+        or houtei
+        or rinshan
+        or chankan
+        or tenhou
+        or chiihou
+        or renhou
+    ):
+        absent_yaku_errors(
+            (
+                ("riichi", riichi),
+                ("double_riichi", double_riichi),
+                ("ippatsu", ippatsu),
+                ("haitei", haitei),
+                ("houtei", houtei),
+                ("rinshan", rinshan),
+                ("chankan", chankan),
+                ("tenhou", tenhou),
+                ("chiihou", chiihou),
+                ("renhou", renhou),
+            ),
+            rules,
+            opts.yaku,
+            errors,
+        )
     if renhou and opts.renhou == "off" and "renhou" in opts.yaku and han_fu:
         errors.add("renhou", refusal("refusal.absent_renhou", preset=rules.preset, flag="renhou"))
     players = opts.players
@@ -731,7 +783,7 @@ def _sanma_errors(
     ura: tuple[int, ...],
     seat_wind: str | None,
     round_wind: str | None,
-    errors: _Errors,
+    errors: Errors,
 ) -> None:
     """Three players (option ``players`` 3, /docs/rulesets §7): 2m–8m anywhere, a chi, seat wind N and
     round wind N are invalid input naming their field. ``concealed``: the hand's counts with the win."""
@@ -749,10 +801,7 @@ def _sanma_errors(
         removed = [k for k in kinds if 1 <= k <= 7]
         if removed:
             errors.add(field, removed_message(removed))
-    if seat_wind == "N":
-        errors.add("seat_wind", refusal("refusal.sanma_seat_north"))
-    if round_wind == "N":
-        errors.add("round_wind", refusal("refusal.sanma_round_north"))
+    sanma_wind_errors(seat_wind, round_wind, errors)
 
 
 def nukidora_message(rules: Rules) -> str:
@@ -762,7 +811,7 @@ def nukidora_message(rules: Rules) -> str:
     )
 
 
-def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: _Errors) -> None:
+def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: Errors) -> None:
     """The request's ``nukidora`` (Norths set aside): needs option ``nukidora`` with 3 players, leaves at most
     4 Norths in sight, and excludes tenhou and chiihou (a kita is a call: /docs/rulesets §7 Kita and ippatsu /
     chiihou / double riichi [TH-mj3][MS-portal])."""
