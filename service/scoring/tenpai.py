@@ -24,6 +24,7 @@ import msgspec
 
 from service.i18n import Language, refusal
 
+from .hand import F_DOUBLE_RIICHI, F_IPPATSU
 from .model import (
     FieldError,
     InvalidHand,
@@ -253,7 +254,9 @@ def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[Fiel
     )
     riichi_errors(req.riichi, req.double_riichi, req.ippatsu, menzen, found)
     if rules.scoring == "han_fu":
-        absent_yaku_errors((("double_riichi", req.double_riichi), ("ippatsu", req.ippatsu)), rules, rules.yaku, found)
+        absent_yaku_errors(
+            (F_DOUBLE_RIICHI if req.double_riichi else 0) | (F_IPPATSU if req.ippatsu else 0), rules, rules.yaku, found
+        )
     table_errors(req.honba, req.riichi_sticks, rules, errors)
 
 
