@@ -16,7 +16,10 @@ from typing import Final
 from .contract import FACT_BITS
 from .decompose import RUN, TRIPLET
 from .presets import Rules
-from .tiles import TERMINALS_AND_HONOURS, SuitKeys
+from .tiles import TERMINALS_AND_HONOURS, SuitKeys, TileList
+
+NO_TILES: Final = TileList((), ())
+"""No tiles (an empty or unreadable field)."""
 
 __all__ = [
     "FACTS",
@@ -31,11 +34,10 @@ __all__ = [
     "Ctx",
     "Group",
     "Hand",
+    "HandSituation",
     "HandTiles",
-    "HowWon",
     "MeldKinds",
     "Options",
-    "Table",
     "group",
     "kind_mask",
 ]
@@ -176,17 +178,34 @@ class MeldKinds:
 
 
 class HandTiles:
-    """The tiles of a validated hand in kinds (0–33): ``concealed`` the concealed part after the win (34 counts;
-    the list is the caller's, handed over), ``win`` the winning kind, ``melds``, ``red`` the number of red fives
-    anywhere in the hand (0 when option ``aka`` is off), ``keys`` the suit keys and kind mask of ``concealed``
-    when the caller counted them (:class:`~.tiles.SuitKeys`), else ``None``."""
+    """A request's tiles in kinds (0–33), as :func:`.validate.parse_request` reads them step by step and as
+    :class:`Hand` takes them (one native object: its fields are C struct fields).
 
-    def __init__(self, concealed: list[int], win: int, melds: list[MeldKinds], red: int, keys: SuitKeys | None) -> None:
-        self.concealed = concealed
-        self.win = win
-        self.melds = melds
-        self.red = red
-        self.keys = keys
+    ``counts``: 34 counts, the hand while it is read, every tile in sight while the copies are checked, then
+    the concealed part after the win (what :class:`Hand` takes as ``concealed``: the list is handed over);
+    ``reds``: red fives per suit, ``[0:3]`` hand, win and melds, ``[3:6]`` dora, ``[6:9]`` ura indicators;
+    ``red``: the hand's red fives (0 when option ``aka`` is off); ``keys``: the hand's suit keys and kind
+    mask counted with it (:class:`~.tiles.SuitKeys`; ``None``: not counted); ``n_hand``: the hand's tile
+    count; ``over``: some count may have passed 4; ``win``: the winning tile; ``melds``: the valid melds,
+    ``meld_tiles`` every meld's tiles, ``menzen``/``has_kan``/``open_kan`` what the melds say;
+    ``dora_indicators``/``ura_indicators``: the indicator kinds.
+    """
+
+    def __init__(self) -> None:
+        self.counts: list[int] = [0] * 34
+        self.reds: list[int] = [0] * 9
+        self.red = 0
+        self.keys: SuitKeys | None = SuitKeys()
+        self.n_hand = -1
+        self.over = False
+        self.win: TileList = NO_TILES
+        self.melds: list[MeldKinds] = []
+        self.meld_tiles: list[TileList] = []
+        self.menzen = True
+        self.has_kan = False
+        self.open_kan = False
+        self.dora_indicators: tuple[int, ...] = ()
+        self.ura_indicators: tuple[int, ...] = ()
 
 
 SITUATION_FACTS: Final = (
@@ -204,31 +223,36 @@ SITUATION_FACTS: Final = (
     | F_SASHIKOMI
 )
 """The situation flags as :data:`FACTS` bits (:data:`.model.WIN_FLAGS`, then ``open_riichi`` and ``sashikomi``):
-what :class:`HowWon` ``flags`` may hold."""
+what :class:`HandSituation` ``flags`` may hold."""
 
 
-class HowWon:
-    """How and by whom a validated hand was won: ``tsumo``, ``dealer``, ``seat``/``round`` the wind kinds or -1
-    (no winds), ``flags`` the set situation flags as :data:`SITUATION_FACTS` bits (``F_RIICHI`` for double riichi
-    too), ``paarenchan`` the request's yakuman multiple (0 for none)."""
+class HandSituation:
+    """How and by whom a validated hand was won, and what the table adds: ``tsumo``, ``dealer``,
+    ``seat``/``round`` the wind kinds or -1 (no winds), ``flags`` the set situation flags as
+    :data:`SITUATION_FACTS` bits (``F_RIICHI`` for double riichi too), ``paarenchan`` the request's yakuman
+    multiple (0 for none); ``dora``/``ura`` the dora kinds the indicators point to (one entry per indicator;
+    ``ura`` empty without riichi), ``honba``, ``riichi_sticks``, ``nukidora`` the Norths set aside."""
 
-    def __init__(self, tsumo: bool, dealer: bool, seat: int, round: int, flags: int, paarenchan: int) -> None:
+    def __init__(
+        self,
+        tsumo: bool,
+        dealer: bool,
+        seat: int,
+        round: int,
+        flags: int,
+        paarenchan: int,
+        dora: tuple[int, ...],
+        ura: tuple[int, ...],
+        honba: int,
+        riichi_sticks: int,
+        nukidora: int,
+    ) -> None:
         self.tsumo = tsumo
         self.dealer = dealer
         self.seat = seat
         self.round = round
         self.flags = flags
         self.paarenchan = paarenchan
-
-
-class Table:
-    """What the table adds to a validated hand: ``dora``/``ura`` the dora kinds the indicators point to (one
-    entry per indicator; ``ura`` empty without riichi), ``honba``, ``riichi_sticks``, and ``nukidora`` the
-    Norths set aside (three players)."""
-
-    def __init__(
-        self, dora: tuple[int, ...], ura: tuple[int, ...], honba: int, riichi_sticks: int, nukidora: int
-    ) -> None:
         self.dora = dora
         self.ura = ura
         self.honba = honba
@@ -237,9 +261,9 @@ class Table:
 
 
 class Hand:
-    """A validated request in kinds (0–33); built by :func:`.validate.parse_request` from ``opts`` (the rules as
-    :class:`Options`), its :class:`HandTiles`, :class:`HowWon` and :class:`Table`, whose fields it copies into
-    plain attributes (what yaku and fu read).
+    """A validated request in kinds (0–33); built by :func:`.validate.parse_request` from three objects: ``opts``
+    (the rules as :class:`Options`), its :class:`HandTiles` and its :class:`HandSituation`, whose fields it
+    copies into plain attributes (what yaku and fu read).
 
     ``concealed`` are the concealed tiles after the win, ``counts`` all 14 tiles of the hand per kind (a kan
     counting 3; the win included); these lists are read-only. ``mask`` the kinds present in ``counts``
@@ -249,17 +273,17 @@ class Hand:
     riichi or double riichi). ``facts``: the hand's :data:`FACTS` bits.
     """
 
-    def __init__(self, opts: Options, tiles: HandTiles, how: HowWon, table: Table) -> None:
+    def __init__(self, opts: Options, tiles: HandTiles, how: HandSituation) -> None:
         rules = opts.rules
         self.rules = rules
         self.opts: Options = opts
-        self.nukidora = table.nukidora
+        self.nukidora = how.nukidora
         """Norths set aside (three players, the request's count): a dora each, and each one more per indicator
         pointing at North (ura with riichi), counted with the dora and ura dora; /docs/rulesets §7."""
-        concealed = tiles.concealed
+        concealed = tiles.counts
         melds = tiles.melds
         keys = tiles.keys
-        self.win = tiles.win
+        self.win = tiles.win.kinds[0]
         self.melds = melds
         self.red = tiles.red
         tsumo = how.tsumo
@@ -281,10 +305,10 @@ class Hand:
         self.open_riichi = (flags & F_OPEN_RIICHI) != 0
         self.sashikomi = (flags & F_SASHIKOMI) != 0
         self.paarenchan = how.paarenchan
-        self.dora = table.dora
-        self.ura = table.ura
-        self.honba = table.honba
-        self.riichi_sticks = table.riichi_sticks
+        self.dora = how.dora
+        self.ura = how.ura
+        self.honba = how.honba
+        self.riichi_sticks = how.riichi_sticks
         self.situational = flags != 0  # open riichi and sashikomi come with riichi
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""

@@ -34,14 +34,14 @@ from .hand import (
     F_SASHIKOMI,
     F_TENHOU,
     KAN,
+    NO_TILES,
     RUN,
     TRIPLET,
     Hand,
+    HandSituation,
     HandTiles,
-    HowWon,
     MeldKinds,
     Options,
-    Table,
 )
 from .model import WIN_FLAGS, FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
@@ -51,7 +51,6 @@ from .tiles import (
     WIND_LETTERS,
     WINDS,
     NotationError,
-    SuitKeys,
     TileList,
     count_hand,
     dora_from_indicator,
@@ -161,7 +160,7 @@ def _require_types(values: tuple[object, ...]) -> None:
 FLAG_BITS: Final = tuple((name, FACT_BITS[name]) for name in (*WIN_FLAGS, "open_riichi", "sashikomi"))
 """The one list of situation flags: each :data:`.model.WIN_FLAGS` name, then ``open_riichi`` and ``sashikomi``,
 with its :data:`.hand.FACTS` bit, in :class:`~.model.ScoreRequest`'s order. :func:`parse_request` reads the
-request's flags into these bits once; validation, :class:`~.hand.HowWon` and the hand's facts use them."""
+request's flags into these bits once; validation, :class:`~.hand.HandSituation` and the hand's facts use them."""
 _WIN_FLAG_FACTS: Final = (
     F_RIICHI
     | F_DOUBLE_RIICHI
@@ -205,9 +204,6 @@ def _tiles(value: str | Sequence[str], field: str, errors: Errors, rules: Rules)
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
         errors.add(field, no_winds_message(rules))
     return tiles
-
-
-NO_TILES: Final = TileList((), ())
 
 
 def no_winds_message(rules: Rules) -> str:
@@ -517,29 +513,6 @@ def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...]
                 errors.add(field, _copies_message(n, k))
 
 
-class _Read:
-    """A request's tiles as :func:`parse_request` reads them, one step after another (a native object: its
-    fields are C struct fields). ``counts``: every tile in sight per kind while the copies are checked, then
-    the concealed part with the win; ``reds``: red fives per suit, ``[0:3]`` hand, win and melds, ``[3:6]``
-    dora, ``[6:9]`` ura indicators; ``keys``: the hand's suit keys counted with it (``None``: not);
-    ``over``: some count may have passed 4."""
-
-    def __init__(self) -> None:
-        self.counts: list[int] = [0] * 34
-        self.reds: list[int] = [0] * 9
-        self.keys: SuitKeys | None = SuitKeys()
-        self.n_hand = -1
-        self.over = False
-        self.win: TileList = NO_TILES
-        self.melds: list[MeldKinds] = []
-        self.meld_tiles: list[TileList] = []
-        self.menzen = True
-        self.has_kan = False
-        self.open_kan = False
-        self.dora: tuple[int, ...] = ()
-        self.ura: tuple[int, ...] = ()
-
-
 def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) -> Hand:
     """Validate ``req`` under ``rules`` and convert it to kinds.
 
@@ -587,7 +560,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     if opts is None:
         opts = Options(rules)
     errors = Errors()
-    r = _Read()
+    r = HandTiles()
     _read_hand(r, hand_value, rules, opts.winds, errors)
     _read_win_and_melds(r, win_tile, req_melds, rules, opts.winds, errors)
     _read_indicators(r, dora_value, ura_value, rules, opts.winds, errors)
@@ -622,13 +595,19 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     keys = r.keys
     if keys is not None:
         keys.add(r.win.kinds[0], 0)  # the concealed part: the hand and the win
+    r.red = red if opts.aka else 0
     return Hand(
         opts,
-        HandTiles(r.counts, r.win.kinds[0], r.melds, red if opts.aka else 0, keys),
-        HowWon(tsumo, dealer, seat, round_, flags, paarenchan),
-        Table(
-            tuple([dora_of[k] for k in r.dora]),
-            tuple([dora_of[k] for k in r.ura]) if flags & F_RIICHI else (),
+        r,
+        HandSituation(
+            tsumo,
+            dealer,
+            seat,
+            round_,
+            flags,
+            paarenchan,
+            tuple([dora_of[k] for k in r.dora_indicators]),
+            tuple([dora_of[k] for k in r.ura_indicators]) if flags & F_RIICHI else (),
             honba,
             riichi_sticks,
             nukidora,
@@ -636,7 +615,7 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     )
 
 
-def _read_hand(r: _Read, hand_value: str | Sequence[str], rules: Rules, winds: bool, errors: Errors) -> None:
+def _read_hand(r: HandTiles, hand_value: str | Sequence[str], rules: Rules, winds: bool, errors: Errors) -> None:
     """The concealed tiles into ``r``'s counts and red fives: counted straight from the text when it is valid
     (suit keys and kind mask with them), else parsed by the general path, which names what is wrong."""
     counts = r.counts
@@ -660,7 +639,12 @@ def _read_hand(r: _Read, hand_value: str | Sequence[str], rules: Rules, winds: b
 
 
 def _read_win_and_melds(
-    r: _Read, win_tile: str | Sequence[str], req_melds: Sequence[MeldSpec], rules: Rules, winds: bool, errors: Errors
+    r: HandTiles,
+    win_tile: str | Sequence[str],
+    req_melds: Sequence[MeldSpec],
+    rules: Rules,
+    winds: bool,
+    errors: Errors,
 ) -> None:
     """The winning tile and the melds into ``r`` (each meld text a lookup in :data:`MELDS` when valid)."""
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
@@ -691,7 +675,12 @@ def _read_win_and_melds(
 
 
 def _read_indicators(
-    r: _Read, dora_value: str | Sequence[str], ura_value: str | Sequence[str], rules: Rules, winds: bool, errors: Errors
+    r: HandTiles,
+    dora_value: str | Sequence[str],
+    ura_value: str | Sequence[str],
+    rules: Rules,
+    winds: bool,
+    errors: Errors,
 ) -> None:
     """The dora and ura indicators into ``r`` (their red fives into ``r.reds[3:9]``), at most
     :data:`MAX_INDICATORS` each and no more ura than dora."""
@@ -704,11 +693,11 @@ def _read_indicators(
         errors.add("ura_indicators", refusal("refusal.too_many_indicators", most=MAX_INDICATORS, n=len(ura)))
     elif len(ura) > len(dora):
         errors.add("ura_indicators", refusal("refusal.more_ura_than_dora", ura=len(ura), dora=len(dora)))
-    r.dora = dora
-    r.ura = ura
+    r.dora_indicators = dora
+    r.ura_indicators = ura
 
 
-def _check_copies(r: _Read, n_melds: int, chankan: bool, per_suit: int, errors: Errors) -> int:
+def _check_copies(r: HandTiles, n_melds: int, chankan: bool, per_suit: int, errors: Errors) -> int:
     """The hand's tile count, then a fifth copy and red fives past ``per_suit``, each blamed on the first of
     hand (with win_tile and melds), dora and ura indicators that takes the count past 4 (and red fives past
     the rules' number); chankan needs the win's other copies out of sight. Every tile in sight goes into
@@ -719,8 +708,8 @@ def _check_copies(r: _Read, n_melds: int, chankan: bool, per_suit: int, errors: 
     counts = r.counts
     reds = r.reds
     win = r.win
-    dora = r.dora
-    ura = r.ura
+    dora = r.dora_indicators
+    ura = r.ura_indicators
     over = r.over
     if _add_over(counts, win.kinds):
         over = True
@@ -762,7 +751,7 @@ def _check_copies(r: _Read, n_melds: int, chankan: bool, per_suit: int, errors: 
 
 
 def _situation_checks(
-    r: _Read,
+    r: HandTiles,
     flags: int,
     tsumo: bool,
     dealer_flag: bool | None,
@@ -787,12 +776,22 @@ def _situation_checks(
         if flags & F_RENHOU and opts.renhou == "off" and "renhou" in opts.yaku:
             errors.add("renhou", refusal("refusal.absent_renhou", preset=rules.preset, flag="renhou"))
     if opts.players == 3:  # before an open kan's indicator may be dropped (_table_checks)
-        _sanma_errors(r.counts, r.win.kinds, req_melds, r.meld_tiles, r.dora, r.ura, seat_wind, round_wind, errors)
+        _sanma_errors(
+            r.counts,
+            r.win.kinds,
+            req_melds,
+            r.meld_tiles,
+            r.dora_indicators,
+            r.ura_indicators,
+            seat_wind,
+            round_wind,
+            errors,
+        )
     return dealer, seat, round_
 
 
 def _table_checks(
-    r: _Read,
+    r: HandTiles,
     flags: int,
     tsumo: bool,
     dealer: bool,
@@ -806,20 +805,29 @@ def _table_checks(
     """Nukidora and the optional rules' flags (:func:`_option_flags`); an open kan's indicator dropped from
     ``r`` where it is not yet turned."""
     if nukidora:
-        norths = r.counts[NORTH] + r.dora.count(NORTH) + r.ura.count(NORTH)
+        norths = r.counts[NORTH] + r.dora_indicators.count(NORTH) + r.ura_indicators.count(NORTH)
         for tiles in r.meld_tiles:
             norths += tiles.kinds.count(NORTH)
         _nukidora_errors(nukidora, norths, rules, flags & F_TENHOU != 0, flags & F_CHIIHOU != 0, errors)
     if flags & (F_OPEN_RIICHI | F_SASHIKOMI) or paarenchan or nagashi_mangan or rinshan_open_kan:
         _option_flags(
-            rules, tsumo, flags, paarenchan, nagashi_mangan, rinshan_open_kan, r.open_kan, len(r.dora), dealer, errors
+            rules,
+            tsumo,
+            flags,
+            paarenchan,
+            nagashi_mangan,
+            rinshan_open_kan,
+            r.open_kan,
+            len(r.dora_indicators),
+            dealer,
+            errors,
         )
         if rinshan_open_kan and rules.open_kan_dora == "after_discard" and not errors.items:
             # /docs/rulesets §1: the open kan's indicator (the last one listed) is turned only after the
             # replacement tile's discard, so a rinshan win on that tile does not see it, nor its ura.
-            if len(r.ura) == len(r.dora):
-                r.ura = r.ura[:-1]
-            r.dora = r.dora[:-1]
+            if len(r.ura_indicators) == len(r.dora_indicators):
+                r.ura_indicators = r.ura_indicators[:-1]
+            r.dora_indicators = r.dora_indicators[:-1]
 
 
 def removed_message(kinds: list[int] | tuple[int, ...]) -> str:

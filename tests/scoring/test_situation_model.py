@@ -3,7 +3,7 @@
 ``model.Situation`` declares who the player is and what they declared once; ``ScoreRequest`` and
 ``TenpaiRequest`` inherit it and keep their own field orders (the C contract's, the OpenAPI document's).
 ``validate.FLAG_BITS`` names each situation flag with its fact bit; ``parse_request`` reads the request's
-flags into those bits once and builds ``Hand`` from ``HandTiles``, ``HowWon`` and ``Table``.
+flags into those bits once and builds ``Hand`` from ``Options``, ``HandTiles`` and ``HandSituation``.
 """
 
 from __future__ import annotations
