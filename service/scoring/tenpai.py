@@ -16,7 +16,6 @@ hand with no yaku that can only win by tsumo or after riichi).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -48,7 +47,7 @@ from .tenpai_model import (
     Wait,
     declared,
 )
-from .tiles import WINDS, NotationError, kind_name, notation_message, parse_tiles
+from .tiles import WINDS, NotationError, kind_name, notation_message, parse_tile, parse_tiles, tile_codes
 from .validate import (
     MELDS,
     Errors,
@@ -83,16 +82,7 @@ RIICHI_MIN_POINTS: Final = 1000
 RIICHI_MIN_TILES_LEFT: Final = 4
 """Riichi needs at least one more own draw: 4 or more tiles left in the live wall."""
 
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
-"""First kind of each suit letter: a code's kind is this + its rank − 1 (a red five ``0`` is rank 5)."""
 NORTH: Final = 30
-
-
-def _codes(value: str | Sequence[str]) -> list[str]:
-    if isinstance(value, str):
-        return [d + suit for digits, suit in _GROUP.findall(value) for d in digits]
-    return list(value)
 
 
 def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
@@ -233,7 +223,7 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
     _situation(req, rules, menzen, errors)
     if errors:
         raise InvalidHand(errors)
-    return Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
+    return Parsed(rules, tile_codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
@@ -420,7 +410,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
     whole = shanten(p.counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
     options: list[tuple[tuple[int, int, int, int], Discard]] = []
     for code in dict.fromkeys(p.codes):
-        kind = _SUIT_BASE[code[1]] + (int(code[0]) or 5) - 1
+        kind = parse_tile(code)[0]  # a valid code (the hand was parsed)
         rest = list(p.codes)
         rest.remove(code)
         counts = list(p.counts)
