@@ -107,24 +107,23 @@ def _tile_set_errors(kinds: tuple[int, ...], field: str, rules: Rules, errors: l
         errors.append(FieldError(field, no_winds_message(rules)))
 
 
-def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
-    """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field."""
-    errors: list[FieldError] = []
+def _read_tiles(
+    value: str | Sequence[str], field: str, rules: Rules, errors: list[FieldError]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A tile field's kinds and red fives (empty, and the notation's refusal, when it is not mpsz)."""
+    try:
+        parsed = parse_tiles(value)
+    except NotationError as exc:
+        errors.append(FieldError(field, notation_message(exc)))
+        return (), ()
+    _tile_set_errors(parsed.kinds, field, rules, errors)
+    return parsed.kinds, parsed.red
 
-    def tiles(value: str | Sequence[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        try:
-            parsed = parse_tiles(value)
-        except NotationError as exc:
-            errors.append(FieldError(field, notation_message(exc)))
-            return (), ()
-        _tile_set_errors(parsed.kinds, field, rules, errors)
-        return parsed.kinds, parsed.red
 
-    hand, hand_red = tiles(req.hand, "hand")
+def _read_melds(req: TenpaiRequest, rules: Rules, reds: list[int], errors: list[FieldError]) -> list[int]:
+    """The melds' tiles per kind (a valid meld's only), read as a score request's (:func:`.validate.read_meld`);
+    their red fives are added to ``reds`` (per suit)."""
     meld_counts = [0] * 34
-    reds = [0, 0, 0]
-    for k in hand_red:
-        reds[k // 9] += 1
     for i, m in enumerate(req.melds):
         field = f"melds[{i}]"
         known = MELDS.get((m.type, m.tiles, False)) if isinstance(m.tiles, str) else None
@@ -145,11 +144,24 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
             continue
         for k in parsed.kinds:
             meld_counts[k] += 1
-    dora, dora_red = tiles(req.dora_indicators, "dora_indicators")
-    ura, ura_red = tiles(req.ura_indicators, "ura_indicators")
-    visible, visible_red = tiles(req.visible, "visible")
-    river, river_red = tiles(req.river, "river")
-    passed, _passed_red = tiles(req.passed, "passed")
+    return meld_counts
+
+
+def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
+    """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field.
+    The tiles (:func:`_read_tiles`, :func:`_read_melds`), their copies (:func:`_copies_errors`), then the
+    situation (:func:`_situation`)."""
+    errors: list[FieldError] = []
+    hand, hand_red = _read_tiles(req.hand, "hand", rules, errors)
+    reds = [0, 0, 0]
+    for k in hand_red:
+        reds[k // 9] += 1
+    meld_counts = _read_melds(req, rules, reds, errors)
+    dora, dora_red = _read_tiles(req.dora_indicators, "dora_indicators", rules, errors)
+    ura, ura_red = _read_tiles(req.ura_indicators, "ura_indicators", rules, errors)
+    visible, visible_red = _read_tiles(req.visible, "visible", rules, errors)
+    river, river_red = _read_tiles(req.river, "river", rules, errors)
+    passed, _passed_red = _read_tiles(req.passed, "passed", rules, errors)
     for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
         if len(ind) > 5:
             errors.append(FieldError(name, refusal("refusal.too_many_indicators", most=5, n=len(ind))))
@@ -183,8 +195,29 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         let_pass[k] = 1
     seen[NORTH] += req.nukidora  # set aside: seen, and never to be won on
     indicators[NORTH] += req.nukidora
+    _copies_errors(req, rules, counts, meld_counts, (dora, ura, visible, river), reds, errors)
+    _red_errors(rules, reds, (dora_red, ura_red, visible_red, river_red), errors)
+
+    menzen = all(m.closed for m in req.melds)
+    _situation(req, rules, menzen, errors)
+    if errors:
+        raise InvalidHand(errors)
+    return Parsed(rules, tile_codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
+
+
+def _copies_errors(
+    req: TenpaiRequest,
+    rules: Rules,
+    counts: list[int],
+    meld_counts: list[int],
+    fields: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    reds: list[int],
+    errors: list[FieldError],
+) -> None:
+    """A fifth copy of a kind, blamed on the field that takes it past 4 (:func:`_first_past`): hand and melds,
+    then ``fields`` (dora, ura, visible, river), then the Norths set aside."""
     per_field = [[0] * 34 for _ in range(4)]  # dora, ura, visible, river: copies per kind
-    for row, kinds in zip(per_field, (dora, ura, visible, river), strict=True):
+    for row, kinds in zip(per_field, fields, strict=True):
         for k in kinds:
             row[k] += 1
     for kind in range(34):
@@ -204,6 +237,17 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
                     refusal("refusal.tenpai_copies", n=total, tile=kind_name(kind)),
                 )
             )
+
+
+def _red_errors(
+    rules: Rules,
+    reds: list[int],
+    fields: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    errors: list[FieldError],
+) -> None:
+    """Red fives past the rules' number per suit, blamed as :func:`_copies_errors` blames copies: ``reds``
+    the hand's and melds' per suit, ``fields`` the red kinds of dora, ura, visible and river."""
+    dora_red, ura_red, visible_red, river_red = fields
     for suit in range(3):
         stages = (
             ("hand", reds[suit]),
@@ -218,12 +262,6 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
             errors.append(
                 FieldError(_first_past(stages, rules.aka_per_suit), red_fives_message(total, suit, rules.aka_per_suit))
             )
-
-    menzen = all(m.closed for m in req.melds)
-    _situation(req, rules, menzen, errors)
-    if errors:
-        raise InvalidHand(errors)
-    return Parsed(rules, tile_codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
 
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:

@@ -523,6 +523,9 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …), in this order: the tiles
     (:func:`_read_hand`, :func:`_read_win_and_melds`, :func:`_read_indicators`, :func:`_check_copies`), the
     situation (:func:`_situation_checks`), the optional rules and the table (:func:`_table_checks`).
+
+    Longer than its steps because it names every field once: it unpacks them from ``msgspec.structs.astuple``
+    (one call, :data:`REQUEST_FIELDS`' order) and reads the flags into their bits (:data:`FLAG_BITS`) there.
     """
     values = astuple(req)  # every field in one call (order: REQUEST_FIELDS, tested)
     if PLAIN:  # compiled, the unpacking checks these types itself
