@@ -27,13 +27,17 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     LOG_LEVEL=INFO \
     PORT=8000 \
-    WORKERS=2
+    WORKERS=2 \
+    RIICHI_HEARTBEAT_DIR=/tmp/heartbeat
 USER 10001:10001
 WORKDIR /tmp
 EXPOSE 8000
-# Liveness over HTTP on $PORT with the interpreter already in the image (no curl needed).
-HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-    CMD ["python3", "-m", "service.serve", "--check"]
+# Liveness from the workers' heartbeats (each worker's event loop touches a file in $RIICHI_HEARTBEAT_DIR every
+# second), never through the traffic port: there a check waits in the same accept queue and behind the same
+# backpressure as a burst of requests and marks a busy, healthy container unhealthy. Fails when no worker runs
+# or a live worker's loop has not run for 30 s (service/liveness.py); the Deployment's exec probe is the same.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python3", "-m", "service.liveness"]
 # service.serve handles SIGTERM: /ready 503 for DRAIN_SECONDS, then granian stops accepting and
 # finishes in-flight requests; whatever still runs at SHUTDOWN_DEADLINE (20 s) is killed. Every
 # setting (PORT, WORKERS, BACKPRESSURE, ...) is an environment variable: see service/serve.py.

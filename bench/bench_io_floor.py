@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=8.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     args = parser.parse_args()
     seeded = list(seeded_hands(2000, 0))
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,7 +67,7 @@ def main() -> None:
         script = folder / "floor.lua"
         script.write_text(LUA)
         floors: dict[int, float] = {}
-        with serve("bench.io_floor_app:app") as base_url:
+        with serve("bench.io_floor_app:app", port=args.port) as base_url:
             for size in (100, 1000):
                 body = folder / f"body-{size}.json"
                 body.write_bytes(batch_body(lines, 0, size))

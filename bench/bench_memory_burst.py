@@ -48,6 +48,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--logs", type=Path, default=Path("/work/data/mjx_py"))
     parser.add_argument("--log-copies", type=int, default=4)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     args = parser.parse_args()
 
     templates = seeded_hands(2000)
@@ -63,7 +64,7 @@ def main() -> int:
     archive_body = archive.getvalue()
     largest_log = max((p.read_bytes() for p in logs), key=len) if logs else b""
 
-    port = free_port()
+    port = args.port or free_port()
     tmp = Path(tempfile.mkdtemp(prefix="riichi-burst-"))
     env = {
         **os.environ,

@@ -159,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", type=Path)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
     args = parser.parse_args(argv)
     print(load())
     games = read_games(args.logs)
@@ -186,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                 check=False,
             ),
         )
-        port = free_port()
+        port = args.port or free_port()
         with serve("service.app:app", log=Path(tmp) / "server.log", port=port) as base_url:
             pid = server_pid(port)
             # every body sent `repeat` times a round: a process's CPU time is counted in clock ticks (10 ms)

@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgspec
 
+from service.i18n import english
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
 
@@ -66,7 +67,7 @@ def _outcome(body: bytes) -> tuple[Any, Any, bytes | None]:
         return decoded, {"error": [error.field, error.message]}, None
     except Exception as error:
         return decoded, {"crash": f"{type(error).__name__}: {error}"}, None
-    answer = json.loads(msgspec.json.encode(result))
+    answer = json.loads(msgspec.json.encode(result, enc_hook=english))  # as the endpoint answers in English
     mjai = "".join(json.dumps(e) + "\n" for e in to_mjai(game_log, result)).encode()
     return decoded, answer, mjai
 

@@ -42,7 +42,9 @@ The container's entrypoint and the README's command run this. It starts granian 
   after ``SHUTDOWN_DEADLINE`` seconds (20, counted from the signal) is killed, so a client trickling a
   body cannot hold the process. Exit status 0 after a requested stop; granian's own status otherwise.
 
-``python -m service.serve --check`` is the container's HEALTHCHECK: ``GET /health`` on ``PORT``.
+``python -m service.serve --check``: ``GET /health`` on ``PORT``, exit 0 on a 200 (a check by hand; the
+container's HEALTHCHECK and the Deployment's liveness probe are ``python -m service.liveness``, which never
+goes through the traffic port).
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ not here: that needs root, buildah and a few minutes.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+
+from service.liveness import HEARTBEAT_DIR_ENV, STALE_SECONDS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -55,11 +58,21 @@ def test_base_image_is_a_build_argument_of_every_stage() -> None:
 
 def test_final_stage_runs_granian_as_a_non_root_user_with_a_healthcheck() -> None:
     final = stages()[-1]
+    deployment = yaml.safe_load((ROOT / "deploy" / "k8s" / "deployment.yaml").read_text(encoding="utf-8"))
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    env = {item["name"]: item.get("value") for item in container["env"]}
+    healthcheck = re.search(r"(?m)^HEALTHCHECK .*\n?\s*CMD (\[.*\])$", final)
 
     assert re.search(r"(?m)^USER 10001:10001$", final)
-    # The health check asks service.serve, which reads $PORT (tests/serving checks it follows PORT).
-    assert re.search(r'(?m)^HEALTHCHECK .*\n?\s*CMD \["python3", "-m", "service.serve", "--check"\]', final)
-    assert "8000/health" not in final
+    # The health check is the Deployment's liveness probe (the workers' heartbeats), never the traffic port.
+    assert healthcheck is not None
+    assert json.loads(healthcheck[1]) == container["livenessProbe"]["exec"]["command"]
+    assert json.loads(healthcheck[1]) == ["python3", "-m", "service.liveness"]
+    assert "/health" not in final
+    assert "--check" not in final
+    # ... and finds the beats where the workers write them: the same directory as the Deployment, under /tmp.
+    assert re.search(rf"(?m)^\s*{HEARTBEAT_DIR_ENV}={re.escape(env[HEARTBEAT_DIR_ENV])}$", final)
+    assert re.search(r"(?m)^WORKDIR /tmp$", final)
     assert re.search(r'(?m)^ENTRYPOINT \["python3", "-m", "service.serve"\]$', final)  # the one serving config
 
 
@@ -96,12 +109,41 @@ def test_the_smoke_test_runs_the_image_as_the_deployment_does() -> None:
     (container,) = deployment["spec"]["template"]["spec"]["containers"]
     mounts = {mount["mountPath"] for mount in container["volumeMounts"]}
     env = {item["name"]: item.get("value") for item in container["env"]}
+    declared = re.search(r"(?m)^deploy_env=\((.*?)\)$", smoke, re.DOTALL)
+    assert declared is not None
+    smoke_env = dict(item.split("=", 1) for item in declared[1].split())
 
     assert container["securityContext"]["readOnlyRootFilesystem"] is True
     assert 'mount -o remount,bind,ro "$jail"' in smoke
     assert set(re.findall(r'mount --bind "\$state/\w+" "\$jail(/[\w/]+)"', smoke)) == mounts
-    assert f"PROMETHEUS_MULTIPROC_DIR={env['PROMETHEUS_MULTIPROC_DIR']} " in smoke
+    # Every setting of the Deployment, with its value; only the port and the stop's timings are the smoke test's.
+    assert set(smoke_env) == set(env)
+    assert {k: v for k, v in smoke_env.items() if k not in {"PORT", "DRAIN_SECONDS", "SHUTDOWN_DEADLINE"}} == {
+        k: v for k, v in env.items() if k not in {"PORT", "DRAIN_SECONDS", "SHUTDOWN_DEADLINE"}
+    }
+    assert smoke_env["PORT"] == '"$PORT"'
+    assert smoke.count('"${image_env[@]}" "${deploy_env[@]}"') == 2  # the entrypoint and every command inside
     assert smoke.count("--userspec=10001:10001") == 2
     assert '"${entrypoint[@]}"' in smoke
     assert 'inside "${healthcheck[@]}"' in smoke
     assert "granian" not in smoke  # the entrypoint starts it, as in the pod
+
+
+def test_the_smoke_test_runs_the_deployments_liveness_probe_on_a_stuck_worker() -> None:
+    """The exec probe the kubelet runs, in the image: passing while serving, failing once a stopped worker's beat
+    is older than the probe's limit, passing again after SIGCONT, failing with no worker; every wait bounded."""
+    smoke = SMOKE.read_text(encoding="utf-8")
+    deployment = yaml.safe_load((ROOT / "deploy" / "k8s" / "deployment.yaml").read_text(encoding="utf-8"))
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    declared = re.search(r"(?m)^liveness=\((.*)\)$", smoke)
+    stop, cont = smoke.index('kill -STOP "$victim"'), smoke.index('kill -CONT "$victim"')
+    bound = re.search(r"\(\( SECONDS - stopped < (\d+) \)\)", smoke)
+
+    assert declared is not None
+    assert declared[1].split() == container["livenessProbe"]["exec"]["command"]
+    assert 'probe() { inside "${liveness[@]}"' in smoke
+    assert stop < smoke.index("while probe; do", stop) < cont  # fails while the worker is stopped
+    assert cont < smoke.index("until probe; do", cont)  # and passes again after
+    assert bound is not None
+    assert STALE_SECONDS < int(bound[1]) <= 2 * STALE_SECONDS  # waits past the limit, and not forever
+    assert smoke.index('kill -TERM "$server"') < smoke.index("if probe; then")  # no worker: the probe fails

@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 from tqdm import tqdm
 
-from service.i18n import english
+from service.i18n import english, refusal
 from service.scoring.presets import PRESETS
 
 from .archive import iter_logs
@@ -118,7 +118,7 @@ def _games(paths: list[Path]) -> Iterator[tuple[str, bytes | LogError]]:
             try:
                 yield str(path), path.read_bytes()
             except OSError as error:
-                yield str(path), LogError(f"cannot be read: {error.strerror}")
+                yield str(path), LogError(refusal("refusal.log.file_unreadable", error=error.strerror))
 
 
 def _jobs(text: str) -> int:

@@ -170,14 +170,16 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
     reader = _Reader()
     known_moves = _KNOWN_MOVES
     rounds = reader.rounds
+    append = None  # the current round's events.append, and its players: refreshed after every line decoded
+    players = 0
     try:
         for line in stripped.splitlines():
             known = known_moves.get(line)
             if known is not None:
                 move, actor, red = known
-                if not rounds or actor >= reader.players:
+                if append is None or actor >= players:
                     return None
-                rounds[-1].events.append(move)
+                append(move)
                 if red:
                     reader.aka = True
                 continue
@@ -197,6 +199,9 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                     made = rounds[-1].events[-1]
                     assert isinstance(made, (Draw, Discard))
                     known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
+            if rounds:
+                append = rounds[-1].events.append
+                players = reader.players
         return reader.game()
     except Exception:  # LogError, bad JSON, anything: the general path meets it in its own order
         return None

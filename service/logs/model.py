@@ -23,12 +23,17 @@ LOG_FORMATS: tuple[str, ...] = ("tenhou_xml", "tenhou6", "mjai", "majsoul")
 class Difference(msgspec.Struct, frozen=True, kw_only=True):
     """One value on which the service and the log differ: `field` names it inside its round
     (`scores`, `deltas`, `wins[0].fu`, `wins[1].yaku`, `next.honba`, `game_over`, …); `service` is the
-    service's value, `log` the log's (null where one side has none)."""
+    service's value, `log` the log's (null where one side has none). The values are data, the same in every
+    language (numbers, tile strings, yaku ids, codes such as `not_exhausted` for a `draw_kind` where the wall
+    was not used up), except where the service refused to settle the round (`settle`) or to end the game
+    (`final`): there `service` is the refusal's list of `{field, message}` (as a 422's `errors`, the fields
+    of the request the replay built), the messages in the request's language (`Accept-Language`)."""
 
     field: str
     """The value's name inside its round or game (`scores`, `wins[0].fu`, `next.honba`, …)."""
     service: Any = None
-    """The service's value (null where it has none)."""
+    """The service's value (null where it has none); for `settle` and `final`, the refusal's `{field, message}`
+    list."""
     log: Any = None
     """The log's value (null where the log has none)."""
 
@@ -89,7 +94,7 @@ class WinReplay(msgspec.Struct, frozen=True, kw_only=True):
     yaku: list[YakuHan] = []
     """The service's yaku with their han."""
     reason: str | None = None
-    """Why the service found no win, where it did not."""
+    """Why the service found no win, where it did not (in the request's language)."""
     log_han: int | None = None
     """The log's han."""
     log_fu: int | None = None

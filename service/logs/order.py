@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from service.logs.record import Call, Discard, LogError, kind_of
+from service.i18n import refusal
+from service.logs.record import Call, Discard, ImpossibleLog, LogError, kind_of
 from service.scoring.shanten import caps_for, waits
 from service.scoring.tiles import parse_tile
 
@@ -29,19 +30,25 @@ __all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators"]
 TENHOU_RIICHI_PRESETS: Final = frozenset({"tenhou", "tenhou_sanma"})
 """The presets whose riichi needs 1,000 points and another draw for the declarer (Tenhou's rules)."""
 
+_KINDS: Final = {
+    code: parse_tile(code)[0]
+    for code in (f"{n}{suit}" for suit in "mpsz" for n in range(10))
+    if code not in ("0z", "8z", "9z")
+}
+"""Every tile code (``0m`` a red five) → its kind 0–33."""
+
 
 def extra_indicators(count: int, round_index: int, event: int) -> LogError:
     """The error for ``count`` dora indicators a round lists beyond those its kans revealed (tenhou.net/6)."""
-    return LogError(
-        f"the round lists {count} dora indicator{'s' if count > 1 else ''} more than its kans revealed",
-        round_index,
-        event,
-    )
+    return ImpossibleLog(refusal("refusal.log.extra_indicators", n=count), round_index, event)
 
 
 class TurnOrder:
     """One round's turn: ``players`` seats, the dealer's draw first. ``scores`` the seats' points at the
-    round's start (None: unknown, the 1,000-point check is skipped); ``tenhou`` Tenhou's riichi limits."""
+    round's start (None: unknown, the 1,000-point check is skipped); ``tenhou`` Tenhou's riichi limits.
+
+    Every check tests its condition first and builds its refusal (``refusal.log.*`` of the catalogues) only
+    when the condition fails: the checks run on every event of every replayed game."""
 
     __slots__ = (
         "discard",
@@ -73,79 +80,71 @@ class TurnOrder:
         self.indicators = 0
 
     def error(self, message: str, event: int) -> LogError:
-        return LogError(message, self.index, event)
+        return ImpossibleLog(message, self.index, event)
 
-    def _moving(self, seat: int, what: str, event: int) -> None:
-        if seat != self.to_discard:
-            turn = (
-                f"seat {self.to_discard} is to discard"
-                if self.to_discard is not None
-                else f"seat {self.to_draw} is to draw"
-            )
-            raise self.error(f"seat {seat} {what} out of turn: {turn}", event)
+    def _out_of_turn(self, key: str, event: int, **values: object) -> LogError:
+        """The refusal ``key`` (``refusal.log.out_of_turn_*``, one per kind of move) of a move made out of turn,
+        with whose turn it is: the seat to discard, else the seat to draw (one of the two is always due)."""
+        if self.to_discard is not None:
+            turn = refusal("refusal.log.turn_discard", seat=self.to_discard)
+        else:
+            turn = refusal("refusal.log.turn_draw", seat=self.to_draw)
+        return self.error(refusal(key, turn=turn, **values), event)
 
     def draw(self, seat: int, tile: str, event: int) -> None:
         if seat != self.to_draw:
-            turn = f"seat {self.to_discard} is to discard" if self.to_discard is not None else "no draw is due"
-            if self.to_draw is not None:
-                turn = f"seat {self.to_draw} is to draw"
-            raise self.error(f"seat {seat} draws out of turn: {turn}", event)
+            raise self._out_of_turn("refusal.log.out_of_turn_draw", event, seat=seat)
         self.to_draw = None
         self.to_discard = seat
         self.drawn = tile
         self.discard = None
 
-    def discard_tile(self, event: Discard, hand: Sequence[str], melds: Sequence[int], riichi: bool, i: int) -> None:
-        """``hand`` the discarder's concealed tiles left by the discard, ``melds`` the counts per kind of its
-        calls' tiles; ``riichi`` when this discard is a riichi declaration's (the hand left must be tenpai)."""
-        self._moving(event.seat, f"discards {event.tile}", i)
+    def discard_tile(self, event: Discard, i: int) -> None:
+        if event.seat != self.to_discard:
+            raise self._out_of_turn("refusal.log.out_of_turn_discard", i, seat=event.seat, tile=event.tile)
         if event.tsumogiri and self.drawn is not None and event.tile != self.drawn:
-            raise self.error(
-                f"seat {event.seat} discards {event.tile} as the tile just drawn (tsumogiri); it drew {self.drawn}", i
-            )
-        if riichi and not self._tenpai(hand, melds):
-            raise self.error(
-                f"seat {event.seat} declares riichi discarding {event.tile}, and the hand left is not tenpai", i
-            )
+            raise self.error(refusal("refusal.log.tsumogiri", seat=event.seat, tile=event.tile, drawn=self.drawn), i)
         self.discard = (event.seat, event.tile)
         self.to_discard = None
         self.drawn = None
         self.to_draw = (event.seat + 1) % self.players
 
+    def riichi_discard(self, event: Discard, hand: Sequence[str], melds: Sequence[int], i: int) -> None:
+        """A riichi declaration's discard (after :meth:`discard_tile`): ``hand`` the concealed tiles it leaves,
+        ``melds`` the counts per kind of the declarer's calls' tiles; the hand left must be tenpai."""
+        if not self._tenpai(hand, melds):
+            raise self.error(refusal("refusal.log.riichi_not_tenpai", seat=event.seat, tile=event.tile), i)
+
     def _tenpai(self, hand: Sequence[str], melds: Sequence[int]) -> bool:
         counts = [0] * 34
         for tile in hand:
-            counts[parse_tile(tile)[0]] += 1
+            counts[_KINDS[tile]] += 1
         closed = not any(melds)
         caps = caps_for(True, melds, self.players)
         return bool(waits(counts, caps, chiitoitsu=closed, kokushi=closed))
 
     def riichi(self, seat: int, draws: int, event: int) -> None:
         """``draws`` the draws made so far in the round (replacement draws included)."""
-        self._moving(seat, "declares riichi", event)
+        if seat != self.to_discard:
+            raise self._out_of_turn("refusal.log.out_of_turn_riichi", event, seat=seat)
         if not self.tenhou:
             return
         if self.scores is not None and self.scores[seat] < 1000:
-            raise self.error(f"seat {seat} declares riichi with {self.scores[seat]} points; it needs 1,000", event)
+            raise self.error(refusal("refusal.log.riichi_points", seat=seat, points=self.scores[seat]), event)
         left = self.wall - draws
         if left < self.players:
-            raise self.error(
-                f"seat {seat} declares riichi with {left} tile{'s' if left != 1 else ''} left in the wall; it needs "
-                f"{self.players} (another draw of its own)",
-                event,
-            )
+            raise self.error(refusal("refusal.log.riichi_wall", seat=seat, n=left, players=self.players), event)
 
     def call(self, event: Call, i: int) -> None:
-        what = f"seat {event.seat}'s {event.kind} of {event.called}"
-        if event.seat == event.from_seat:
-            raise self.error(f"{what} calls its own discard", i)
-        if self.discard is None:
-            raise self.error(f"{what}: no discard is open to a call (none made, or the next draw passed it)", i)
-        seat, tile = self.discard
-        if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
-            raise self.error(f"{what} from seat {event.from_seat}: the discard just made is seat {seat}'s {tile}", i)
-        if event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players:
-            raise self.error(f"{what} from seat {event.from_seat}: a chi is only from the player on the left", i)
+        discard = self.discard
+        if (
+            event.seat == event.from_seat
+            or discard is None
+            or discard[0] != event.from_seat
+            or kind_of(discard[1]) != kind_of(event.called)
+            or (event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players)
+        ):
+            raise self._bad_call(event, i)
         self.discard = None
         self.drawn = None
         if event.kind == "daiminkan":
@@ -156,14 +155,30 @@ class TurnOrder:
             self.to_draw = None
             self.to_discard = event.seat
 
-    def kan(self, seat: int, what: str, event: int) -> None:
-        """A closed or added kan (``what`` names it) by the seat to move; its replacement draw comes next."""
-        self._moving(seat, what, event)
+    def _bad_call(self, event: Call, i: int) -> LogError:
+        """The error for a call :meth:`call` refuses: the first of its conditions that fails."""
+        call = {"seat": event.seat, "kind": event.kind, "called": event.called, "source": event.from_seat}
+        if event.seat == event.from_seat:
+            return self.error(refusal("refusal.log.call_own", **call), i)
+        if self.discard is None:
+            return self.error(refusal("refusal.log.call_none", **call), i)
+        seat, tile = self.discard
+        if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
+            return self.error(refusal("refusal.log.call_other", **call, discarder=seat, tile=tile), i)
+        return self.error(refusal("refusal.log.chi_left", **call), i)
+
+    def kan(self, seat: int, closed: bool, event: int) -> None:
+        """A closed kan (``closed``) or a kan added to a pon by the seat to move; its replacement draw comes
+        next."""
+        if seat != self.to_discard:
+            key = "refusal.log.out_of_turn_ankan" if closed else "refusal.log.out_of_turn_kakan"
+            raise self._out_of_turn(key, event, seat=seat)
         self.kans += 1
         self._replacement(seat)
 
     def north(self, seat: int, event: int) -> None:
-        self._moving(seat, "sets a North aside", event)
+        if seat != self.to_discard:
+            raise self._out_of_turn("refusal.log.out_of_turn_north", event, seat=seat)
         self._replacement(seat)
 
     def _replacement(self, seat: int) -> None:
@@ -174,8 +189,5 @@ class TurnOrder:
     def dora(self, indicator: str, event: int) -> None:
         self.indicators += 1
         if self.indicators > self.kans:
-            raise self.error(
-                f"a new dora indicator {indicator} with no kan to reveal it ({self.kans} kan"
-                f"{'s' if self.kans != 1 else ''}, {self.indicators} new indicators)",
-                event,
-            )
+            message = refusal("refusal.log.dora_no_kan", tile=indicator, n=self.kans, shown=self.indicators)
+            raise self.error(message, event)

@@ -26,6 +26,7 @@ __all__ = [
     "Draw",
     "Event",
     "GameLog",
+    "ImpossibleLog",
     "Kakan",
     "LogDraw",
     "LogError",
@@ -55,6 +56,10 @@ class LogError(ValueError):
         where = "" if round is None else f"round {round}" + ("" if event is None else f", event {event}") + ": "
         super().__init__(where + message)
 
+    impossible = False
+    """Whether the log reads but its events cannot have happened (:class:`ImpossibleLog`), rather than not
+    being a readable log of its format at all (malformed, truncated, a value out of range)."""
+
     @property
     def field(self) -> str:
         """The JSON-path-like place of the error: ``log``, ``log.rounds[3]``, ``log.rounds[3].events[17]``."""
@@ -63,6 +68,14 @@ class LogError(ValueError):
         if self.event is None:
             return f"log.rounds[{self.round}]"
         return f"log.rounds[{self.round}].events[{self.event}]"
+
+
+class ImpossibleLog(LogError):
+    """A log that reads but cannot have happened: a tile the player does not hold, a fifth copy of a kind, a
+    draw past the wall, a move out of turn, a call of a tile nobody just discarded, a dora indicator with no
+    kan, a riichi that is not tenpai, a win the events do not make (/docs/logs §Bad logs)."""
+
+    impossible = True
 
 
 def kind_of(tile: str) -> str:

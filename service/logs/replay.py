@@ -57,8 +57,8 @@ from service.logs.record import (
     Discard,
     Dora,
     Draw,
-    Event,
     GameLog,
+    ImpossibleLog,
     Kakan,
     LogError,
     LogWin,
@@ -122,8 +122,8 @@ class _Seat:
 class _Round:
     """The table during one round: seats, wall count, dora, and what the last events were.
 
-    :meth:`play` gives each event to the method of its kind (:data:`_STEPS`): :meth:`draw`,
-    :meth:`discard`, :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
+    :meth:`play` plays the draws and discards itself and gives each other event to the method of its kind
+    (:data:`_STEPS`): :meth:`riichi`, :meth:`call`, :meth:`ankan`, :meth:`kakan`, :meth:`nukidora`,
     :meth:`new_dora`; each takes the event and its index in the round (for a :class:`LogError`)."""
 
     def __init__(self, log: RoundLog, index: int, players: int, tenhou: bool = False) -> None:
@@ -135,7 +135,6 @@ class _Round:
         self.dora = [log.dora]
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
-        self.last: object = None  # the previous event
         self.rinshan_next: set[int] = set()
         self.rinshan = False  # the last draw came from the dead wall
         self.pending_kakan: Kakan | None = None
@@ -147,7 +146,7 @@ class _Round:
         self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
 
     def error(self, message: str, event: int) -> LogError:
-        return LogError(message, self.index, event)
+        return ImpossibleLog(message, self.index, event)
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
@@ -169,15 +168,56 @@ class _Round:
         if max(shown) > 4:
             for tile in dealt:  # the first kind dealt more than four times
                 if (count := shown[_kind(tile)]) > 4:
-                    raise LogError(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
+                    raise ImpossibleLog(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
         steps = _STEPS
+        order = self.order
+        seats = self.seats
+        discards = self.discards
         for i, event in enumerate(self.log.events):
-            steps[type(event)](self, event, i)
-            self.last = event
-
-    def step(self, event: Event, i: int) -> None:
-        """Play one event (the ``i``-th of the round)."""
-        _STEPS[type(event)](self, event, i)
+            if type(event) is Draw:  # draws and discards, nearly every event of a round, are played here, not by a call
+                seat_index, tile = event.seat, event.tile
+                kind = kinds[tile]
+                shown[kind] = count = shown[kind] + 1
+                if count > 4:
+                    raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
+                order.draw(seat_index, tile, i)
+                if self.declared:
+                    self.confirm_riichi()
+                seats[seat_index].hand.append(tile)
+                self.draws = draws = self.draws + 1
+                if self.rinshan_next:
+                    self.rinshan = seat_index in self.rinshan_next
+                    self.rinshan_next.discard(seat_index)
+                else:
+                    self.rinshan = False
+                if draws > self.wall:
+                    raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
+                if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
+                    self.interrupt()
+                    self.pending_kakan = None
+            elif type(event) is Discard:
+                seat_index, tile = event.seat, event.tile
+                seat = seats[seat_index]
+                try:
+                    seat.hand.remove(tile)
+                except ValueError:
+                    self.take(seat_index, tile, i)  # names what the hand holds
+                order.discard_tile(event, i)
+                seat.river.append(tile)
+                if seat.riichi_pending:
+                    if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
+                        order.riichi_discard(event, seat.hand, self.meld_counts(seat), i)
+                    seat.riichi = True
+                    seat.ippatsu = True
+                    self.declared = True
+                elif seat.ippatsu:
+                    seat.ippatsu = False
+                seat.discarded = True
+                discards.append(kinds[tile] * 4 + seat_index)
+                seat.since_discard = len(discards)
+                self.rinshan = False
+            else:
+                steps[type(event)](self, event, i)
 
     def show(self, tile: str, i: int) -> None:
         """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
@@ -185,52 +225,6 @@ class _Round:
         self.shown[kind] = count = self.shown[kind] + 1
         if count > 4:
             raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-
-    def draw(self, event: Draw, i: int) -> None:
-        tile = event.tile
-        shown = self.shown
-        kind = _KINDS[tile]
-        shown[kind] = count = shown[kind] + 1
-        if count > 4:
-            raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-        self.order.draw(event.seat, tile, i)
-        if self.declared:
-            self.confirm_riichi()
-        self.seats[event.seat].hand.append(tile)
-        self.draws = draws = self.draws + 1
-        if self.rinshan_next:
-            self.rinshan = event.seat in self.rinshan_next
-            self.rinshan_next.discard(event.seat)
-        else:
-            self.rinshan = False
-        if draws > self.wall:
-            raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
-        if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-            self.interrupt()
-            self.pending_kakan = None
-
-    def discard(self, event: Discard, i: int) -> None:
-        tile = event.tile
-        seat = self.seats[event.seat]
-        try:
-            seat.hand.remove(tile)
-        except ValueError:
-            self.take(event.seat, tile, i)  # names what the hand holds
-        declaring = seat.riichi_pending and not seat.riichi
-        # the calls' counts are read only for a riichi declaration's discard (its hand must be tenpai)
-        self.order.discard_tile(event, seat.hand, self.meld_counts(seat) if declaring else (), declaring, i)
-        seat.river.append(tile)
-        if seat.riichi_pending:
-            seat.riichi = True
-            seat.ippatsu = True
-            self.declared = True
-        elif seat.ippatsu:
-            seat.ippatsu = False
-        seat.discarded = True
-        discards = self.discards
-        discards.append(_KINDS[tile] * 4 + event.seat)
-        seat.since_discard = len(discards)
-        self.rinshan = False
 
     def riichi(self, event: Riichi, i: int) -> None:
         self.order.riichi(event.seat, self.draws, i)
@@ -259,7 +253,7 @@ class _Round:
             self.rinshan_next.add(event.seat)
 
     def ankan(self, event: Ankan, i: int) -> None:
-        self.order.kan(event.seat, "declares a closed kan", i)
+        self.order.kan(event.seat, True, i)
         self.confirm_riichi()
         for tile in event.tiles:
             self.take(event.seat, tile, i)
@@ -268,7 +262,7 @@ class _Round:
         self.rinshan_next.add(event.seat)
 
     def kakan(self, event: Kakan, i: int) -> None:
-        self.order.kan(event.seat, "adds a kan to a pon", i)
+        self.order.kan(event.seat, False, i)
         self.confirm_riichi()
         self.take(event.seat, event.tile, i)
         for meld in self.seats[event.seat].melds:
@@ -366,7 +360,7 @@ def _score_request(
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
-            raise LogError(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
+            raise ImpossibleLog(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
         win_tile = last.tile
         hand.remove(win_tile)
     elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
@@ -375,10 +369,10 @@ def _score_request(
     else:
         discarder = table.seats[win.from_seat]
         if not isinstance(last, Discard) or last.seat != win.from_seat:
-            raise LogError(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
+            raise ImpossibleLog(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
         win_tile = discarder.river[-1]
     if len(hand) + 3 * len(seat.melds) != 13:
-        raise LogError(
+        raise ImpossibleLog(
             refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
             table.index,
             event_count,
@@ -576,7 +570,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 tenpai = table.tenpai()
                 nagashi = table.nagashi() if table.draws == table.wall else []
                 if draw_kind == "exhaustive" and table.draws != table.wall:
-                    differences.append(Difference(field="draw_kind", service="not exhausted", log="exhaustive"))
+                    differences.append(Difference(field="draw_kind", service="not_exhausted", log="exhaustive"))
                 outcome = DrawOutcome(tenpai=tenpai, nagashi=nagashi)
             else:
                 outcome_name = "abortive"
@@ -598,8 +592,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         try:
             result = settle(settle_request)
         except InvalidHand as refused:
-            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
-            differences.append(Difference(field="settle", service=reasons, log=None))
+            differences.append(Difference(field="settle", service=list(refused.errors), log=None))
         # the wins beside the log's
         for w, (row, win) in enumerate(zip(win_rows, round_log.wins, strict=True)):
             ours = next((r for r in (result.wins if result else []) if r.winner == win.seat), None)
@@ -642,7 +635,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 yakuman=yakuman,
                 points=points,
                 yaku=mine,
-                reason=None if ours else "the service could not score this win (see the round's differences)",
+                reason=None if ours else refusal("refusal.log.win_unscored"),
                 log_han=win.han,
                 log_fu=win.fu,
                 log_yakuman=win.yakuman,
@@ -709,8 +702,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
                 FinalRequest(rules=spec, game=options, scores=scores, first_dealer=0, riichi_sticks=sticks)
             )
         except InvalidHand as refused:  # scores the rules cannot end with (a refused round carried the log's)
-            reasons = "; ".join(f"{e.field}: {e.message}" for e in refused.errors)
-            final_differences.append(Difference(field="final", service=reasons, log=None))
+            final_differences.append(Difference(field="final", service=list(refused.errors), log=None))
         else:
             by_seat = sorted(final_result.placings, key=lambda p: p.seat)
             _compare(final_differences, "final.scores", [p.score + p.sticks for p in by_seat], game_log.final_scores)
@@ -754,8 +746,6 @@ def _split(text: str) -> list[str]:
 
 
 _STEPS: dict[type, Any] = {
-    Draw: _Round.draw,
-    Discard: _Round.discard,
     Riichi: _Round.riichi,
     Call: _Round.call,
     Ankan: _Round.ankan,
@@ -763,4 +753,5 @@ _STEPS: dict[type, Any] = {
     Nukidora: _Round.nukidora,
     Dora: _Round.new_dora,
 }
-"""Each event's class → the :class:`_Round` method that plays it."""
+"""Each event's class but :class:`Draw` and :class:`Discard` (which :meth:`_Round.play` plays itself) → the
+:class:`_Round` method that plays it."""

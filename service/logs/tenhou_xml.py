@@ -27,7 +27,8 @@ from typing import Any, Final
 from urllib.parse import unquote
 from xml.etree.ElementTree import Element
 
-from defusedxml import ElementTree as SafeTree  # type: ignore[import-untyped]
+from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+from defusedxml import ElementTree as SafeTree
 
 from service.i18n import refusal
 from service.logs.record import (
@@ -547,7 +548,9 @@ def decode(document: bytes | str) -> GameLog:
     if decoder is None:
         try:
             root = SafeTree.fromstring(document)
-        except Exception as error:  # ParseError and defusedxml's refusals (entities, DTDs)
+        except DefusedXmlException:  # a DTD, an entity or an external reference: never in a Tenhou log
+            raise LogError(refusal("refusal.xml.dtd")) from None
+        except Exception as error:  # ParseError: expat's reason, line and column
             raise LogError(refusal("refusal.xml.not_xml", error=str(error))) from None
         if root.tag != "mjloggm":
             raise LogError(refusal("refusal.xml.root", tag=root.tag))

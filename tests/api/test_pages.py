@@ -14,7 +14,7 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from service.api.docs.pages import DOC_PAGES, PAGE_CSP, WEB_DIR
-from service.api.plumbing.errors import PROBLEM_TYPES
+from service.api.plumbing.errors import PROBLEM_PAGES
 from service.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ def test_the_rulesets_page_has_every_section_presets_toml_cites(client: TestClie
     assert sorted(keys - listed) == [], "a source key presets.toml cites is not in §10 Sources"
 
 
-@pytest.mark.parametrize("type_", sorted(PROBLEM_TYPES.values()))
+@pytest.mark.parametrize("type_", sorted(PROBLEM_PAGES))
 def test_every_problem_type_is_a_page(client: TestClient[Litestar], type_: str) -> None:
     r = client.get(type_)
     assert r.status_code == 200

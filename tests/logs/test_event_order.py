@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from service.i18n import render
 from service.logs import LogError, read_log
 from service.logs.convert import to_mjai
 from service.logs.replay import replay
@@ -60,6 +61,7 @@ def test_a_draw_out_of_turn() -> None:
     error = _refused(_body(events))
     assert (error.round, error.event) == _event_in_round(events, at) == (0, 2)
     assert "seat 2 draws out of turn: seat 1 is to draw" in error.message
+    assert render(error.message, "ja") == "席 2 が手番でないのにツモっています（ツモるのは席 1 です）"
 
 
 def test_a_discard_out_of_turn() -> None:
@@ -70,6 +72,7 @@ def test_a_discard_out_of_turn() -> None:
     error = _refused(_body(events))
     assert (error.round, error.event) == _event_in_round(events, at)
     assert "seat 0 discards 1m out of turn: seat 2 is to discard" in error.message
+    assert render(error.message, "ru") == "место 0 сбрасывает 1m не в свою очередь: сбрасывать должно место 2"
 
 
 def test_a_call_of_a_tile_another_seat_did_not_discard() -> None:
@@ -119,6 +122,7 @@ def test_a_chi_not_from_the_left() -> None:
     error = _refused(_body(events))
     assert (error.round, error.event) == _event_in_round(events, at)
     assert "seat 1's chi of 8m from seat 2: a chi is only from the player on the left" in error.message
+    assert render(error.message, "ja") == "席 2 からの席 1 の 8m の chi: チーは上家の捨て牌からしかできません"
 
 
 def test_a_chi_naming_a_seat_that_did_not_discard() -> None:
@@ -158,7 +162,10 @@ def test_an_mjai_dora_without_a_kan() -> None:
     events.insert(at, {"type": "dora", "dora_marker": "1p"})
     error = _refused(_body(events))
     assert (error.round, error.event) == _event_in_round(events, at) == (0, 1)
-    assert "a new dora indicator 1p with no kan to reveal it" in error.message
+    assert error.message == "a new dora indicator 1p with no kan to reveal it (0 kans declared)"
+    assert (
+        render(error.message, "ru") == "новый индикатор дора 1p, а кана, который бы его открыл, нет (объявлено 0 канов)"
+    )
 
 
 def test_a_tenhou6_indicator_beyond_the_kans() -> None:
@@ -168,7 +175,8 @@ def test_a_tenhou6_indicator_beyond_the_kans() -> None:
     with pytest.raises(LogError) as raised:
         read_log(json.dumps(log).encode())
     assert raised.value.round == 0
-    assert "1 dora indicator more than its kans revealed" in raised.value.message
+    assert raised.value.message == "the round lists 1 dora indicator more than its kans revealed"
+    assert render(raised.value.message, "ru") == "в раунде на 1 индикатор дора больше, чем открыли каны"
 
 
 def test_a_tenhou_xml_dora_without_a_kan() -> None:
@@ -220,5 +228,8 @@ def test_riichi_with_too_few_tiles_left_under_tenhou_rules() -> None:
     error = _refused(_body(events))
     assert (error.round, error.event) == _event_in_round(events, at) == (1, 108)
     assert "seat 2 declares riichi with 2 tiles left in the wall; it needs 3" in error.message
+    assert render(error.message, "ru") == (
+        "место 2 объявляет риичи, когда в стене осталось 2 тайла; нужно 3 (ещё один свой добор)"
+    )
     # rules without Tenhou's limit (the caller's preset) take the same declaration
     assert replay(read_log(_body(events)), "majsoul_sanma").rounds[1].riichi == [0, 2]

@@ -82,7 +82,9 @@ def test_a_round_the_rules_refuse_and_an_end_they_cannot_reach_are_differences_n
 
     result = replay(read_log("\n".join(json.dumps(e) for e in events).encode()), "standard")
 
-    assert "it has no W round" in next(d.service for d in result.rounds[2].differences if d.field == "settle")
+    refused = next(d.service for d in result.rounds[2].differences if d.field == "settle")
+    assert [e.field for e in refused] == ["round_wind"]
+    assert "it has no W round" in refused[0].message
     assert result.final is None
     assert [d.field for d in result.final_differences] == ["final"]
     assert not result.agrees

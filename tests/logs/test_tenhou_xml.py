@@ -90,7 +90,7 @@ _ROUND = f'<INIT seed="0,0,0,0,0,135" ten="250,250,250,250" oya="0" {_HANDS}/><R
             "log.rounds[0].events[0]",
             "does not hold",
         ),
-        (b'<!DOCTYPE x [<!ENTITY a "aaaa">]><mjloggm>&a;</mjloggm>', "log", "well-formed"),
+        (b'<!DOCTYPE x [<!ENTITY a "aaaa">]><mjloggm>&a;</mjloggm>', "log", "declares a DTD with entities"),
     ],
 )
 def test_a_bad_log_is_a_log_error_naming_where(body: bytes, field: str, words: str) -> None:

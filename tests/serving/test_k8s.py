@@ -147,6 +147,23 @@ def test_hpa_on_cpu_pdb_service_and_ingress_limits() -> None:
     assert {"/", "/health"} <= paths
 
 
+def _routed(path: str, rule: dict[str, Any]) -> bool:
+    """Whether an Ingress path ``rule`` matches ``path`` (Exact: equal; Prefix: whole path elements)."""
+    if rule["pathType"] == "Exact":
+        return path == rule["path"]
+    prefix = rule["path"].rstrip("/")
+    return prefix == "" or path == prefix or path.startswith(prefix + "/")
+
+
+def test_no_ingress_routes_the_metrics_out() -> None:
+    rules = [rule for ingress in ingresses() for rule in ingress["spec"]["rules"][0]["http"]["paths"]]
+
+    assert [r["path"] for r in rules if _routed("/v1/score", r)] == ["/v1/"]  # the matcher finds routed paths
+    assert [r["path"] for r in rules if _routed("/", r)] == ["/"]
+    for path in ("/metrics", "/metrics/", "/metrics/x"):
+        assert [r["path"] for r in rules if _routed(path, r)] == [], path
+
+
 def test_the_controller_settings_validate_and_time_out_slow_clients() -> None:
     """The slow-client timeouts are the ingress-nginx controller's ConfigMap keys, not annotations."""
     config = yaml.safe_load((K8S.parent / "ingress-nginx-controller.yaml").read_text())
@@ -170,6 +187,18 @@ def test_the_replicas_spread_over_nodes_and_the_ingress_ends_tls() -> None:
     assert tls["hosts"] == hosts
     assert tls["secretName"] == "riichi-scoring-tls"
     assert ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/ssl-redirect"] == "true"
+
+
+def test_the_readme_states_the_deployments_resources() -> None:
+    """The README's sizing paragraph names the manifests' figures (they went stale once: 384 MiB, a 2-CPU limit)."""
+    (container,) = by_kind("Deployment")["spec"]["template"]["spec"]["containers"]
+    resources = container["resources"]
+    readme = " ".join((K8S.parents[1] / "README.md").read_text(encoding="utf-8").split())
+    mebibytes = {key: resources[key]["memory"].removesuffix("Mi") for key in ("requests", "limits")}
+
+    assert f"requests of {resources['requests']['cpu']} CPU and {mebibytes['requests']} MiB, no CPU limit" in readme
+    assert "cpu" not in resources["limits"]
+    assert f"a memory limit of {mebibytes['limits']} MiB" in readme
 
 
 def test_the_hpa_alone_sets_the_replica_count() -> None:
@@ -314,6 +343,23 @@ def test_the_redis_component_opens_egress_to_redis_and_dns_only() -> None:
     assert {(p["port"], p["protocol"]) for p in to_dns["ports"]} == {(53, "UDP"), (53, "TCP")}
     assert to_dns["to"][0]["podSelector"]["matchLabels"] == {"k8s-app": "kube-dns"}
     assert by_kind("NetworkPolicy")["spec"]["egress"] == []  # without the component: no egress at all
+
+
+def test_only_the_controllers_and_prometheuss_pods_reach_the_service_port() -> None:
+    """X-Real-IP is trusted from the pod network (``RIICHI_TRUSTED_PROXIES``): a peer admitted by namespace alone
+    (any pod there) could name itself any client. Each source is a namespace AND a pod selector (one element)."""
+    (rule,) = by_kind("NetworkPolicy")["spec"]["ingress"]
+    sources = {
+        peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]: peer["podSelector"]["matchLabels"]
+        for peer in rule["from"]
+    }
+
+    assert all(set(peer) == {"namespaceSelector", "podSelector"} for peer in rule["from"])
+    assert sources == {
+        "ingress-nginx": {"app.kubernetes.io/name": "ingress-nginx", "app.kubernetes.io/component": "controller"},
+        "monitoring": {"app.kubernetes.io/name": "prometheus"},
+    }
+    assert rule["ports"] == [{"port": 8000, "protocol": "TCP"}]
 
 
 def test_the_example_overlay_names_the_base_and_the_component() -> None:

@@ -96,6 +96,33 @@ def _closure(environment: dict[str, str]) -> set[str]:
     return found
 
 
+def _calls(tree: ast.AST, name: str) -> bool:
+    """Whether ``tree`` calls a function ``name`` (plain or as an attribute)."""
+    return any(
+        isinstance(node, ast.Call)
+        and (getattr(node.func, "id", None) == name or getattr(node.func, "attr", None) == name)
+        for node in ast.walk(tree)
+    )
+
+
+def test_every_script_that_serves_on_a_free_port_can_be_given_one() -> None:
+    """A shared machine: a script that starts a server on a port of its choosing takes ``--port`` too."""
+    scripts = [*sorted((ROOT / "bench").glob("bench_*.py")), ROOT / "k6" / "run.py"]
+    serving = {p.name: ast.parse(p.read_text()) for p in scripts}
+    serving = {name: tree for name, tree in serving.items() if _calls(tree, "free_port") or _calls(tree, "serve")}
+    options = {
+        name
+        for name, tree in serving.items()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "attr", None) == "add_argument"
+        and any(isinstance(arg, ast.Constant) and arg.value == "--port" for arg in node.args)
+    }
+
+    assert {"bench_memory_burst.py", "bench_replay.py", "run.py"} <= set(serving)
+    assert set(serving) - options == set()
+
+
 def test_every_dependency_of_bookworms_python_is_listed() -> None:
     bookworm = {"python_full_version": "3.11.2", "python_version": "3.11"}
     extra = _closure(bookworm) - _closure({})

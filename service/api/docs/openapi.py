@@ -47,7 +47,7 @@ from service.i18n import LANGUAGES
 from service.scoring import FieldError, InvalidHand
 
 from ..plumbing.decoding import BadRequestBody, UnsupportedBodyType, decode_json
-from ..plumbing.errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_TYPES, problem, problem_body
+from ..plumbing.errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_PAGES, problem, problem_body
 from ..plumbing.guards import GUARDED_PREFIX
 from ..plumbing.hardening import CACHEABLE_MAX_AGE, HEADER_CAPS, cache_policy
 from ..plumbing.queries import known_query_only, query_parameters, unknown_query_problem_for
@@ -747,7 +747,7 @@ def closed_vocabularies() -> dict[tuple[str, str], list[str]]:
         },
         ("PointsTable", "preset"): [p for p, rules in PRESETS.items() if rules.scoring == "han_fu"],
         ("PresetInfo", "id"): presets,
-        ("Problem", "type"): [*PROBLEM_TYPES.values(), "about:blank"],
+        ("Problem", "type"): [*PROBLEM_PAGES, "about:blank"],
     }
 
 

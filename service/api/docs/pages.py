@@ -33,7 +33,7 @@ from markdown_it import MarkdownIt
 
 from service.scoring import FieldError
 
-from ..plumbing.errors import PROBLEM_TYPES, problem
+from ..plumbing.errors import PROBLEM_PAGES, problem
 from .swagger import DOCS_STYLESHEET
 
 __all__ = [
@@ -176,7 +176,7 @@ def doc_page(page: Annotated[str, PathParameter()]) -> Response[str]:
 @get("/problems/{name:str}", include_in_schema=False, sync_to_thread=False)
 def problem_page(name: Annotated[str, PathParameter()]) -> Response[str]:
     """The page of the problem type ``/problems/<name>``; another name is a 404 problem."""
-    if f"/problems/{name}" not in PROBLEM_TYPES.values():
+    if f"/problems/{name}" not in PROBLEM_PAGES:
         raise problem(404, "There is no such problem type.", [FieldError("name", "see /docs/problems")])
     return _page("problems", name)
 

@@ -50,8 +50,9 @@ class Sent:
 
 
 class JSONAnswer(Response[Any]):
-    """``content`` (msgspec-encodable: Structs, lists, dicts, primitives) as ``application/json`` with
-    ``status_code`` and ``extra`` headers (lower-case names, bytes), e.g. ``Content-Language``.
+    """``content`` (msgspec-encodable: Structs, lists, dicts, primitives; or ``bytes``, JSON already encoded) as
+    ``application/json`` with ``status_code`` and ``extra`` headers (lower-case names, bytes), e.g.
+    ``Content-Language``.
 
     ``headers`` (the litestar attribute) holds the same extra headers as text, for code that reads it.
     """
@@ -102,5 +103,6 @@ class JSONAnswer(Response[Any]):
 
     def sent(self) -> Sent:
         """The answer encoded: its ASGI start event (``.start``: status, headers) and body event (``.body``)."""
-        body = _ENCODER.encode(self.content)
+        content = self.content
+        body = content if isinstance(content, bytes) else _ENCODER.encode(content)
         return Sent(self.status_code or 200, [_JSON, (b"content-length", str(len(body)).encode()), *self.extra], body)

@@ -1,7 +1,8 @@
 """Every error as an RFC 9457 problem: ``application/problem+json``, in this one place.
 
 Body: ``{"status", "type", "title", "detail", "instance", "errors": [{"field", "message"}]}`` with
-``type`` the page about that kind of problem (:data:`PROBLEM_TYPES`: ``/problems/impossible-hand``, …),
+``type`` the page about that kind of problem (:data:`PROBLEM_TYPES`: ``/problems/impossible-hand``, …; a game
+log's 422 is ``/problems/unreadable-log`` or ``/problems/impossible-log``),
 ``instance`` ``/requests/<X-Request-ID>`` and ``title`` the RFC 9110 status phrase; ``detail`` says what went
 wrong in one sentence; ``errors`` names each offending field as a JSON path relative to the
 request body (``melds[1].tiles``, ``rules.kazoe``; ``""`` = the body as a whole), and is
@@ -52,11 +53,14 @@ if TYPE_CHECKING:
     from litestar import Request
 
 __all__ = [
+    "IMPOSSIBLE_LOG_TYPE",
     "INTERNAL_ERROR_DETAIL",
     "LOCALISED_STATUSES",
     "NOT_FOUND_DETAIL",
     "PROBLEM_MEDIA_TYPE",
+    "PROBLEM_PAGES",
     "PROBLEM_TYPES",
+    "UNREADABLE_LOG_TYPE",
     "LocalisedProblem",
     "Problem",
     "instance",
@@ -86,6 +90,18 @@ PROBLEM_TYPES: dict[int, str] = {
 }
 """The ``type`` of each kind of problem, by status: a relative reference to the page the service serves
 about it (:mod:`service.api.docs.pages`), saying what it means and how to fix the request."""
+
+UNREADABLE_LOG_TYPE: Final = "/problems/unreadable-log"
+"""The ``type`` of a 422 for a game log that cannot be read: not one of the formats, malformed, truncated, a value
+out of range (``POST /v1/logs/…``)."""
+
+IMPOSSIBLE_LOG_TYPE: Final = "/problems/impossible-log"
+"""The ``type`` of a 422 for a game log that reads but cannot have happened: a tile not held, a fifth copy, a move
+out of turn, … (``POST /v1/logs/…``; :class:`service.logs.ImpossibleLog`)."""
+
+PROBLEM_PAGES: Final = (*PROBLEM_TYPES.values(), UNREADABLE_LOG_TYPE, IMPOSSIBLE_LOG_TYPE)
+"""Every problem ``type`` the service answers and serves a page about: one per status (:data:`PROBLEM_TYPES`), and
+the two kinds of 422 about a game log, which take the place of ``/problems/impossible-hand`` there."""
 
 
 EXAMPLE_INSTANCE = "/requests/3f2c9e1a7b4d4c0e9a6b5d8e2f1c0a7b"
@@ -217,14 +233,18 @@ class LocalisedProblem(ProblemDetailsException):
 
 
 def problem(
-    status: int, detail: str, errors: list[FieldError] | None = None, headers: dict[str, str] | None = None
+    status: int,
+    detail: str,
+    errors: list[FieldError] | None = None,
+    headers: dict[str, str] | None = None,
+    type_: str | None = None,
 ) -> ProblemDetailsException:
-    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code); a
-    :class:`LocalisedProblem`, so refusals of the catalogues in ``detail`` or ``errors`` follow the request's
-    language."""
+    """The :class:`ProblemDetailsException` for one :class:`Problem` (``status``: an HTTP status code; ``type_``
+    one of :data:`PROBLEM_PAGES`, default the status's); a :class:`LocalisedProblem`, so refusals of the
+    catalogues in ``detail`` or ``errors`` follow the request's language."""
     return LocalisedProblem(
         status_code=status,
-        type_=problem_type(status),
+        type_=type_ or problem_type(status),
         instance=instance(),
         title=title_of(status),
         detail=detail,
@@ -261,11 +281,26 @@ def _validation(exc: ValidationException) -> ProblemDetailsException:
 
 class UnreadableLog(InvalidHand):
     """A game log that cannot be read or replayed (``POST /v1/logs/replay``): a 422 whose ``errors`` name
-    ``log``, ``log.rounds[i]``, ``log.rounds[i].events[j]`` or ``format``."""
+    ``log``, ``log.rounds[i]``, ``log.rounds[i].events[j]`` or ``format``; typed :data:`IMPOSSIBLE_LOG_TYPE` when
+    the log reads but cannot have happened (``impossible``), else :data:`UNREADABLE_LOG_TYPE`."""
+
+    def __init__(self, errors: list[FieldError], impossible: bool = False) -> None:
+        super().__init__(errors)
+        self.impossible = impossible
+
+    @property
+    def type(self) -> str:
+        """The problem's ``type``."""
+        return IMPOSSIBLE_LOG_TYPE if self.impossible else UNREADABLE_LOG_TYPE
+
+    @property
+    def detail(self) -> Refusal:
+        """The problem's ``detail``."""
+        return refusal("refusal.detail.log_impossible" if self.impossible else "refusal.detail.log_unreadable")
 
 
 def _unreadable_log(exc: UnreadableLog) -> ProblemDetailsException:
-    return problem(422, refusal("refusal.detail.log_unreadable"), exc.errors)
+    return problem(422, exc.detail, exc.errors, type_=exc.type)
 
 
 def _invalid_hand(exc: InvalidHand) -> ProblemDetailsException:

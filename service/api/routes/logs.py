@@ -22,6 +22,7 @@ Register with ``Litestar(route_handlers=[..., *LOG_ROUTES])`` and pass :data:`LO
 
 from __future__ import annotations
 
+import functools
 import logging
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -36,7 +37,7 @@ from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
 from litestar.response import Stream
 
-from service.i18n import english, refusal
+from service.i18n import LANGUAGES, Language, Refusal, refusal, render
 from service.logs import GameLog, LogError, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
@@ -47,6 +48,7 @@ from service.scoring.model import Preset
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
 from ..plumbing.errors import Problem, UnreadableLog, problem, problem_type, title_of
+from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .log_model import ReplayBatchLine
 from .problems import problem_response
 
@@ -78,6 +80,18 @@ worker thread."""
 
 NDJSON: Final = "application/x-ndjson"
 """The media type of the batch's answer and the conversion's: one JSON value a line."""
+
+
+def _in_language(lang: Language, obj: object) -> str:
+    """A msgspec ``enc_hook``: a :class:`~service.i18n.Refusal` (a refusal's message in a replay's
+    ``differences``, a win's ``reason``, a batch line's problem) in ``lang``."""
+    if isinstance(obj, Refusal):
+        return render(obj, lang)
+    raise TypeError(f"Encoding objects of type {type(obj).__name__} is unsupported")
+
+
+_ENCODERS: Final = {lang: msgspec.json.Encoder(enc_hook=functools.partial(_in_language, lang)) for lang in LANGUAGES}
+"""A JSON encoder per language, the refusals' texts in it; everything else in an answer is language-free."""
 
 
 _LOG_BODY = RequestBody(
@@ -114,6 +128,25 @@ FormatParameter = Annotated[
 """The ``format`` query parameter of the replay and the conversion."""
 
 
+_IMPOSSIBLE_EXAMPLE: Final = UnreadableLog(
+    [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")], impossible=True
+)
+"""The documented 422 of the one-game operations: a log that reads but cannot have happened."""
+
+_LOG_422: Final = (
+    "A log that cannot be read, typed `/problems/unreadable-log` (not one of the formats, malformed, truncated: a "
+    "round without an end; a DTD or entities in an mjlog), or that reads but cannot have happened, typed "
+    "`/problems/impossible-log` (a tile the player does not hold, a draw or discard out of turn, a call of a tile "
+    "nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; /docs/logs §Bad logs); "
+    "`errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`."
+)
+
+
+def _refused(error: LogError) -> UnreadableLog:
+    """The 422 of a :class:`LogError`: its place and message, typed by whether the log reads at all."""
+    return UnreadableLog([FieldError(error.field, error.message)], impossible=error.impossible)
+
+
 _TOO_LARGE_LOG: Final = problem_response(
     "The body is larger than 2 MiB.",
     problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")]),
@@ -135,20 +168,16 @@ _TOO_LARGE_LOG: Final = problem_response(
     tags=["game"],
     status_code=200,
     request_max_body_size=MAX_REPLAY_BODY_BYTES,
-    response_description="The game replayed: every round beside the log's, the final standings, the summary.",
+    response_description="The game replayed: every round beside the log's, the final standings, the summary. "
+    "Its values are data, the same in every language; the few texts in it (a refusal to settle a round, a win "
+    "the service could not score) follow `Accept-Language`, as a 422's reasons do.",
+    response_headers=LANGUAGE_HEADERS,
     opt={"request_body": _LOG_BODY},
     responses={
         413: _TOO_LARGE_LOG,
         422: problem_response(
-            "A log that cannot be read or played: not one of the formats, malformed, truncated (a round "
-            "without an end), or impossible (a tile the player does not hold, a draw or discard out of turn, a "
-            "call of a tile nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; "
-            "/docs/logs §Bad logs); `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
-            ),
+            _LOG_422,
+            _IMPOSSIBLE_EXAMPLE,
         ),
     },
 )
@@ -162,10 +191,12 @@ async def replay_log(
             "platform, Tenhou for an mjlog; `standard` where the log names none)."
         ),
     ] = None,
+    accept_language: AcceptLanguage = None,
 ) -> Response[ReplayResult]:
     """Read the body, replay it (on the loop when small, see :data:`INLINE_REPLAY_BYTES`, else in a worker
-    thread), answer the :class:`ReplayResult`; a :class:`~service.logs.LogError` becomes a 422 naming where
-    it is."""
+    thread), answer the :class:`ReplayResult` with its texts in the negotiated language; a
+    :class:`~service.logs.LogError` becomes a 422 naming where it is."""
+    lang = negotiate_language(accept_language)
     body = await request.body()
     try:
         if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
@@ -173,8 +204,8 @@ async def replay_log(
         else:
             result = await anyio.to_thread.run_sync(_replay, body, format, rules)
     except LogError as error:
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
-    return Response(result)
+        raise _refused(error) from None
+    return localised(_ENCODERS[lang].encode(result), lang)
 
 
 def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
@@ -227,7 +258,9 @@ _BATCH_BODY = RequestBody(
     tags=["game"],
     status_code=200,
     request_max_body_size=MAX_BATCH_BODY_BYTES,
-    response_description="One `ReplayBatchLine` per game, one JSON object a line (`application/x-ndjson`).",
+    response_description="One `ReplayBatchLine` per game, one JSON object a line (`application/x-ndjson`); "
+    "its texts follow `Accept-Language`.",
+    response_headers=LANGUAGE_HEADERS,
     opt={"request_body": _BATCH_BODY, "response_content": ("ReplayBatchLine", NDJSON)},
     responses={
         413: problem_response(
@@ -235,13 +268,9 @@ _BATCH_BODY = RequestBody(
             problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")]),
         ),
         422: problem_response(
-            "The body as a whole cannot be read: a broken zip directory, gzip stream or tar header, or no game "
-            "in it; `errors` name `log`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log", "the zip archive cannot be read: File is not a zip file")],
-            ),
+            "The body as a whole cannot be read (`/problems/unreadable-log`): a broken zip directory, gzip stream "
+            "or tar header, or no game in it; `errors` name `log`.",
+            UnreadableLog([FieldError("log", "the zip archive cannot be read: File is not a zip file")]),
         ),
     },
 )
@@ -251,6 +280,7 @@ async def replay_logs(
         Preset | None,
         Parameter(description="A preset to replay every game under instead of the one each log implies."),
     ] = None,
+    accept_language: AcceptLanguage = None,
 ) -> Stream:
     """Spool the body, open it (a 422 when it cannot be), and stream one :class:`ReplayBatchLine` per game."""
     spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 - closed by the stream
@@ -258,26 +288,29 @@ async def replay_logs(
         async for chunk in request.stream():
             spool.write(chunk)
         spool.seek(0)
-        games = _Games(spool, rules)
+        lang = negotiate_language(accept_language)
+        games = _Games(spool, rules, lang)
         first = await anyio.to_thread.run_sync(games.next_line)
     except LogError as error:
         spool.close()
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+        raise _refused(error) from None
     except BaseException:
         spool.close()
         raise
     if first is None:
         spool.close()
         raise UnreadableLog([FieldError("log", refusal("refusal.log.no_game"))])
-    return Stream(_stream(first, games, spool), media_type=NDJSON)
+    headers = {"Content-Language": lang, "Vary": "Accept-Language"}
+    return Stream(_stream(first, games, spool), media_type=NDJSON, headers=headers)
 
 
 class _Games:
     """The body's games replayed one by one; :meth:`next_line` runs in a worker thread."""
 
-    def __init__(self, spool: IO[bytes], rules: str | None) -> None:
+    def __init__(self, spool: IO[bytes], rules: str | None, lang: Language = "en") -> None:
         self.entries: Iterator[tuple[str, bytes | LogError]] = iter_logs(spool)
         self.rules = rules
+        self.encoder = _ENCODERS[lang]
         self.index = 0
         self.done = False
 
@@ -310,12 +343,13 @@ class _Games:
     def _line(self, name: str, result: ReplayResult | None, error: LogError | None, internal: bool = False) -> bytes:
         refused: Problem | None = None
         if error is not None:
+            log_problem = _refused(error)
             refused = Problem(
-                type=problem_type(422),
+                type=log_problem.type,
                 title=title_of(422),
                 status=422,
-                detail="The log cannot be read or replayed.",
-                errors=[FieldError(error.field, error.message)],
+                detail=log_problem.detail,
+                errors=log_problem.errors,
             )
         elif internal:
             refused = Problem(
@@ -328,7 +362,7 @@ class _Games:
             index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
         )
         self.index += 1
-        return msgspec.json.encode(line, enc_hook=english) + b"\n"
+        return self.encoder.encode(line) + b"\n"
 
 
 async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterator[bytes]:
@@ -367,12 +401,8 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     responses={
         413: _TOO_LARGE_LOG,
         422: problem_response(
-            "A log that cannot be read or played, as for `POST /v1/logs/replay`.",
-            problem(
-                422,
-                "The log cannot be read or replayed.",
-                [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")],
-            ),
+            "A log that cannot be read or played, as for `POST /v1/logs/replay`. " + _LOG_422,
+            _IMPOSSIBLE_EXAMPLE,
         ),
     },
 )
@@ -392,14 +422,14 @@ async def convert_log(
     try:
         lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, rules)
     except LogError as error:
-        raise UnreadableLog([FieldError(error.field, error.message)]) from None
+        raise _refused(error) from None
     return Response(lines, media_type=NDJSON, headers={"X-Replay-Agrees": "true" if agrees else "false"})
 
 
 def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
     game_log = _read(body, log_format)
     result = replay(game_log, rules)
-    encoder = msgspec.json.Encoder(enc_hook=english)
+    encoder = _ENCODERS["en"]  # mjai events: no text in them is a refusal
     return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
 
 
