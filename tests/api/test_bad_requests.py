@@ -653,7 +653,7 @@ def test_the_413_field_error_states_the_body_limits_the_app_has() -> None:
     from service.app import MAX_BODY_BYTES
 
     assert (
-        f"{MAX_BODY_BYTES:,} ({BATCH_MAX_BODY_BYTES:,} for POST /v1/score/batch, "
+        f"at most {MAX_BODY_BYTES:,} bytes ({BATCH_MAX_BODY_BYTES:,} for POST /v1/score/batch, "
         f"{MAX_REPLAY_BODY_BYTES:,} for POST /v1/logs/replay and /v1/logs/convert, "
         f"{MAX_BATCH_BODY_BYTES:,} for POST /v1/logs/replay/batch)" == BODY_LIMITS
     )

@@ -94,7 +94,7 @@ def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Lit
     response = client.post("/v1/logs/replay/batch", content=chunks(), headers=NDJSON)
 
     assert response.status_code == 413
-    assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch) bytes")
+    assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch)")
 
 
 def test_a_game_the_service_fails_on_is_a_500_line_and_the_next_game_goes_on(

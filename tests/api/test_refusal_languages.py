@@ -1,6 +1,7 @@
-"""A refusal in the family's language: a 400 or 422 says its reasons (``detail``, ``errors[].message``) in the
-language ``Accept-Language`` asks for (en, ja, ru), with ``Content-Language`` and ``Vary: Accept-Language``;
-``field``, ``type`` and ``title`` stay the same in every language (/docs/endpoints, Problems)."""
+"""A refusal in the family's language: a 400 or 422 says its ``title`` and reasons (``detail``,
+``errors[].message``) in the language ``Accept-Language`` asks for (en, ja, ru), with ``Content-Language`` and
+``Vary: Accept-Language``; ``field`` and ``type`` stay the same in every language (/docs/problems). The body's own
+refusals (malformed JSON, 413, 415): ``test_body_refusal_languages.py``."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_a_fifth_copy_is_refused_in_russian(client: TestClient[Litestar]) -> Non
     r = client.post("/v1/score", json=FIVE_ONES, headers=RU)
     assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (422, "ru", "Accept-Language")
     body = r.json()
-    assert (body["title"], body["type"]) == ("Unprocessable Content", "/problems/impossible-hand")
+    assert (body["title"], body["type"]) == ("Необрабатываемое содержимое", "/problems/impossible-hand")
     assert body["detail"] == "Такая рука или ситуация невозможна."
     assert body["errors"] == [
         {"field": "hand", "message": "5 копий 1m в hand, win_tile, melds и индикаторах; а их всего 4"}
@@ -107,7 +108,8 @@ def test_a_batch_slot_is_refused_in_the_answers_language(client: TestClient[Lite
     r = client.post("/v1/score/batch", json={"hands": [FIVE_ONES]}, headers=RU)
     assert (r.status_code, r.headers["content-language"]) == (200, "ru")
     slot = r.json()["results"][0]
-    assert (slot["status"], slot["detail"]) == (422, "Такая рука или ситуация невозможна.")
+    assert (slot["status"], slot["title"]) == (422, "Необрабатываемое содержимое")
+    assert slot["detail"] == "Такая рука или ситуация невозможна."
     assert slot["errors"] == [
         {"field": "hands[0].hand", "message": "5 копий 1m в hand, win_tile, melds и индикаторах; а их всего 4"}
     ]

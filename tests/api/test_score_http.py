@@ -194,8 +194,8 @@ def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:
     assert problem["errors"] == [
         {
             "field": "",
-            "message": "at most 65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay and "
-            "/v1/logs/convert, 67,108,864 for POST /v1/logs/replay/batch) bytes",
+            "message": "at most 65,536 bytes (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay "
+            "and /v1/logs/convert, 67,108,864 for POST /v1/logs/replay/batch)",
         }
     ]
 

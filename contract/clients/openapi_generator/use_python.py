@@ -92,6 +92,25 @@ def main(document_path: str, base_url: str) -> int:
         assert problem.type.actual_instance == "/problems/impossible-hand", problem
         assert [e.var_field for e in problem.errors] == ["ippatsu"], problem
 
+        # option aotenjou (no limits, /docs/rulesets §8): kokushi musou 13-sided (26 han) + menzen tsumo = 27 han,
+        # 30 fu, the dealer's tsumo. Base 30 × 2^29 = 16,106,127,360; each non-dealer pays 2 × base =
+        # 32,212,254,720, rounded up to 32,212,254,800; the dealer gains 3 × that = 96,636,764,400, past 2^31 − 1
+        kokushi = {"hand": "19m19p19s1234567z", "win_tile": "1m", "win": "tsumo", "seat_wind": "E"}
+        aotenjou_request = ScoreRequest.from_json(json.dumps({**kokushi, "rules": {"aotenjou": True}}))
+        assert aotenjou_request is not None
+        aotenjou = scoring.score_hand(aotenjou_request)
+        assert (aotenjou.base_points, aotenjou.points) == (16_106_127_360, 96_636_764_400), aotenjou
+        assert aotenjou.limit is not None, aotenjou
+        assert aotenjou.limit.actual_instance == "none", aotenjou.limit
+        assert [(p.amount, p.count) for p in aotenjou.payments] == [(32_212_254_800, 3)], aotenjou.payments
+        settle_text = {"scores": [25000] * 4, "dealer": 0, "rules": {"aotenjou": True},
+                       "outcome": {"type": "tsumo", "winner": 0, "hand": kokushi}}  # fmt: skip
+        aotenjou_settle = SettleRequest.from_json(json.dumps(settle_text))
+        assert aotenjou_settle is not None
+        settled = game.settle_hand(aotenjou_settle)
+        assert settled.deltas == [96_636_764_400] + [-32_212_254_800] * 3, settled.deltas
+        assert settled.scores == [96_636_789_400] + [-32_212_229_800] * 3, settled.scores
+
         log = document["paths"]["/v1/logs/replay"]["post"]["requestBody"]["content"]["text/plain"]["examples"]
         mjai = log["one_round"]["value"]  # one round of mjai events: the dealer tsumo of 48,000 it records
         replayed = game.replay_log(mjai, format=Format.MJAI, _content_type="text/plain")
@@ -108,7 +127,7 @@ def main(document_path: str, base_url: str) -> int:
     )  # an id added within /v1 after this client was generated (/docs/compatibility)
     assert later is not None
     assert later.yaku[0].id.actual_instance == "yaku_added_later", later
-    print("python client: 9 calls, every answer parsed into its typed model; a yaku id added later decoded")
+    print("python client: 11 calls, every answer parsed into its typed model; a yaku id added later decoded")
     return 0
 
 

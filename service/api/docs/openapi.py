@@ -47,7 +47,14 @@ from service.i18n import LANGUAGES
 from service.scoring import FieldError, InvalidHand
 
 from ..plumbing.decoding import BadRequestBody, UnsupportedBodyType, decode_json
-from ..plumbing.errors import INTERNAL_ERROR_DETAIL, PROBLEM_MEDIA_TYPE, PROBLEM_PAGES, problem, problem_body
+from ..plumbing.errors import (
+    INTERNAL_ERROR_DETAIL,
+    LOCALISED_STATUSES,
+    PROBLEM_MEDIA_TYPE,
+    PROBLEM_PAGES,
+    problem,
+    problem_body,
+)
 from ..plumbing.guards import GUARDED_PREFIX
 from ..plumbing.hardening import CACHEABLE_MAX_AGE, HEADER_CAPS, cache_policy
 from ..plumbing.queries import known_query_only, query_parameters, unknown_query_problem_for
@@ -148,8 +155,9 @@ REQUEST_ID_PARAMETER = OpenAPIParameter(
 REFUSAL_LANGUAGE_HEADERS: Final = {
     "Content-Language": OpenAPIHeader(
         schema=Reference(ref=REF_TEMPLATE.format(name="Language")),
-        description="The language of `detail` and `errors[].message`: en, ja or ru, negotiated from the request's "
-        "`Accept-Language` (en by default). `type`, `title` and `errors[].field` are the same in every language.",
+        description="The language of `title`, `detail` and `errors[].message`: en, ja or ru, negotiated from the "
+        "request's `Accept-Language` (en by default). `type`, `status` and `errors[].field` are the same in every "
+        "language.",
         required=False,
     ),
     "Vary": OpenAPIHeader(
@@ -159,17 +167,18 @@ REFUSAL_LANGUAGE_HEADERS: Final = {
         required=False,
     ),
 }
-"""The headers of a 400 or 422 problem, whose reasons follow ``Accept-Language`` (:mod:`service.api.errors`)."""
+"""The headers of a 400, 413, 415 or 422 problem, whose texts follow ``Accept-Language``
+(:mod:`service.api.plumbing.errors`)."""
 
 ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
     name="Accept-Language",
     param_in="header",
     required=False,
     description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-    "A refusal's reasons (`detail`, `errors[].message` of a 400 or 422) follow it.",
+    "A refusal (400, 413, 415 or 422) says its `title`, `detail` and `errors[].message` in it.",
     schema=Schema(type=OpenAPIType.STRING),
 )
-"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400 or 422 reasons)."""
+"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400, 413, 415 or 422)."""
 
 _HEADER_TOO_LARGE = (
     "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "
@@ -567,7 +576,7 @@ def _finish_responses(operation: Operation, has_body: bool) -> None:
                 header.schema = _HEADER_SCHEMAS.get(name, Schema(type=OpenAPIType.STRING))
         if status == "405":
             headers["Allow"] = ALLOW_REF
-        if status in ("400", "422") and PROBLEM_MEDIA_TYPE in (response.content or {}):
+        if int(status) in LOCALISED_STATUSES and PROBLEM_MEDIA_TYPE in (response.content or {}):
             headers.update(REFUSAL_LANGUAGE_HEADERS)
         response.headers = {**dict(sorted(headers.items())), REQUEST_ID: REQUEST_ID_REF}  # litestar's order varies
         problem_media = (response.content or {}).get(PROBLEM_MEDIA_TYPE)

@@ -20,11 +20,12 @@ Mapping (exception → status, ``errors``):
   error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
-**Language.** A 400 or 422 answer's ``detail`` and ``errors[].message`` follow the request's ``Accept-Language``
-(en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the catalogues
-(:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
-``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``field`` paths, the
-``type`` and ``title`` stay as they are: a client matches on those.
+**Language.** A 400, 413, 415 or 422 answer's ``title``, ``detail`` and ``errors[].message`` follow the request's
+``Accept-Language`` (en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the
+catalogues (:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
+``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``title`` is the status's
+phrase in that language (RFC 9457 §3.1.3 allows a localised title); the ``field`` paths, the ``type`` and the
+``status`` stay as they are: a client matches on those.
 
 An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
 ``/schema/…`` pages) is replaced by the problem for its status (:func:`problem_for_error_response`).
@@ -64,6 +65,7 @@ __all__ = [
     "LocalisedProblem",
     "Problem",
     "instance",
+    "localised_title",
     "problem",
     "problem_body",
     "problem_details_plugin",
@@ -126,12 +128,11 @@ def instance() -> str | None:
 NOT_FOUND_DETAIL = "There is nothing at this path."
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
-BODY_LIMITS = (
-    "65,536 (1,048,576 for POST /v1/score/batch, 2,097,152 for POST /v1/logs/replay and /v1/logs/convert, "
-    "67,108,864 for POST /v1/logs/replay/batch)"
+BODY_LIMITS: Final = refusal(
+    "refusal.body_limits", body="65,536", batch="1,048,576", logs="2,097,152", many="67,108,864"
 )
-"""The body limits a 413's field error states (``service.app.MAX_BODY_BYTES``,
-``service.api.routes.batch.BATCH_MAX_BODY_BYTES``; a test keeps them equal)."""
+"""What a 413's field error says: the body limits, in bytes (``service.app.MAX_BODY_BYTES``,
+``service.api.routes.batch.BATCH_MAX_BODY_BYTES``, ``service.api.routes.logs``'s two; a test keeps them equal)."""
 
 INTERNAL_ERROR_DETAIL = "The server could not handle this request."
 """The whole ``detail`` of a 500: nothing about the failure itself reaches the client."""
@@ -150,7 +151,8 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     type: str = "about:blank"
     """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
     title: str
-    """A short summary of the problem's type, the same for every occurrence (the status's phrase)."""
+    """A short summary of the problem's type, the same for every occurrence: the status's phrase (RFC 9110), in
+    the answer's language (`Content-Language`) for a 400, 413, 415 or 422."""
     status: Annotated[int, msgspec.Meta(ge=400, le=599)]
     """The HTTP status code, repeated here."""
     detail: str
@@ -175,13 +177,39 @@ def title_of(status: int) -> str:
     return _TITLES.get(status) or HTTPStatus(status).phrase
 
 
-LOCALISED_STATUSES: Final = frozenset({400, 422})
+_TITLE_KEYS: Final = {
+    400: "refusal.title.400",
+    413: "refusal.title.413",
+    415: "refusal.title.415",
+    422: "refusal.title.422",
+}
+"""The catalogue keys of the titles said in the request's language (English: :func:`title_of`'s phrase; a test
+keeps them equal)."""
+
+LOCALISED_STATUSES: Final = frozenset(_TITLE_KEYS)
 """The statuses whose problems are answered in the request's language (:class:`LocalisedProblem`)."""
 
 
+def _title(status: int) -> str:
+    """The ``title`` of a problem with ``status``: a refusal of the catalogues for a status of
+    :data:`LOCALISED_STATUSES` (so it follows the answer's language), else :func:`title_of`'s phrase."""
+    key = _TITLE_KEYS.get(status)
+    return refusal(key) if key is not None else title_of(status)
+
+
+def localised_title(status: int, lang: Language) -> str:
+    """The ``title`` of a problem with ``status`` answered in ``lang`` (English for a status whose problems are
+    always English).
+
+    >>> localised_title(422, "ru"), localised_title(413, "ja"), localised_title(404, "ru")
+    ('Необрабатываемое содержимое', '内容が大きすぎます', 'Not Found')
+    """
+    return render(_title(status), lang)
+
+
 def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
-    """A problem's JSON ``body`` with its ``detail`` and each ``errors[].message`` in ``lang`` (a refusal of the
-    catalogues is rendered; any other text is kept as it is), as plain strings.
+    """A problem's JSON ``body`` with its ``title``, ``detail`` and each ``errors[].message`` in ``lang`` (a refusal
+    of the catalogues is rendered; any other text is kept as it is), as plain strings.
 
     >>> from service.i18n import refusal
     >>> body = {"detail": "x", "errors": [{"field": "hand", "message": refusal("refusal.copies", n=5, tile="1m")}]}
@@ -189,8 +217,9 @@ def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
     'hand、win_tile、melds、表示牌に 1m が5枚あります。牌は4枚しかありません'
     """
     out = dict(body)
-    if isinstance(out.get("detail"), str):
-        out["detail"] = render(out["detail"], lang)
+    for name in ("title", "detail"):
+        if isinstance(out.get(name), str):
+            out[name] = render(out[name], lang)
     errors = out.get("errors")
     if isinstance(errors, list):
         out["errors"] = [
@@ -202,7 +231,8 @@ def localised_problem(body: dict[str, Any], lang: Language) -> dict[str, Any]:
 
 def _refusals_only(body: dict[str, Any]) -> bool:
     """Whether every text of a problem's ``body`` (``detail``, ``errors[].message``) is a refusal of the catalogues
-    (:class:`service.i18n.Refusal`), so the whole answer can be said in another language."""
+    (:class:`service.i18n.Refusal`), so the whole answer can be said in another language (its ``title`` is one
+    for every status of :data:`LOCALISED_STATUSES`)."""
     errors = body.get("errors")
     texts = (
         [body.get("detail"), *(e.get("message") for e in errors if isinstance(e, dict))]
@@ -214,7 +244,7 @@ def _refusals_only(body: dict[str, Any]) -> bool:
 
 class LocalisedProblem(ProblemDetailsException):
     """A :class:`ProblemDetailsException` answered in the request's language: for a status in
-    :data:`LOCALISED_STATUSES`, ``detail`` and ``errors[].message`` rendered by
+    :data:`LOCALISED_STATUSES`, ``title``, ``detail`` and ``errors[].message`` rendered by
     :func:`localised_problem` for the request's ``Accept-Language``, with ``Content-Language`` and
     ``Vary: Accept-Language``; any other status as litestar answers it. A problem with a text that is no refusal
     of the catalogues (litestar's own words for a path parameter, say) is answered wholly in English
@@ -246,7 +276,7 @@ def problem(
         status_code=status,
         type_=type_ or problem_type(status),
         instance=instance(),
-        title=title_of(status),
+        title=_title(status),
         detail=detail,
         extra={"errors": [msgspec.structs.asdict(e) for e in errors or []]},
         headers=headers,
@@ -258,10 +288,9 @@ def _bad_body(exc: BadRequestBody) -> ProblemDetailsException:
 
 
 def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
-    error = FieldError(
-        field="headers.content-type", message=f"{exc.content_type[:64]!r} is not JSON: send application/json"
-    )
-    return problem(415, str(exc), [error])
+    sent = repr(exc.content_type[:64])
+    error = FieldError(field="headers.content-type", message=refusal("refusal.unsupported_type", content_type=sent))
+    return problem(415, refusal("refusal.detail.unsupported_type", content_type=sent), [error])
 
 
 def _validation(exc: ValidationException) -> ProblemDetailsException:
@@ -329,8 +358,8 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
         headers["Retry-After"] = str(max(1, int(headers.get("RateLimit-Reset", "1") or 1)))
         return problem(429, "Too many requests from this client; retry after Retry-After seconds.", headers=headers)
     if exc.status_code == 413:
-        error = FieldError(field="", message=f"at most {BODY_LIMITS} bytes")
-        return problem(413, "The request body is larger than the server accepts.", [error], headers=exc.headers)
+        error = FieldError(field="", message=BODY_LIMITS)
+        return problem(413, refusal("refusal.detail.too_large"), [error], headers=exc.headers)
     if exc.status_code == 405:
         allowed = (exc.headers or {}).get("Allow")
         error = FieldError(

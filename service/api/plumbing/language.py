@@ -30,8 +30,8 @@ AcceptLanguage = Annotated[
         name="Accept-Language",
         required=False,
         description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-        "Names, explanations and descriptions in the answer follow it, and so do a refusal's reasons (`detail`, "
-        "`errors[].message` of a 400 or 422).",
+        "Names, explanations and descriptions in the answer follow it, and so does a refusal (400, 413, 415 or 422): "
+        "its `title`, `detail` and `errors[].message`.",
     ),
 ]
 

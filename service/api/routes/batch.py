@@ -75,8 +75,8 @@ from ..plumbing.errors import (
     INTERNAL_ERROR_DETAIL,
     Problem,
     instance,
+    localised_title,
     problem_type,
-    title_of,
 )
 from ..plumbing.fastpath import DirectJSON
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
@@ -209,7 +209,7 @@ def _problem(index: int, status: int, detail: str, errors: list[FieldError], lan
     occurrence = instance()
     return Problem(
         type=problem_type(status),
-        title=title_of(status),
+        title=localised_title(status, lang),
         status=status,
         detail=render(detail, lang),
         instance=f"{occurrence or EXAMPLE_INSTANCE}#hands[{index}]",

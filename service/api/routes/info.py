@@ -46,7 +46,7 @@ from service.scoring.table import PointsTable, points_table
 from service.scoring.tenpai import TenpaiRequest, TenpaiResult, analyse, localise_tenpai
 
 from ..plumbing.decoding import StrictJSON
-from ..plumbing.errors import EXAMPLE_INSTANCE, Problem, instance, problem, problem_type, title_of
+from ..plumbing.errors import EXAMPLE_INSTANCE, Problem, instance, localised_title, problem, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from ..plumbing.queries import known_query_only
 from .problems import BODY_ERRORS, problem_response
@@ -169,7 +169,7 @@ def _position(i: int, req: DiscardsRequest, lang: Language) -> DiscardsResult | 
     except InvalidHand as exc:
         return Problem(
             type=problem_type(422),
-            title=title_of(422),
+            title=localised_title(422, lang),
             status=422,
             detail=render(refusal("refusal.detail.impossible"), lang),  # as the single request's 422 says it
             instance=f"{instance() or EXAMPLE_INSTANCE}#positions[{i}]",
