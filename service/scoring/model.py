@@ -315,7 +315,8 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Who the player is and what they declared: the fields `POST /v1/score` and `POST /v1/tenpai` share,
-    declared once (checked by :func:`.validate.situation_errors` for both).
+    declared once, and checked for both by the same functions (:func:`.validate.read_winds`,
+    :func:`.validate.riichi_errors`, :func:`.validate.absent_yaku_errors`).
 
     A base, never a request itself. Its fields are keyword-only, so msgspec places them after the positional
     fields of a request (its tiles), which keeps each request's field order: :class:`ScoreRequest`'s is
