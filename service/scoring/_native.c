@@ -254,9 +254,14 @@ static PyObject *prepare(PyObject *self, PyObject *args) {
     return capsule;
 }
 
+/* The slot offset of each field of a Struct type, found through its bases (a request's shared fields are
+ * declared on a base: model.Situation); -1 when one is not a plain object slot. */
 static int offsets(PyTypeObject *type, const char *const *names, int n, Py_ssize_t *out) {
     for (int i = 0; i < n; i++) {
-        PyObject *d = PyDict_GetItemString(type->tp_dict, names[i]);
+        PyObject *name = PyUnicode_InternFromString(names[i]);
+        if (name == NULL) return -1;
+        PyObject *d = _PyType_Lookup(type, name); /* borrowed, along the MRO */
+        Py_DECREF(name);
         if (d == NULL || !Py_IS_TYPE(d, &PyMemberDescr_Type)) return -1;
         PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
         if (m->type != T_OBJECT_EX && m->type != T_OBJECT) return -1;

@@ -41,7 +41,6 @@ from .presets import Rules, resolve_rules
 from .scorer import score
 from .shanten import shanten, shanten_and_improving
 from .tenpai import (
-    _SUIT_BASE,
     _analyse_13,
     _Context,
     _localised_waits,
@@ -210,7 +209,8 @@ def _value(waits: list[Wait], furiten: bool) -> int:
 
 
 def _kind(code: str) -> int:
-    return _SUIT_BASE[code[1]] + (int(code[0]) or 5) - 1
+    """The kind of a valid tile code (:func:`.tiles.parse_tile`)."""
+    return parse_tile(code)[0]
 
 
 def _good(tables: _Tenpai13, counts: list[int], ukeire: list[TileCount]) -> list[TileCount]:

@@ -16,7 +16,10 @@ from typing import Final
 from .contract import FACT_BITS
 from .decompose import RUN, TRIPLET
 from .presets import Rules
-from .tiles import TERMINALS_AND_HONOURS, SuitKeys
+from .tiles import TERMINALS_AND_HONOURS, SuitKeys, TileList
+
+NO_TILES: Final = TileList((), ())
+"""No tiles (an empty or unreadable field)."""
 
 __all__ = [
     "FACTS",
@@ -24,12 +27,15 @@ __all__ = [
     "HONOURS_MASK",
     "KAN",
     "RUN",
+    "SITUATION_FACTS",
     "SUIT_MASKS",
     "TERMINALS_AND_HONOURS_MASK",
     "TRIPLET",
     "Ctx",
     "Group",
     "Hand",
+    "HandSituation",
+    "HandTiles",
     "MeldKinds",
     "Options",
     "group",
@@ -171,127 +177,146 @@ class MeldKinds:
         return f"MeldKinds(type={self.type}, first={self.first}, closed={self.closed})"
 
 
-class Hand:
-    """A validated request in kinds (0–33); built by :func:`.validate.parse_request`.
+class HandTiles:
+    """A request's tiles in kinds (0–33), as :func:`.validate.parse_request` reads them step by step and as
+    :class:`Hand` takes them (one native object: its fields are C struct fields).
 
-    ``concealed`` are the concealed tiles with the win (34 counts; the list is the caller's,
-    handed over), ``win`` the winning kind, ``counts`` all 14 tiles of the hand per kind (a
-    kan counting 3; the win included); these lists are read-only. ``mask`` the kinds
-    present in ``counts`` (:func:`kind_mask`), ``red`` the number of red fives anywhere in
-    the hand (0 when option ``aka`` is off), ``dora``/``ura`` the dora kinds the indicators
-    point to (one entry per indicator), ``seat``/``round`` wind kinds or -1 (no winds).
-    ``menzen``: no chi, pon or open kan (a closed kan keeps the hand closed).
-    ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan,
-    chankan, tenhou, chiihou, renhou; open riichi and sashikomi imply riichi). ``open_riichi``,
-    ``sashikomi`` (flags; options ``open_riichi``, ``sashikomi_yakuman``) and ``paarenchan`` (the
-    request's yakuman multiple, 0 for none) are validated; ``nukidora`` the dora the Norths set aside are
-    worth (three players). ``facts``: the hand's :data:`FACTS` bits. ``opts``: ``rules`` as
-    :class:`Options` (given by the caller that has it, else made from ``rules``); ``keys``: the
-    suit keys and kind mask of ``concealed`` when the caller counted them (:class:`~.tiles.SuitKeys`).
+    ``counts``: 34 counts, the hand while it is read, every tile in sight while the copies are checked, then
+    the concealed part after the win (what :class:`Hand` takes as ``concealed``: the list is handed over);
+    ``reds``: red fives per suit, ``[0:3]`` hand, win and melds, ``[3:6]`` dora, ``[6:9]`` ura indicators;
+    ``red``: the hand's red fives (0 when option ``aka`` is off); ``keys``: the hand's suit keys and kind
+    mask counted with it (:class:`~.tiles.SuitKeys`; ``None``: not counted); ``n_hand``: the hand's tile
+    count; ``over``: some count may have passed 4; ``win``: the winning tile; ``melds``: the valid melds,
+    ``meld_tiles`` every meld's tiles, ``menzen``/``has_kan``/``open_kan`` what the melds say;
+    ``dora_indicators``/``ura_indicators``: the indicator kinds.
     """
+
+    def __init__(self) -> None:
+        self.counts: list[int] = [0] * 34
+        self.reds: list[int] = [0] * 9
+        self.red = 0
+        self.keys: SuitKeys | None = SuitKeys()
+        self.n_hand = -1
+        self.over = False
+        self.win: TileList = NO_TILES
+        self.melds: list[MeldKinds] = []
+        self.meld_tiles: list[TileList] = []
+        self.menzen = True
+        self.has_kan = False
+        self.open_kan = False
+        self.dora_indicators: tuple[int, ...] = ()
+        self.ura_indicators: tuple[int, ...] = ()
+
+
+SITUATION_FACTS: Final = (
+    F_RIICHI
+    | F_DOUBLE_RIICHI
+    | F_IPPATSU
+    | F_HAITEI
+    | F_HOUTEI
+    | F_RINSHAN
+    | F_CHANKAN
+    | F_TENHOU
+    | F_CHIIHOU
+    | F_RENHOU
+    | F_OPEN_RIICHI
+    | F_SASHIKOMI
+)
+"""The situation flags as :data:`FACTS` bits (:data:`.model.WIN_FLAGS`, then ``open_riichi`` and ``sashikomi``):
+what :class:`HandSituation` ``flags`` may hold."""
+
+
+class HandSituation:
+    """How and by whom a validated hand was won, and what the table adds: ``tsumo``, ``dealer``,
+    ``seat``/``round`` the wind kinds or -1 (no winds), ``flags`` the set situation flags as
+    :data:`SITUATION_FACTS` bits (``F_RIICHI`` for double riichi too), ``paarenchan`` the request's yakuman
+    multiple (0 for none); ``dora``/``ura`` the dora kinds the indicators point to (one entry per indicator;
+    ``ura`` empty without riichi), ``honba``, ``riichi_sticks``, ``nukidora`` the Norths set aside."""
 
     def __init__(
         self,
-        rules: Rules,
-        concealed: list[int],
-        win: int,
-        melds: list[MeldKinds],
-        red: int,
         tsumo: bool,
         dealer: bool,
         seat: int,
         round: int,
-        riichi: bool,
-        double_riichi: bool,
-        ippatsu: bool,
-        haitei: bool,
-        houtei: bool,
-        rinshan: bool,
-        chankan: bool,
-        tenhou: bool,
-        chiihou: bool,
-        renhou: bool,
+        flags: int,
+        paarenchan: int,
         dora: tuple[int, ...],
         ura: tuple[int, ...],
         honba: int,
         riichi_sticks: int,
-        open_riichi: bool = False,
-        sashikomi: bool = False,
-        paarenchan: int = 0,
-        nukidora: int = 0,
-        opts: Options | None = None,
-        keys: SuitKeys | None = None,
+        nukidora: int,
     ) -> None:
-        self.rules = rules
-        self.opts: Options = opts if opts is not None else Options(rules)
-        """``rules`` as :class:`Options` (the caller's, or made here)."""
-        self.nukidora = nukidora
-        """Norths set aside (three players, the request's count): a dora each, and each one more per indicator
-        pointing at North (ura with riichi), counted with the dora and ura dora; /docs/rulesets §7."""
-        self.win = win
-        self.melds = melds
-        self.red = red
         self.tsumo = tsumo
         self.dealer = dealer
         self.seat = seat
         self.round = round
-        self.riichi = riichi
-        self.double_riichi = double_riichi
-        self.ippatsu = ippatsu
-        self.haitei = haitei
-        self.houtei = houtei
-        self.rinshan = rinshan
-        self.chankan = chankan
-        self.tenhou = tenhou
-        self.chiihou = chiihou
-        self.renhou = renhou
+        self.flags = flags
+        self.paarenchan = paarenchan
         self.dora = dora
         self.ura = ura
         self.honba = honba
         self.riichi_sticks = riichi_sticks
-        self.open_riichi = open_riichi
-        self.sashikomi = sashikomi
-        self.paarenchan = paarenchan
-        self.situational = riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou
-        menzen = True
+        self.nukidora = nukidora
+
+
+class Hand:
+    """A validated request in kinds (0–33); built by :func:`.validate.parse_request` from three objects: ``opts``
+    (the rules as :class:`Options`), its :class:`HandTiles` and its :class:`HandSituation`, whose fields it
+    copies into plain attributes (what yaku and fu read).
+
+    ``concealed`` are the concealed tiles after the win, ``counts`` all 14 tiles of the hand per kind (a kan
+    counting 3; the win included); these lists are read-only. ``mask`` the kinds present in ``counts``
+    (:func:`kind_mask`). ``menzen``: no chi, pon or open kan (a closed kan keeps the hand closed).
+    ``situational``: any situation flag is set (riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+    chiihou, renhou; open riichi and sashikomi imply riichi), each also a boolean attribute (``riichi``:
+    riichi or double riichi). ``facts``: the hand's :data:`FACTS` bits.
+    """
+
+    def __init__(self, opts: Options, tiles: HandTiles, how: HandSituation) -> None:
+        rules = opts.rules
+        self.rules = rules
+        self.opts: Options = opts
+        self.nukidora = how.nukidora
+        """Norths set aside (three players, the request's count): a dora each, and each one more per indicator
+        pointing at North (ura with riichi), counted with the dora and ura dora; /docs/rulesets §7."""
+        concealed = tiles.counts
+        melds = tiles.melds
+        keys = tiles.keys
+        self.win = tiles.win.kinds[0]
+        self.melds = melds
+        self.red = tiles.red
+        tsumo = how.tsumo
+        flags = how.flags
+        self.tsumo = tsumo
+        self.dealer = how.dealer
+        self.seat = how.seat
+        self.round = how.round
+        self.riichi = (flags & F_RIICHI) != 0
+        self.double_riichi = (flags & F_DOUBLE_RIICHI) != 0
+        self.ippatsu = (flags & F_IPPATSU) != 0
+        self.haitei = (flags & F_HAITEI) != 0
+        self.houtei = (flags & F_HOUTEI) != 0
+        self.rinshan = (flags & F_RINSHAN) != 0
+        self.chankan = (flags & F_CHANKAN) != 0
+        self.tenhou = (flags & F_TENHOU) != 0
+        self.chiihou = (flags & F_CHIIHOU) != 0
+        self.renhou = (flags & F_RENHOU) != 0
+        self.open_riichi = (flags & F_OPEN_RIICHI) != 0
+        self.sashikomi = (flags & F_SASHIKOMI) != 0
+        self.paarenchan = how.paarenchan
+        self.dora = how.dora
+        self.ura = how.ura
+        self.honba = how.honba
+        self.riichi_sticks = how.riichi_sticks
+        self.situational = flags != 0  # open riichi and sashikomi come with riichi
         self.concealed = concealed
         """The concealed part after the win (34 counts; melds not included): what is decomposed."""
-        if keys is not None:  # counted with the tiles (validate)
-            mask = keys.mask
-            man = keys.man
-            pin = keys.pin
-            sou = keys.sou
-        else:
-            mask = 0
-            man = pin = sou = 0  # decompose.suit_key of each suit of the concealed part, built in the same pass
-            for k in range(34):
-                n = concealed[k]
-                if n:
-                    mask |= 1 << k
-                    if k < 9:
-                        man |= n << (3 * k)
-                    elif k < 18:
-                        pin |= n << (3 * (k - 9))
-                    elif k < 27:
-                        sou |= n << (3 * (k - 18))
+        counts, mask, concealed_mask, man, pin, sou, menzen = _tile_summary(concealed, melds, keys)
         self.suit_keys = [man, pin, sou]  # boxed once each (not once per tile)
         """:func:`.decompose.suit_key` of the man, pin and sou of ``concealed``."""
-        self.concealed_mask = mask
+        self.concealed_mask = concealed_mask
         """The kinds present in ``concealed``."""
-        counts = concealed[:] if melds else concealed  # the same list when nothing is called
-        for m in melds:
-            first = m.first
-            if m.type == RUN:
-                counts[first] = counts[first] + 1
-                counts[first + 1] = counts[first + 1] + 1
-                counts[first + 2] = counts[first + 2] + 1
-                mask |= 7 << first
-                menzen = False
-            else:
-                counts[first] = counts[first] + 3
-                mask |= 1 << first
-                if not m.closed:
-                    menzen = False
         self.menzen = menzen
         self.counts = counts
         self.mask = mask
@@ -301,42 +326,76 @@ class Hand:
         """How many of the three suits appear."""
         self.honours = (mask & HONOURS_MASK) != 0
         """Any honour tile appears."""
-        facts = F_HONOURS if self.honours else F_NO_HONOURS
-        if mask & TERMINALS_AND_HONOURS_MASK:
-            facts |= F_TERMINAL_OR_HONOUR
-            if not mask & (_ALL_KINDS ^ TERMINALS_AND_HONOURS_MASK):
-                facts |= F_TERMINALS_AND_HONOURS_ONLY
-                if not mask & (_ALL_KINDS ^ _TERMINALS_MASK):
-                    facts |= F_TERMINALS_ONLY
-        else:
-            facts |= F_SIMPLES_ONLY
-        if not mask & (_ALL_KINDS ^ _GREEN_MASK):
-            facts |= F_GREEN_ONLY
-        if self.suits == 1:
-            facts |= F_ONE_SUIT
-        elif self.suits == 0:
-            facts |= F_NO_SUIT
+        facts = _tile_facts(mask, self.suits) | flags
         if tsumo:
             facts |= F_TSUMO
         if not melds:
             facts |= F_NO_MELDS
-        if self.situational:
-            facts |= (
-                (F_RIICHI if riichi else 0)
-                | (F_DOUBLE_RIICHI if double_riichi else 0)
-                | (F_IPPATSU if ippatsu else 0)
-                | (F_HAITEI if haitei else 0)
-                | (F_HOUTEI if houtei else 0)
-                | (F_RINSHAN if rinshan else 0)
-                | (F_CHANKAN if chankan else 0)
-                | (F_TENHOU if tenhou else 0)
-                | (F_CHIIHOU if chiihou else 0)
-                | (F_RENHOU if renhou else 0)
-                | (F_OPEN_RIICHI if open_riichi else 0)
-                | (F_SASHIKOMI if sashikomi else 0)
-            )
         self.facts = facts
         """The hand's :data:`FACTS` bits."""
+
+
+def _tile_summary(
+    concealed: list[int], melds: list[MeldKinds], keys: SuitKeys | None
+) -> tuple[list[int], int, int, int, int, int, bool]:
+    """A hand's ``(counts, mask, concealed_mask, man, pin, sou, menzen)`` (see :class:`Hand`): ``concealed``'s
+    suit keys and kinds from ``keys`` when the caller counted them, else counted here in one pass; then the
+    melds added (``counts`` is ``concealed`` itself when there are none)."""
+    if keys is not None:  # counted with the tiles (validate)
+        mask = keys.mask
+        man = keys.man
+        pin = keys.pin
+        sou = keys.sou
+    else:
+        mask = 0
+        man = pin = sou = 0  # decompose.suit_key of each suit of the concealed part, built in the same pass
+        for k in range(34):
+            n = concealed[k]
+            if n:
+                mask |= 1 << k
+                if k < 9:
+                    man |= n << (3 * k)
+                elif k < 18:
+                    pin |= n << (3 * (k - 9))
+                elif k < 27:
+                    sou |= n << (3 * (k - 18))
+    concealed_mask = mask
+    menzen = True
+    counts = concealed[:] if melds else concealed  # the same list when nothing is called
+    for m in melds:
+        first = m.first
+        if m.type == RUN:
+            counts[first] = counts[first] + 1
+            counts[first + 1] = counts[first + 1] + 1
+            counts[first + 2] = counts[first + 2] + 1
+            mask |= 7 << first
+            menzen = False
+        else:
+            counts[first] = counts[first] + 3
+            mask |= 1 << first
+            if not m.closed:
+                menzen = False
+    return counts, mask, concealed_mask, man, pin, sou, menzen
+
+
+def _tile_facts(mask: int, suits: int) -> int:
+    """The :data:`FACTS` bits of a hand's tiles: ``mask`` its kinds, ``suits`` how many suits it has."""
+    facts = F_HONOURS if mask & HONOURS_MASK else F_NO_HONOURS
+    if mask & TERMINALS_AND_HONOURS_MASK:
+        facts |= F_TERMINAL_OR_HONOUR
+        if not mask & (_ALL_KINDS ^ TERMINALS_AND_HONOURS_MASK):
+            facts |= F_TERMINALS_AND_HONOURS_ONLY
+            if not mask & (_ALL_KINDS ^ _TERMINALS_MASK):
+                facts |= F_TERMINALS_ONLY
+    else:
+        facts |= F_SIMPLES_ONLY
+    if not mask & (_ALL_KINDS ^ _GREEN_MASK):
+        facts |= F_GREEN_ONLY
+    if suits == 1:
+        facts |= F_ONE_SUIT
+    elif suits == 0:
+        facts |= F_NO_SUIT
+    return facts
 
 
 class Group:

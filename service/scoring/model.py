@@ -7,7 +7,7 @@ by hand. Field names follow /docs/endpoints; units are stated per field.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, ClassVar, Final, Literal
 
 import msgspec
 from msgspec import Meta
@@ -313,27 +313,20 @@ class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     open."""
 
 
-class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, cache_hash=True, gc=False):
-    """One winning hand and its situation (/docs/endpoints, `POST /v1/score`).
+class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """Who the player is and what they declared: the fields `POST /v1/score` and `POST /v1/tenpai` share,
+    declared once, and checked for both by the same functions (:func:`.validate.read_winds`,
+    :func:`.validate.riichi_errors`, :func:`.validate.absent_yaku_errors`).
 
-    `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
-    `win_tile` is the tile that completes it. Flags describe how the hand was won; an
-    impossible combination (ippatsu without riichi, haitei on ron, chankan on tsumo, …) is
-    refused with a 422 naming the fields. Points are in points (not sticks).
+    A base, never a request itself. Its fields are keyword-only, so msgspec places them after the positional
+    fields of a request (its tiles), which keeps each request's field order: :class:`ScoreRequest`'s is
+    :data:`.contract.REQUEST`'s. A request whose text for a field differs from the score's wording gives it in
+    ``FIELD_TEXTS`` (the OpenAPI document reads it over the docstrings).
     """
 
-    hand: Tiles
-    """The concealed tiles before the win, without the winning tile and without the melds: 13 − 3 × melds tiles (a kan
-    counts 3)."""
-    win_tile: TileCode
-    """The tile that completes the hand."""
-    rules: RulesSpec | Preset = "standard"
-    """The rules: a preset's id (`"tenhou"`), or a preset with options overriding its defaults (`{"preset": "standard",
-    "aka": true}`)."""
-    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
-    """The called or declared sets (chi, pon, kan), at most 4; empty: a closed hand."""
-    win: Literal["ron", "tsumo"] = "ron"
-    """How the hand was won: `ron` (on a discard) or `tsumo` (self-drawn)."""
+    FIELD_TEXTS: ClassVar[dict[str, str]] = {}
+    """Field descriptions that replace the docstrings below in a subclass's schema (the OpenAPI document)."""
+
     dealer: bool | None = None
     """Whether the winner is the dealer; null: from `seat_wind` (E is the dealer). Presets without winds
     read only this (null: not the dealer)."""
@@ -348,6 +341,29 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     """The winner declared riichi on their first discard (double riichi); excludes `riichi`."""
     ippatsu: bool = False
     """The win came within one go-around after riichi, no call in between (needs `riichi` or `double_riichi`)."""
+
+
+WIN_FLAGS: Final = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+"""The situation flags that each give their own yaku (/docs/rules §4), in :class:`ScoreRequest`'s order:
+``Hand.situational`` is any of them, and each one whose yaku a preset lacks is refused
+(:func:`.validate.absent_yaku_message`). ``open_riichi`` and ``sashikomi`` imply riichi."""
+
+
+class WinSituation(Situation, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """:class:`Situation` and what only a win has: how it came (the flags from ``haitei`` on), the indicators
+    and the table (:class:`ScoreRequest`'s keyword fields, in its order)."""
+
     haitei: bool = False
     """A tsumo on the last tile of the wall (haitei); needs `win` `tsumo`."""
     houtei: bool = False
@@ -402,6 +418,29 @@ class ScoreRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     Norths in sight stay at most 4 (else a 422 naming this field). With it, `rinshan` may be a win on
     the kita's replacement tile without a kan: /docs/rulesets §7 North as nukidora, Kita and ippatsu /
     chiihou, Win on the kita replacement tile."""
+
+
+class ScoreRequest(WinSituation, frozen=True, forbid_unknown_fields=True, cache_hash=True, gc=False):
+    """One winning hand and its situation (/docs/endpoints, `POST /v1/score`).
+
+    `hand` holds the concealed tiles *before* the win (13 − 3 × melds, a kan counting 3);
+    `win_tile` is the tile that completes it. Flags describe how the hand was won; an
+    impossible combination (ippatsu without riichi, haitei on ron, chankan on tsumo, …) is
+    refused with a 422 naming the fields. Points are in points (not sticks).
+    """
+
+    hand: Tiles
+    """The concealed tiles before the win, without the winning tile and without the melds: 13 − 3 × melds tiles (a kan
+    counts 3)."""
+    win_tile: TileCode
+    """The tile that completes the hand."""
+    rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id (`"tenhou"`), or a preset with options overriding its defaults (`{"preset": "standard",
+    "aka": true}`)."""
+    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
+    """The called or declared sets (chi, pon, kan), at most 4; empty: a closed hand."""
+    win: Literal["ron", "tsumo"] = "ron"
+    """How the hand was won: `ron` (on a discard) or `tsumo` (self-drawn)."""
 
 
 class FieldError(msgspec.Struct, frozen=True):

@@ -16,7 +16,6 @@ hand with no yaku that can only win by tsumo or after riichi).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final, Literal
 
@@ -24,6 +23,7 @@ import msgspec
 
 from service.i18n import Language, refusal
 
+from .hand import F_DOUBLE_RIICHI, F_IPPATSU
 from .model import (
     FieldError,
     InvalidHand,
@@ -47,8 +47,21 @@ from .tenpai_model import (
     Wait,
     declared,
 )
-from .tiles import WINDS, NotationError, kind_name, kinds_to_mpsz, notation_message, parse_tiles
-from .validate import absent_yaku_message, nukidora_message, red_fives_message, removed_message, table_errors
+from .tiles import WINDS, NotationError, kind_name, notation_message, parse_tile, parse_tiles, tile_codes
+from .validate import (
+    MELDS,
+    Errors,
+    absent_yaku_errors,
+    no_winds_message,
+    nukidora_message,
+    read_meld,
+    read_winds,
+    red_fives_message,
+    removed_message,
+    riichi_errors,
+    sanma_wind_errors,
+    table_errors,
+)
 
 __all__ = [
     "RIICHI_MIN_POINTS",
@@ -69,16 +82,7 @@ RIICHI_MIN_POINTS: Final = 1000
 RIICHI_MIN_TILES_LEFT: Final = 4
 """Riichi needs at least one more own draw: 4 or more tiles left in the live wall."""
 
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE: Final = {"m": 0, "p": 9, "s": 18, "z": 27}
-"""First kind of each suit letter: a code's kind is this + its rank − 1 (a red five ``0`` is rank 5)."""
 NORTH: Final = 30
-
-
-def _codes(value: str | Sequence[str]) -> list[str]:
-    if isinstance(value, str):
-        return [d + suit for digits, suit in _GROUP.findall(value) for d in digits]
-    return list(value)
 
 
 def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
@@ -95,60 +99,69 @@ def _first_past(stages: tuple[tuple[str, int], ...], limit: int) -> str:
     return stages[0][0]
 
 
-def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
-    """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field."""
-    errors: list[FieldError] = []
+def _tile_set_errors(kinds: tuple[int, ...], field: str, rules: Rules, errors: list[FieldError]) -> None:
+    """Tiles the rules' set lacks: 2m–8m with three players, winds in a preset without winds."""
+    if rules.players == 3 and any(1 <= k <= 7 for k in kinds):
+        errors.append(FieldError(field, removed_message([k for k in kinds if 1 <= k <= 7])))
+    if not rules.winds and any(k in WINDS for k in kinds):
+        errors.append(FieldError(field, no_winds_message(rules)))
 
-    def tiles(value: str | Sequence[str], field: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        try:
-            parsed = parse_tiles(value)
-        except NotationError as exc:
-            errors.append(FieldError(field, notation_message(exc)))
-            return (), ()
-        if rules.players == 3 and any(1 <= k <= 7 for k in parsed.kinds):
-            errors.append(FieldError(field, removed_message([k for k in parsed.kinds if 1 <= k <= 7])))
-        if not rules.winds and any(k in WINDS for k in parsed.kinds):
-            errors.append(FieldError(field, refusal("refusal.no_winds", preset=repr(rules.preset))))
-        return parsed.kinds, parsed.red
 
-    hand, hand_red = tiles(req.hand, "hand")
+def _read_tiles(
+    value: str | Sequence[str], field: str, rules: Rules, errors: list[FieldError]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A tile field's kinds and red fives (empty, and the notation's refusal, when it is not mpsz)."""
+    try:
+        parsed = parse_tiles(value)
+    except NotationError as exc:
+        errors.append(FieldError(field, notation_message(exc)))
+        return (), ()
+    _tile_set_errors(parsed.kinds, field, rules, errors)
+    return parsed.kinds, parsed.red
+
+
+def _read_melds(req: TenpaiRequest, rules: Rules, reds: list[int], errors: list[FieldError]) -> list[int]:
+    """The melds' tiles per kind (a valid meld's only), read as a score request's (:func:`.validate.read_meld`);
+    their red fives are added to ``reds`` (per suit)."""
     meld_counts = [0] * 34
-    reds = [0, 0, 0]
-    for k in hand_red:
-        reds[k // 9] += 1
     for i, m in enumerate(req.melds):
         field = f"melds[{i}]"
-        kinds, red = tiles(m.tiles, f"{field}.tiles")
-        for k in red:
+        known = MELDS.get((m.type, m.tiles, False)) if isinstance(m.tiles, str) else None
+        meld, parsed, at, message = known if known is not None else read_meld(m.type, m.tiles, False)
+        if meld is None and not parsed.kinds:  # the notation: the meld's tiles are unknown
+            errors.append(FieldError(f"{field}.{at}", message))
+        else:
+            _tile_set_errors(parsed.kinds, f"{field}.tiles", rules, errors)
+        for k in parsed.red:
             reds[k // 9] += 1
         if m.closed and m.type != "kan":
             errors.append(FieldError(f"{field}.closed", refusal("refusal.closed_not_kan", meld=m.type)))
         if m.type == "chi" and rules.players == 3:
             errors.append(FieldError(f"{field}.type", refusal("refusal.sanma_chi")))
-        ks = sorted(kinds)
-        if not ks:
+        if meld is None:
+            if parsed.kinds:
+                errors.append(FieldError(f"{field}.{at}", message))
             continue
-        if m.type == "chi":
-            if len(ks) != 3 or ks[0] >= 27 or ks[0] // 9 != ks[2] // 9 or ks != [ks[0], ks[0] + 1, ks[0] + 2]:
-                errors.append(FieldError(f"{field}.tiles", refusal("refusal.chi_shape", tiles=repr(kinds_to_mpsz(ks)))))
-                continue
-        else:
-            size = 3 if m.type == "pon" else 4
-            if len(ks) != size or len(set(ks)) != 1:
-                errors.append(
-                    FieldError(
-                        f"{field}.tiles",
-                        refusal("refusal.meld_shape", meld=m.type, n=size, tiles=repr(kinds_to_mpsz(ks))),
-                    )
-                )
-                continue
-        for k in ks:
+        for k in parsed.kinds:
             meld_counts[k] += 1
-    dora, dora_red = tiles(req.dora_indicators, "dora_indicators")
-    ura, ura_red = tiles(req.ura_indicators, "ura_indicators")
-    visible, visible_red = tiles(req.visible, "visible")
-    river, river_red = tiles(req.river, "river")
-    passed, _passed_red = tiles(req.passed, "passed")
+    return meld_counts
+
+
+def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
+    """Check everything physically impossible (/docs/rules §1–2); raise :class:`InvalidHand` naming each field.
+    The tiles (:func:`_read_tiles`, :func:`_read_melds`), their copies (:func:`_copies_errors`), then the
+    situation (:func:`_situation`)."""
+    errors: list[FieldError] = []
+    hand, hand_red = _read_tiles(req.hand, "hand", rules, errors)
+    reds = [0, 0, 0]
+    for k in hand_red:
+        reds[k // 9] += 1
+    meld_counts = _read_melds(req, rules, reds, errors)
+    dora, dora_red = _read_tiles(req.dora_indicators, "dora_indicators", rules, errors)
+    ura, ura_red = _read_tiles(req.ura_indicators, "ura_indicators", rules, errors)
+    visible, visible_red = _read_tiles(req.visible, "visible", rules, errors)
+    river, river_red = _read_tiles(req.river, "river", rules, errors)
+    passed, _passed_red = _read_tiles(req.passed, "passed", rules, errors)
     for name, ind in (("dora_indicators", dora), ("ura_indicators", ura)):
         if len(ind) > 5:
             errors.append(FieldError(name, refusal("refusal.too_many_indicators", most=5, n=len(ind))))
@@ -182,8 +195,29 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
         let_pass[k] = 1
     seen[NORTH] += req.nukidora  # set aside: seen, and never to be won on
     indicators[NORTH] += req.nukidora
+    _copies_errors(req, rules, counts, meld_counts, (dora, ura, visible, river), reds, errors)
+    _red_errors(rules, reds, (dora_red, ura_red, visible_red, river_red), errors)
+
+    menzen = all(m.closed for m in req.melds)
+    _situation(req, rules, menzen, errors)
+    if errors:
+        raise InvalidHand(errors)
+    return Parsed(rules, tile_codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
+
+
+def _copies_errors(
+    req: TenpaiRequest,
+    rules: Rules,
+    counts: list[int],
+    meld_counts: list[int],
+    fields: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    reds: list[int],
+    errors: list[FieldError],
+) -> None:
+    """A fifth copy of a kind, blamed on the field that takes it past 4 (:func:`_first_past`): hand and melds,
+    then ``fields`` (dora, ura, visible, river), then the Norths set aside."""
     per_field = [[0] * 34 for _ in range(4)]  # dora, ura, visible, river: copies per kind
-    for row, kinds in zip(per_field, (dora, ura, visible, river), strict=True):
+    for row, kinds in zip(per_field, fields, strict=True):
         for k in kinds:
             row[k] += 1
     for kind in range(34):
@@ -203,6 +237,17 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
                     refusal("refusal.tenpai_copies", n=total, tile=kind_name(kind)),
                 )
             )
+
+
+def _red_errors(
+    rules: Rules,
+    reds: list[int],
+    fields: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+    errors: list[FieldError],
+) -> None:
+    """Red fives past the rules' number per suit, blamed as :func:`_copies_errors` blames copies: ``reds``
+    the hand's and melds' per suit, ``fields`` the red kinds of dora, ura, visible and river."""
+    dora_red, ura_red, visible_red, river_red = fields
     for suit in range(3):
         stages = (
             ("hand", reds[suit]),
@@ -218,47 +263,28 @@ def _validate(req: TenpaiRequest, rules: Rules) -> Parsed:
                 FieldError(_first_past(stages, rules.aka_per_suit), red_fives_message(total, suit, rules.aka_per_suit))
             )
 
-    menzen = all(m.closed for m in req.melds)
-    _situation(req, rules, menzen, errors)
-    if errors:
-        raise InvalidHand(errors)
-    return Parsed(rules, _codes(req.hand), counts, meld_counts, seen, indicators, menzen, in_river, let_pass)
-
 
 def _situation(req: TenpaiRequest, rules: Rules, menzen: bool, errors: list[FieldError]) -> None:
-    """Wind, dealer and riichi fields, as `POST /v1/score` checks them (/docs/rules §2)."""
+    """The :class:`~.model.Situation` fields and the table, checked as `POST /v1/score` checks them, by the same
+    functions (/docs/rules §2)."""
+    found = Errors(errors)
     if rules.players == 3:
-        if req.seat_wind == "N":
-            errors.append(FieldError("seat_wind", refusal("refusal.sanma_seat_north")))
-        if req.round_wind == "N":
-            errors.append(FieldError("round_wind", refusal("refusal.sanma_round_north")))
+        sanma_wind_errors(req.seat_wind, req.round_wind, found)
     if req.nukidora and not (rules.nukidora and rules.players == 3):
-        errors.append(FieldError("nukidora", nukidora_message(rules)))
-    if not rules.winds:
-        if req.seat_wind is not None:
-            errors.append(FieldError("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset))))
-        if req.round_wind is not None:
-            errors.append(FieldError("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset))))
-    elif req.seat_wind is not None:
-        dealer = req.seat_wind == "E"
-        if req.dealer is not None and req.dealer != dealer:
-            errors.append(
-                FieldError(
-                    "dealer",
-                    refusal("refusal.dealer_contradicts", dealer=str(req.dealer).lower(), seat=repr(req.seat_wind)),
-                )
-            )
-    elif not req.dealer and req.values:
-        errors.append(FieldError("seat_wind", refusal("refusal.tenpai_seat_wind_required")))
-    riichi = req.riichi or req.double_riichi
-    if riichi and not menzen:
-        errors.append(FieldError("riichi" if req.riichi else "double_riichi", refusal("refusal.riichi_needs_closed")))
-    if req.ippatsu and not riichi:
-        errors.append(FieldError("ippatsu", refusal("refusal.ippatsu_needs_riichi")))
+        found.add("nukidora", nukidora_message(rules))
+    read_winds(
+        req.seat_wind,
+        req.round_wind,
+        req.dealer,
+        rules,
+        found,
+        "refusal.tenpai_seat_wind_required" if req.values else "",
+    )
+    riichi_errors(req.riichi, req.double_riichi, req.ippatsu, menzen, found)
     if rules.scoring == "han_fu":
-        for name in ("double_riichi", "ippatsu"):
-            if getattr(req, name) and name not in rules.yaku:
-                errors.append(FieldError(name, absent_yaku_message(name, rules)))
+        absent_yaku_errors(
+            (F_DOUBLE_RIICHI if req.double_riichi else 0) | (F_IPPATSU if req.ippatsu else 0), rules, rules.yaku, found
+        )
     table_errors(req.honba, req.riichi_sticks, rules, errors)
 
 
@@ -422,7 +448,7 @@ def analyse(req: TenpaiRequest) -> TenpaiResult:
     whole = shanten(p.counts, ctx.caps, chiitoitsu=ctx.chiitoi, kokushi=ctx.koku)
     options: list[tuple[tuple[int, int, int, int], Discard]] = []
     for code in dict.fromkeys(p.codes):
-        kind = _SUIT_BASE[code[1]] + (int(code[0]) or 5) - 1
+        kind = parse_tile(code)[0]  # a valid code (the hand was parsed)
         rest = list(p.codes)
         rest.remove(code)
         counts = list(p.counts)

@@ -7,7 +7,7 @@ exports the public ones; import them from there.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 from msgspec import Meta
@@ -20,9 +20,9 @@ from .model import (
     RiichiStickCount,
     RulesSpec,
     ScoreResult,
+    Situation,
     TileCode,
     Tiles,
-    Wind,
 )
 from .presets import Rules
 
@@ -35,6 +35,7 @@ __all__ = [
     "ShantenByShape",
     "TenpaiRequest",
     "TenpaiResult",
+    "TenpaiSituation",
     "TileCount",
     "VisibleTiles",
     "Wait",
@@ -58,45 +59,23 @@ VisibleTiles = (
 """A longer tile list than :data:`~.model.Tiles`: everything seen on the table."""
 
 
-class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A hand without its winning tile, and its situation (`POST /v1/tenpai`).
+class TenpaiSituation(Situation, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """:class:`~.model.Situation` as a tenpai request words it, then its indicators, table and furiten fields
+    (:class:`TenpaiRequest`'s keyword fields, in its order)."""
 
-    `hand`: the concealed tiles, 13 − 3 × melds (a kan counting 3) to ask about waits, or
-    14 − 3 × melds to ask which discard to make. `visible`: other tiles already seen
-    (discards, other players' melds; not the dora indicators, which count on their own) —
-    they only lower the unseen counts. `points`: the player's score in points and
-    `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
-    and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
-    `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
-    the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
-    — unless `values: false`, which skips the ron/tsumo values. Furiten: `river` (this player's
-    discards) and `passed` (tiles let pass since its last discard, or since riichi) say it; without
-    them only a 14-tile answer flags a discard that is one of its own waits.
-    """
+    FIELD_TEXTS: ClassVar[dict[str, str]] = {
+        "dealer": "Whether the player is the dealer, as in `POST /v1/score`.",
+        "seat_wind": (
+            "The player's seat wind, as in `POST /v1/score` (a non-dealer in a preset with winds needs it unless"
+            " `values` is\nfalse)."
+        ),
+        "round_wind": "The round wind; null: E.",
+        "riichi": "Value the waits as riichi wins.",
+        "double_riichi": "Value the waits as double riichi wins.",
+        "ippatsu": "Value the waits as ippatsu wins (needs `riichi` or `double_riichi`).",
+    }
+    """The shared :class:`~.model.Situation` fields as this request reads them (the OpenAPI document's text)."""
 
-    hand: Tiles
-    """The concealed tiles: 13 − 3 × melds (a kan counting 3) to ask about waits, or 14 − 3 × melds to ask which
-    discard to make."""
-    rules: RulesSpec | Preset = "standard"
-    """The rules: a preset's id, or a preset with options overriding its defaults."""
-    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
-    """The called or declared sets, at most 4; empty: a closed hand."""
-    visible: VisibleTiles = ""
-    """Other tiles already seen (discards, other players' melds; not the dora indicators): they only lower the unseen
-    counts."""
-    dealer: bool | None = None
-    """Whether the player is the dealer, as in `POST /v1/score`."""
-    seat_wind: Wind | None = None
-    """The player's seat wind, as in `POST /v1/score` (a non-dealer in a preset with winds needs it unless `values` is
-    false)."""
-    round_wind: Wind | None = None
-    """The round wind; null: E."""
-    riichi: bool = False
-    """Value the waits as riichi wins."""
-    double_riichi: bool = False
-    """Value the waits as double riichi wins."""
-    ippatsu: bool = False
-    """Value the waits as ippatsu wins (needs `riichi` or `double_riichi`)."""
     dora_indicators: Tiles = ""
     """The dora indicators (mpsz): they count in the waits' values and lower the unseen counts."""
     ura_indicators: Tiles = ""
@@ -122,6 +101,34 @@ class TenpaiRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """Tiles other players discarded that this player let pass: since its last discard (temporary furiten), or,
     with `riichi` or `double_riichi`, since the declaration (riichi furiten). They mark furiten only; give them in
     `visible` too for the unseen counts."""
+
+
+class TenpaiRequest(TenpaiSituation, frozen=True, forbid_unknown_fields=True):
+    """A hand without its winning tile, and its situation (`POST /v1/tenpai`).
+
+    `hand`: the concealed tiles, 13 − 3 × melds (a kan counting 3) to ask about waits, or
+    14 − 3 × melds to ask which discard to make. `visible`: other tiles already seen
+    (discards, other players' melds; not the dora indicators, which count on their own) —
+    they only lower the unseen counts. `points`: the player's score in points and
+    `tiles_left`: tiles left in the live wall; when given, riichi also needs ≥ 1000 points
+    and ≥ 4 tiles (presets with han/fu scoring). The remaining fields are those of
+    `POST /v1/score` and set the situation each wait is valued in (`riichi: true` values
+    the waits as riichi wins); as there, a non-dealer in a preset with winds needs `seat_wind`
+    — unless `values: false`, which skips the ron/tsumo values. Furiten: `river` (this player's
+    discards) and `passed` (tiles let pass since its last discard, or since riichi) say it; without
+    them only a 14-tile answer flags a discard that is one of its own waits.
+    """
+
+    hand: Tiles
+    """The concealed tiles: 13 − 3 × melds (a kan counting 3) to ask about waits, or 14 − 3 × melds to ask which
+    discard to make."""
+    rules: RulesSpec | Preset = "standard"
+    """The rules: a preset's id, or a preset with options overriding its defaults."""
+    melds: Annotated[tuple[MeldSpec, ...], Meta(max_length=4)] = ()
+    """The called or declared sets, at most 4; empty: a closed hand."""
+    visible: VisibleTiles = ""
+    """Other tiles already seen (discards, other players' melds; not the dora indicators): they only lower the unseen
+    counts."""
 
 
 class ShantenByShape(msgspec.Struct, frozen=True, kw_only=True):

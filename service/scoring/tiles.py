@@ -41,6 +41,7 @@ __all__ = [
     "parse_tiles",
     "rank_of",
     "suit_of",
+    "tile_codes",
 ]
 
 KIND_COUNT: Final = 34
@@ -393,6 +394,26 @@ def parse_tiles(value: str | Sequence[str]) -> TileList:
     if isinstance(value, str):
         return _parse_text(value)
     return _parse_codes(tuple(value))
+
+
+def tile_codes(value: str | Sequence[str]) -> list[str]:
+    """The tile codes of valid mpsz text or of a list of codes, in their order, red fives kept (the caller
+    has parsed ``value`` with :func:`parse_tiles`, which refuses invalid text).
+
+    >>> tile_codes("406p11z"), tile_codes(("1m", "0p"))
+    (['4p', '0p', '6p', '1z', '1z'], ['1m', '0p'])
+    """
+    if not isinstance(value, str):
+        return list(value)
+    codes: list[str] = []
+    start = 0  # index of the first digit of the current group
+    for i in range(len(value)):
+        suit = value[i]
+        if suit in "mpsz":
+            for j in range(start, i):
+                codes.append(value[j] + suit)
+            start = i + 1
+    return codes
 
 
 def dora_from_indicator(kind: int) -> int:

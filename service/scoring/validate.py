@@ -19,8 +19,31 @@ from msgspec.structs import astuple
 from service.i18n import refusal
 
 from . import contract
-from .hand import KAN, RUN, TRIPLET, Hand, MeldKinds, Options
-from .model import FieldError, InvalidHand, MeldSpec, ScoreRequest
+from .contract import FACT_BITS
+from .hand import (
+    F_CHANKAN,
+    F_CHIIHOU,
+    F_DOUBLE_RIICHI,
+    F_HAITEI,
+    F_HOUTEI,
+    F_IPPATSU,
+    F_OPEN_RIICHI,
+    F_RENHOU,
+    F_RIICHI,
+    F_RINSHAN,
+    F_SASHIKOMI,
+    F_TENHOU,
+    KAN,
+    NO_TILES,
+    RUN,
+    TRIPLET,
+    Hand,
+    HandSituation,
+    HandTiles,
+    MeldKinds,
+    Options,
+)
+from .model import WIN_FLAGS, FieldError, InvalidHand, MeldSpec, ScoreRequest
 from .presets import Rules
 from .tiles import (
     EAST,
@@ -28,7 +51,6 @@ from .tiles import (
     WIND_LETTERS,
     WINDS,
     NotationError,
-    SuitKeys,
     TileList,
     count_hand,
     dora_from_indicator,
@@ -41,11 +63,20 @@ from .tiles import (
 )
 
 __all__ = [
+    "FLAG_BITS",
+    "MELDS",
+    "Errors",
+    "absent_yaku_errors",
     "absent_yaku_message",
+    "no_winds_message",
     "nukidora_message",
     "option_off_message",
     "parse_request",
+    "read_meld",
+    "read_winds",
     "red_fives_message",
+    "riichi_errors",
+    "sanma_wind_errors",
     "table_errors",
 ]
 
@@ -126,21 +157,39 @@ def _require_types(values: tuple[object, ...]) -> None:
             raise TypeError(f"melds: {m!r} is not a MeldSpec of a str type and a bool closed")
 
 
+FLAG_BITS: Final = tuple((name, FACT_BITS[name]) for name in (*WIN_FLAGS, "open_riichi", "sashikomi"))
+"""The one list of situation flags: each :data:`.model.WIN_FLAGS` name, then ``open_riichi`` and ``sashikomi``,
+with its :data:`.hand.FACTS` bit, in :class:`~.model.ScoreRequest`'s order. :func:`parse_request` reads the
+request's flags into these bits once; validation, :class:`~.hand.HandSituation` and the hand's facts use them."""
+_WIN_FLAG_FACTS: Final = (
+    F_RIICHI
+    | F_DOUBLE_RIICHI
+    | F_IPPATSU
+    | F_HAITEI
+    | F_HOUTEI
+    | F_RINSHAN
+    | F_CHANKAN
+    | F_TENHOU
+    | F_CHIIHOU
+    | F_RENHOU
+)
+"""The bits of :data:`.model.WIN_FLAGS` (each gives its own yaku)."""
+
 MAX_INDICATORS: Final = 5
 """One dora indicator plus up to four kan dora (/docs/rules §3 Dora)."""
 
 
-class _Errors:
-    """The problems found so far, in request order."""
+class Errors:
+    """The problems found so far, in request order (``items``: the caller's list, or a new one)."""
 
-    def __init__(self) -> None:
-        self.items: list[FieldError] = []
+    def __init__(self, items: list[FieldError] | None = None) -> None:
+        self.items: list[FieldError] = items if items is not None else []
 
     def add(self, field: str, message: str) -> None:
         self.items.append(FieldError(field, message))
 
 
-def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules) -> TileList:
+def _tiles(value: str | Sequence[str], field: str, errors: Errors, rules: Rules) -> TileList:
     if not value:
         return NO_TILES
     if isinstance(value, str) and rules.winds:
@@ -153,19 +202,18 @@ def _tiles(value: str | Sequence[str], field: str, errors: _Errors, rules: Rules
         errors.add(field, notation_message(exc))
         return NO_TILES
     if not rules.winds and any(k in WINDS for k in tiles.kinds):
-        errors.add(field, _no_winds(rules))
+        errors.add(field, no_winds_message(rules))
     return tiles
 
 
-NO_TILES: Final = TileList((), ())
-
-
-def _no_winds(rules: Rules) -> str:
+def no_winds_message(rules: Rules) -> str:
+    """The refusal of a wind tile in a preset without winds (score and tenpai requests)."""
     return refusal("refusal.no_winds", preset=repr(rules.preset))
 
 
-def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
-    """One meld: ``(meld or None, tiles, sub-field at fault, message)``."""
+def read_meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKinds | None, TileList, str, str]:
+    """One meld: ``(meld or None, tiles, sub-field at fault, message)`` (score and tenpai requests; a notation
+    error gives no tiles). :data:`MELDS` holds the answer for every valid meld text."""
     try:
         parsed = parse_text(tiles) if isinstance(tiles, str) else parse_tiles(tiles)
     except NotationError as exc:
@@ -185,7 +233,7 @@ def _meld(type_: str, tiles: str | Sequence[str], closed: bool) -> tuple[MeldKin
 
 def _meld_texts() -> dict[tuple[str, str, bool], tuple[MeldKinds | None, TileList, str, str]]:
     """:data:`MELDS`: every valid chi, pon and kan written as mpsz text, in any tile order,
-    with at most one red five, mapped to what :func:`_meld` makes of it."""
+    with at most one red five, mapped to what :func:`read_meld` makes of it."""
     texts: list[tuple[str, str, bool]] = []
     for suit in "mps":
         for rank in range(1, 8):
@@ -203,17 +251,24 @@ def _meld_texts() -> dict[tuple[str, str, bool], tuple[MeldKinds | None, TileLis
                 for variant in variants:
                     for closed in (False, True) if type_ == "kan" else (False,):
                         texts.append((type_, "".join(variant) + suit, closed))
-    return {key: _meld(*key) for key in dict.fromkeys(texts)}
+    return {key: read_meld(*key) for key in dict.fromkeys(texts)}
 
 
 MELDS: Final = _meld_texts()
 """Every valid meld text (~300) already parsed, so a request's melds cost a lookup each."""
 
 
-def _winds(
-    seat_wind: str | None, round_wind: str | None, dealer_flag: bool | None, rules: Rules, errors: _Errors
+def read_winds(
+    seat_wind: str | None,
+    round_wind: str | None,
+    dealer_flag: bool | None,
+    rules: Rules,
+    errors: Errors,
+    seat_required: str = "refusal.seat_wind_required",
 ) -> tuple[bool, int, int]:
-    """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind)."""
+    """Dealer, seat wind kind and round wind kind, -1 for none (/docs/endpoints: the dealer from seat_wind), for
+    score and tenpai requests. ``seat_required``: the refusal's key when a non-dealer gives no seat wind in a
+    preset with winds, ``""`` when none is needed (a tenpai request without values)."""
     if not rules.winds:
         if seat_wind is not None:
             errors.add("seat_wind", refusal("refusal.seat_wind_no_winds", preset=repr(rules.preset)))
@@ -224,7 +279,8 @@ def _winds(
     if seat_wind is None:
         if dealer_flag:
             return True, EAST, round_
-        errors.add("seat_wind", refusal("refusal.seat_wind_required"))
+        if seat_required:
+            errors.add("seat_wind", refusal(seat_required))
         return False, -1, round_
     seat = WIND_LETTERS[seat_wind]
     dealer = seat == EAST
@@ -235,30 +291,21 @@ def _winds(
     return dealer, seat, round_
 
 
-def _flags(
-    tsumo: bool,
-    riichi_flag: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    haitei: bool,
-    houtei: bool,
-    rinshan: bool,
-    chankan: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
-    menzen: bool,
-    has_kan: bool,
-    has_melds: bool,
-    dealer: bool,
-    errors: _Errors,
-) -> None:
-    """Impossible flag combinations (/docs/rules §2); the flags as the request gives them."""
+def _flags(tsumo: bool, flags: int, menzen: bool, has_kan: bool, has_melds: bool, dealer: bool, errors: Errors) -> None:
+    """Impossible flag combinations (/docs/rules §2); ``flags`` the request's as :data:`FLAG_BITS` (``F_RIICHI``:
+    the ``riichi`` field alone)."""
+    riichi_flag = (flags & F_RIICHI) != 0
+    double_riichi = (flags & F_DOUBLE_RIICHI) != 0
+    ippatsu = (flags & F_IPPATSU) != 0
+    haitei = (flags & F_HAITEI) != 0
+    houtei = (flags & F_HOUTEI) != 0
+    rinshan = (flags & F_RINSHAN) != 0
+    chankan = (flags & F_CHANKAN) != 0
+    tenhou = (flags & F_TENHOU) != 0
+    chiihou = (flags & F_CHIIHOU) != 0
+    renhou = (flags & F_RENHOU) != 0
     riichi = riichi_flag or double_riichi
-    if ippatsu and not riichi:
-        errors.add("ippatsu", refusal("refusal.ippatsu_needs_riichi"))
-    if riichi and not menzen:
-        errors.add("riichi" if riichi_flag else "double_riichi", refusal("refusal.riichi_needs_closed"))
+    riichi_errors(riichi_flag, double_riichi, ippatsu, menzen, errors)
     if haitei and not tsumo:
         errors.add("haitei", refusal("refusal.haitei_needs_tsumo"))
     if houtei and tsumo:
@@ -297,32 +344,58 @@ def _flags(
         errors.add("renhou", refusal("refusal.renhou"))
 
 
+def riichi_errors(riichi: bool, double_riichi: bool, ippatsu: bool, menzen: bool, errors: Errors) -> None:
+    """Ippatsu needs riichi or double riichi, which need a closed hand (/docs/rules §2): score and tenpai requests."""
+    if ippatsu and not (riichi or double_riichi):
+        errors.add("ippatsu", refusal("refusal.ippatsu_needs_riichi"))
+    if (riichi or double_riichi) and not menzen:
+        errors.add("riichi" if riichi else "double_riichi", refusal("refusal.riichi_needs_closed"))
+
+
+def absent_yaku_errors(flags: int, rules: Rules, yaku: frozenset[str], errors: Errors) -> None:
+    """Each win flag set in ``flags`` (:data:`FLAG_BITS` of :data:`.model.WIN_FLAGS`) whose yaku is not in ``yaku``
+    (the rules' table) is refused naming it (/docs/rules §4: a 422, not ignored): score and tenpai requests, han
+    and fu scoring."""
+    for name, bit in FLAG_BITS:
+        if flags & bit & _WIN_FLAG_FACTS and name not in yaku:  # open riichi and sashikomi: their options
+            errors.add(name, absent_yaku_message(name, rules))
+
+
+def sanma_wind_errors(seat_wind: str | None, round_wind: str | None, errors: Errors) -> None:
+    """Three players have no North seat and no North round (/docs/rulesets §7): score and tenpai requests."""
+    if seat_wind == "N":
+        errors.add("seat_wind", refusal("refusal.sanma_seat_north"))
+    if round_wind == "N":
+        errors.add("round_wind", refusal("refusal.sanma_round_north"))
+
+
 def option_off_message(flag: str, option: str, rules: Rules) -> str:
     """The message for a request flag whose rule option is off (a 422 naming the flag, not ignored)."""
     return refusal("refusal.option_off", option=option, preset=rules.preset, flag=flag)
 
 
-_NOT_WITH_NAGASHI: Final = ("ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+_NOT_WITH_NAGASHI: Final = F_IPPATSU | F_HAITEI | F_HOUTEI | F_RINSHAN | F_CHANKAN | F_TENHOU | F_CHIIHOU | F_RENHOU
+"""The win's flags that a nagashi mangan (no win) cannot have."""
 
 
 def _option_flags(
     rules: Rules,
     tsumo: bool,
-    riichi: bool,
-    open_riichi: bool,
-    sashikomi: bool,
+    flags: int,
     paarenchan: int,
     nagashi_mangan: bool,
     rinshan_open_kan: bool,
-    rinshan: bool,
     open_kan: bool,
     n_dora: int,
     dealer: bool,
-    win_flags: tuple[bool, bool, bool, bool, bool, bool, bool, bool],
-    errors: _Errors,
+    errors: Errors,
 ) -> None:
     """The request flags of the optional rules (/docs/rulesets §1, §2, §8): each needs its option on,
-    and the situation it describes. ``win_flags``: ippatsu … renhou, as :data:`_NOT_WITH_NAGASHI`."""
+    and the situation it describes. ``flags``: the situation flags as :data:`FLAG_BITS`."""
+    riichi = (flags & (F_RIICHI | F_DOUBLE_RIICHI)) != 0
+    open_riichi = (flags & F_OPEN_RIICHI) != 0
+    sashikomi = (flags & F_SASHIKOMI) != 0
+    rinshan = (flags & F_RINSHAN) != 0
     if open_riichi:
         if not rules.open_riichi:
             errors.add("open_riichi", option_off_message("open_riichi", "open_riichi", rules))
@@ -342,7 +415,7 @@ def _option_flags(
         if not rules.nagashi_mangan:
             errors.add("nagashi_mangan", option_off_message("nagashi_mangan", "nagashi_mangan", rules))
         else:
-            clashing = [name for i, name in enumerate(_NOT_WITH_NAGASHI) if win_flags[i]]
+            clashing = [name for name, bit in FLAG_BITS if bit & _NOT_WITH_NAGASHI and flags & bit]
             clashing += [name for name, flag in (("open_riichi", open_riichi), ("paarenchan", paarenchan)) if flag]
             if clashing:
                 errors.add("nagashi_mangan", refusal("refusal.nagashi_not_win", flags=", ".join(clashing)))
@@ -399,7 +472,7 @@ def _remove(counts: list[int], kinds: tuple[int, ...]) -> None:
 
 
 def _indicator_kinds(
-    value: str | Sequence[str], field: str, errors: _Errors, rules: Rules, winds: bool, reds: list[int], at: int
+    value: str | Sequence[str], field: str, errors: Errors, rules: Rules, winds: bool, reds: list[int], at: int
 ) -> tuple[int, ...]:
     """The indicator kinds of ``dora_indicators`` or ``ura_indicators``; their red fives are
     added to ``reds[at + suit]``. Invalid notation is reported on ``field``. ``winds`` is
@@ -429,7 +502,7 @@ def _copies_message(n: int, kind: int) -> str:
     return refusal("refusal.copies", n=n, tile=kind_name(kind))
 
 
-def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: _Errors) -> None:
+def _over_four(counts: list[int], kinds: tuple[int, ...], later: tuple[int, ...], field: str, errors: Errors) -> None:
     """Report on ``field`` each kind of ``kinds`` whose copies pass 4 with them and not before;
     ``counts`` already holds ``kinds`` and the ``later`` indicators too."""
     for i, k in enumerate(kinds):
@@ -447,7 +520,12 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     per rule set), else they are made here.
 
     Raises :class:`~.model.InvalidHand` listing every problem found, each naming its field
-    (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …).
+    (``hand``, ``win_tile``, ``melds[i].tiles``, ``dora_indicators``, a flag, …), in this order: the tiles
+    (:func:`_read_hand`, :func:`_read_win_and_melds`, :func:`_read_indicators`, :func:`_check_copies`), the
+    situation (:func:`_situation_checks`), the optional rules and the table (:func:`_table_checks`).
+
+    Longer than its steps because it names every field once: it unpacks them from ``msgspec.structs.astuple``
+    (one call, :data:`REQUEST_FIELDS`' order) and reads the flags into their bits (:data:`FLAG_BITS`) there.
     """
     values = astuple(req)  # every field in one call (order: REQUEST_FIELDS, tested)
     if PLAIN:  # compiled, the unpacking checks these types itself
@@ -484,49 +562,132 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     ) = cast(RequestTuple, values)
     if opts is None:
         opts = Options(rules)
-    errors = _Errors()
-    winds = opts.winds
-    closed_counts = [0] * 34
-    hand_reds = [0] * 9  # see reds below
-    tally = SuitKeys()
-    keys: SuitKeys | None = tally  # the hand's suit keys and kind mask, counted with it (None: not)
-    n_hand = count_hand(hand_value, closed_counts, hand_reds, tally) if isinstance(hand_value, str) else -1
-    over = tally.over  # some kind has more than 4 copies so far
-    if n_hand < 0 or (not winds and (closed_counts[27] or closed_counts[28] or closed_counts[29] or closed_counts[30])):
-        hand = _tiles(hand_value, "hand", errors, rules)  # the general path, which names what is wrong
-        closed_counts = [0] * 34
-        _add(closed_counts, hand.kinds)
-        hand_reds = [0] * 9
+    errors = Errors()
+    r = HandTiles()
+    _read_hand(r, hand_value, rules, opts.winds, errors)
+    _read_win_and_melds(r, win_tile, req_melds, rules, opts.winds, errors)
+    _read_indicators(r, dora_value, ura_value, rules, opts.winds, errors)
+    red = _check_copies(r, len(req_melds), chankan, opts.aka_per_suit, errors)
+    flags = (  # the situation flags as fact bits (FLAG_BITS); F_RIICHI: the riichi field alone, here
+        (F_RIICHI if riichi else 0)
+        | (F_DOUBLE_RIICHI if double_riichi else 0)
+        | (F_IPPATSU if ippatsu else 0)
+        | (F_HAITEI if haitei else 0)
+        | (F_HOUTEI if houtei else 0)
+        | (F_RINSHAN if rinshan else 0)
+        | (F_CHANKAN if chankan else 0)
+        | (F_TENHOU if tenhou else 0)
+        | (F_CHIIHOU if chiihou else 0)
+        | (F_RENHOU if renhou else 0)
+        | (F_OPEN_RIICHI if open_riichi else 0)
+        | (F_SASHIKOMI if sashikomi else 0)
+    )
+    tsumo = win_kind == "tsumo"
+    dealer, seat, round_ = _situation_checks(
+        r, flags, tsumo, dealer_flag, seat_wind, round_wind, nukidora, req_melds, rules, opts, errors
+    )
+    _table_checks(r, flags, tsumo, dealer, paarenchan, nagashi_mangan, rinshan_open_kan, nukidora, rules, errors)
+    if honba or riichi_sticks:
+        table_errors(honba, riichi_sticks, rules, errors.items)
+    if errors.items:
+        raise InvalidHand(errors.items)
+
+    if flags & F_DOUBLE_RIICHI:
+        flags |= F_RIICHI  # the hand's riichi: riichi or double riichi
+    dora_of = DORA_OF if opts.players == 4 else DORA_OF_3
+    keys = r.keys
+    if keys is not None:
+        keys.add(r.win.kinds[0], 0)  # the concealed part: the hand and the win
+    r.red = red if opts.aka else 0
+    return Hand(
+        opts,
+        r,
+        HandSituation(
+            tsumo,
+            dealer,
+            seat,
+            round_,
+            flags,
+            paarenchan,
+            tuple([dora_of[k] for k in r.dora_indicators]),
+            tuple([dora_of[k] for k in r.ura_indicators]) if flags & F_RIICHI else (),
+            honba,
+            riichi_sticks,
+            nukidora,
+        ),
+    )
+
+
+def _read_hand(r: HandTiles, hand_value: str | Sequence[str], rules: Rules, winds: bool, errors: Errors) -> None:
+    """The concealed tiles into ``r``'s counts and red fives: counted straight from the text when it is valid
+    (suit keys and kind mask with them), else parsed by the general path, which names what is wrong."""
+    counts = r.counts
+    keys = r.keys
+    assert keys is not None
+    n_hand = count_hand(hand_value, counts, r.reds, keys) if isinstance(hand_value, str) else -1
+    r.over = keys.over  # some kind has more than 4 copies so far
+    if n_hand < 0 or (not winds and (counts[27] or counts[28] or counts[29] or counts[30])):
+        hand = _tiles(hand_value, "hand", errors, rules)
+        counts = [0] * 34
+        _add(counts, hand.kinds)
+        r.counts = counts
+        reds = [0] * 9
         for k in hand.red:
-            hand_reds[k // 9] = hand_reds[k // 9] + 1
+            reds[k // 9] = reds[k // 9] + 1
+        r.reds = reds
         n_hand = len(hand.kinds)
-        keys = None  # Hand counts them itself
-        over = True
+        r.keys = None  # Hand counts them itself
+        r.over = True
+    r.n_hand = n_hand
+
+
+def _read_win_and_melds(
+    r: HandTiles,
+    win_tile: str | Sequence[str],
+    req_melds: Sequence[MeldSpec],
+    rules: Rules,
+    winds: bool,
+    errors: Errors,
+) -> None:
+    """The winning tile and the melds into ``r`` (each meld text a lookup in :data:`MELDS` when valid)."""
     win = SINGLE_TILES.get(win_tile) if isinstance(win_tile, str) and winds else None
     if win is None:
         win = _tiles([win_tile] if isinstance(win_tile, str) else win_tile, "win_tile", errors, rules)
-    melds: list[MeldKinds] = []
-    meld_tiles: list[TileList] = []
-    menzen = True
-    has_kan = False
+    r.win = win
+    melds = r.melds
+    meld_tiles = r.meld_tiles
     for i, m in enumerate(req_melds):
         closed = m.closed
         meld_type = m.type
         meld_text: str | Sequence[str] = getattr(m, "tiles")  # noqa: B009  (a list when built by hand: no typed read)
         known = MELDS.get((meld_type, meld_text, closed)) if isinstance(meld_text, str) else None
-        parsed, tiles, at, message = known if known is not None else _meld(meld_type, meld_text, closed)
+        parsed, tiles, at, message = known if known is not None else read_meld(meld_type, meld_text, closed)
         meld_tiles.append(tiles)
         if parsed is None:
             errors.add(f"melds[{i}].{at}", message)
         else:
             melds.append(parsed)
         if meld_type == "kan":
-            has_kan = True
+            r.has_kan = True
+            if not closed:
+                r.open_kan = True
         if not closed:
-            menzen = False
+            r.menzen = False
         if not winds and any(k in WINDS for k in tiles.kinds):
-            errors.add(f"melds[{i}].tiles", _no_winds(rules))
-    reds = hand_reds  # red fives per suit: [0:3] hand, win and melds; [3:6] dora, [6:9] ura indicators
+            errors.add(f"melds[{i}].tiles", no_winds_message(rules))
+
+
+def _read_indicators(
+    r: HandTiles,
+    dora_value: str | Sequence[str],
+    ura_value: str | Sequence[str],
+    rules: Rules,
+    winds: bool,
+    errors: Errors,
+) -> None:
+    """The dora and ura indicators into ``r`` (their red fives into ``r.reds[3:9]``), at most
+    :data:`MAX_INDICATORS` each and no more ura than dora."""
+    reds = r.reds
     dora = _indicator_kinds(dora_value, "dora_indicators", errors, rules, winds, reds, 3)
     ura = _indicator_kinds(ura_value, "ura_indicators", errors, rules, winds, reds, 6)
     if len(dora) > MAX_INDICATORS:
@@ -535,20 +696,29 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
         errors.add("ura_indicators", refusal("refusal.too_many_indicators", most=MAX_INDICATORS, n=len(ura)))
     elif len(ura) > len(dora):
         errors.add("ura_indicators", refusal("refusal.more_ura_than_dora", ura=len(ura), dora=len(dora)))
+    r.dora_indicators = dora
+    r.ura_indicators = ura
 
-    expected = 13 - 3 * len(req_melds)
-    if n_hand != expected and not any(e.field == "hand" for e in errors.items):
-        errors.add("hand", refusal("refusal.hand_count", melds=len(req_melds), n=expected, got=n_hand))
 
-    # Every tile in sight into closed_counts for the fifth-copy check; all but the win come out again.
-    # A copy too many is blamed on the first of hand (with win_tile and melds), dora and ura indicators
-    # that takes the count past 4 (and red fives past 1).
-    counts = closed_counts
+def _check_copies(r: HandTiles, n_melds: int, chankan: bool, per_suit: int, errors: Errors) -> int:
+    """The hand's tile count, then a fifth copy and red fives past ``per_suit``, each blamed on the first of
+    hand (with win_tile and melds), dora and ura indicators that takes the count past 4 (and red fives past
+    the rules' number); chankan needs the win's other copies out of sight. Every tile in sight goes into
+    ``r.counts`` and all but the hand and the win come out again. Returns the red fives of the hand."""
+    expected = 13 - 3 * n_melds
+    if r.n_hand != expected and not any(e.field == "hand" for e in errors.items):
+        errors.add("hand", refusal("refusal.hand_count", melds=n_melds, n=expected, got=r.n_hand))
+    counts = r.counts
+    reds = r.reds
+    win = r.win
+    dora = r.dora_indicators
+    ura = r.ura_indicators
+    over = r.over
     if _add_over(counts, win.kinds):
         over = True
     for k in win.red:
         reds[k // 9] = reds[k // 9] + 1
-    for tiles in meld_tiles:
+    for tiles in r.meld_tiles:
         if _add_over(counts, tiles.kinds):
             over = True
         for k in tiles.red:
@@ -564,7 +734,6 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
     if over_indicators:  # else no indicator kind passes 4, and _over_four reports nothing
         _over_four(counts, dora, ura, "dora_indicators", errors)
         _over_four(counts, ura, (), "ura_indicators", errors)
-    per_suit = opts.aka_per_suit
     for suit in range(3):
         own = reds[suit]
         total = own + reds[3 + suit] + reds[6 + suit]
@@ -575,145 +744,93 @@ def parse_request(req: ScoreRequest, rules: Rules, opts: Options | None = None) 
                 else ("dora_indicators" if own + reds[3 + suit] > per_suit else "ura_indicators")
             )
             errors.add(field, red_fives_message(total, suit, per_suit))
-
     if chankan and win.kinds and counts[win.kinds[0]] > 1:
         errors.add("chankan", refusal("refusal.chankan_other_copy", tile=kind_name(win.kinds[0])))
     _remove(counts, dora)
     _remove(counts, ura)
-    for tiles in meld_tiles:
+    for tiles in r.meld_tiles:
         _remove(counts, tiles.kinds)
-    # closed_counts is now the concealed part after the win
+    return red_in_hand
 
-    dealer, seat, round_ = _winds(seat_wind, round_wind, dealer_flag, rules, errors)
-    if (
-        ippatsu
-        or haitei
-        or houtei
-        or rinshan
-        or chankan
-        or tenhou
-        or chiihou
-        or renhou
-        or ((riichi or double_riichi) and not menzen)
+
+def _situation_checks(
+    r: HandTiles,
+    flags: int,
+    tsumo: bool,
+    dealer_flag: bool | None,
+    seat_wind: str | None,
+    round_wind: str | None,
+    nukidora: int,
+    req_melds: Sequence[MeldSpec],
+    rules: Rules,
+    opts: Options,
+    errors: Errors,
+) -> tuple[bool, int, int]:
+    """The winds and the situation flags (``flags``: :data:`FLAG_BITS`): impossible combinations, flags whose
+    yaku the preset lacks, three players' removed tiles and winds. Returns dealer, seat and round wind kinds."""
+    dealer, seat, round_ = read_winds(seat_wind, round_wind, dealer_flag, rules, errors)
+    if flags & ~(F_RIICHI | F_DOUBLE_RIICHI | F_OPEN_RIICHI | F_SASHIKOMI) or (
+        flags & (F_RIICHI | F_DOUBLE_RIICHI) and not r.menzen
     ):
-        _flags(
-            win_kind == "tsumo",
-            riichi,
-            double_riichi,
-            ippatsu,
-            haitei,
-            houtei,
-            rinshan,
-            chankan,
-            tenhou,
-            chiihou,
-            renhou,
-            menzen,
-            has_kan or nukidora > 0,  # a win on a kita's replacement tile is rinshan (/docs/rulesets §7)
-            bool(req_melds),
-            dealer,
-            errors,
-        )
-    han_fu = opts.han_fu
-    if riichi and han_fu and not opts.riichi_yaku:
-        errors.add("riichi", absent_yaku_message("riichi", rules))
-    if (double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or renhou) and han_fu:
-        for name, flag in (
-            ("double_riichi", double_riichi),
-            ("ippatsu", ippatsu),
-            ("haitei", haitei),
-            ("houtei", houtei),
-            ("rinshan", rinshan),
-            ("chankan", chankan),
-            ("tenhou", tenhou),
-            ("chiihou", chiihou),
-            ("renhou", renhou),
-        ):
-            if flag and name not in opts.yaku:
-                errors.add(name, absent_yaku_message(name, rules))
-    if renhou and opts.renhou == "off" and "renhou" in opts.yaku and han_fu:
-        errors.add("renhou", refusal("refusal.absent_renhou", preset=rules.preset, flag="renhou"))
-    players = opts.players
-    if players == 3:  # before an open kan's indicator may be dropped below
+        # a win on a kita's replacement tile is rinshan (/docs/rulesets §7)
+        _flags(tsumo, flags, r.menzen, r.has_kan or nukidora > 0, bool(req_melds), dealer, errors)
+    if opts.han_fu and flags & _WIN_FLAG_FACTS:
+        absent_yaku_errors(flags, rules, opts.yaku, errors)
+        if flags & F_RENHOU and opts.renhou == "off" and "renhou" in opts.yaku:
+            errors.add("renhou", refusal("refusal.absent_renhou", preset=rules.preset, flag="renhou"))
+    if opts.players == 3:  # before an open kan's indicator may be dropped (_table_checks)
         _sanma_errors(
-            closed_counts,
-            win.kinds,
+            r.counts,
+            r.win.kinds,
             req_melds,
-            meld_tiles,
-            dora,
-            ura,
+            r.meld_tiles,
+            r.dora_indicators,
+            r.ura_indicators,
             seat_wind,
             round_wind,
             errors,
         )
+    return dealer, seat, round_
+
+
+def _table_checks(
+    r: HandTiles,
+    flags: int,
+    tsumo: bool,
+    dealer: bool,
+    paarenchan: int,
+    nagashi_mangan: bool,
+    rinshan_open_kan: bool,
+    nukidora: int,
+    rules: Rules,
+    errors: Errors,
+) -> None:
+    """Nukidora and the optional rules' flags (:func:`_option_flags`); an open kan's indicator dropped from
+    ``r`` where it is not yet turned."""
     if nukidora:
-        norths = closed_counts[NORTH] + dora.count(NORTH) + ura.count(NORTH)
-        for tiles in meld_tiles:
+        norths = r.counts[NORTH] + r.dora_indicators.count(NORTH) + r.ura_indicators.count(NORTH)
+        for tiles in r.meld_tiles:
             norths += tiles.kinds.count(NORTH)
-        _nukidora_errors(nukidora, norths, rules, tenhou, chiihou, errors)
-    if open_riichi or sashikomi or paarenchan or nagashi_mangan or rinshan_open_kan:
+        _nukidora_errors(nukidora, norths, rules, flags & F_TENHOU != 0, flags & F_CHIIHOU != 0, errors)
+    if flags & (F_OPEN_RIICHI | F_SASHIKOMI) or paarenchan or nagashi_mangan or rinshan_open_kan:
         _option_flags(
             rules,
-            win_kind == "tsumo",
-            riichi or double_riichi,
-            open_riichi,
-            sashikomi,
+            tsumo,
+            flags,
             paarenchan,
             nagashi_mangan,
             rinshan_open_kan,
-            rinshan,
-            any(m.type == "kan" and not m.closed for m in req_melds),
-            len(dora),
+            r.open_kan,
+            len(r.dora_indicators),
             dealer,
-            (ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, renhou),
             errors,
         )
-        if rinshan_open_kan and opts.open_kan_dora == "after_discard" and not errors.items:
+        if rinshan_open_kan and rules.open_kan_dora == "after_discard" and not errors.items:
             # /docs/rulesets §1: the open kan's indicator (the last one listed) is turned only after the
             # replacement tile's discard, so a rinshan win on that tile does not see it, nor its ura.
-            if len(ura) == len(dora):
-                ura = ura[:-1]
-            dora = dora[:-1]
-    if honba or riichi_sticks:
-        table_errors(honba, riichi_sticks, rules, errors.items)
-    if errors.items:
-        raise InvalidHand(errors.items)
-
-    riichi = riichi or double_riichi
-    dora_of = DORA_OF if players == 4 else DORA_OF_3
-    if keys is not None:
-        keys.add(win.kinds[0], 0)  # the concealed part: the hand and the win
-    return Hand(
-        rules,
-        closed_counts,
-        win.kinds[0],
-        melds,
-        red_in_hand if opts.aka else 0,
-        win_kind == "tsumo",
-        dealer,
-        seat,
-        round_,
-        riichi,
-        double_riichi,
-        ippatsu,
-        haitei,
-        houtei,
-        rinshan,
-        chankan,
-        tenhou,
-        chiihou,
-        renhou,
-        tuple([dora_of[k] for k in dora]),
-        tuple([dora_of[k] for k in ura]) if riichi else (),
-        honba,
-        riichi_sticks,
-        open_riichi,
-        sashikomi,
-        paarenchan,
-        nukidora,
-        opts,
-        keys,
-    )
+            if len(r.ura_indicators) == len(r.dora_indicators):
+                r.ura_indicators = r.ura_indicators[:-1]
+            r.dora_indicators = r.dora_indicators[:-1]
 
 
 def removed_message(kinds: list[int] | tuple[int, ...]) -> str:
@@ -731,7 +848,7 @@ def _sanma_errors(
     ura: tuple[int, ...],
     seat_wind: str | None,
     round_wind: str | None,
-    errors: _Errors,
+    errors: Errors,
 ) -> None:
     """Three players (option ``players`` 3, /docs/rulesets §7): 2m–8m anywhere, a chi, seat wind N and
     round wind N are invalid input naming their field. ``concealed``: the hand's counts with the win."""
@@ -749,10 +866,7 @@ def _sanma_errors(
         removed = [k for k in kinds if 1 <= k <= 7]
         if removed:
             errors.add(field, removed_message(removed))
-    if seat_wind == "N":
-        errors.add("seat_wind", refusal("refusal.sanma_seat_north"))
-    if round_wind == "N":
-        errors.add("round_wind", refusal("refusal.sanma_round_north"))
+    sanma_wind_errors(seat_wind, round_wind, errors)
 
 
 def nukidora_message(rules: Rules) -> str:
@@ -762,7 +876,7 @@ def nukidora_message(rules: Rules) -> str:
     )
 
 
-def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: _Errors) -> None:
+def _nukidora_errors(nukidora: int, norths: int, rules: Rules, tenhou: bool, chiihou: bool, errors: Errors) -> None:
     """The request's ``nukidora`` (Norths set aside): needs option ``nukidora`` with 3 players, leaves at most
     4 Norths in sight, and excludes tenhou and chiihou (a kita is a call: /docs/rulesets §7 Kita and ippatsu /
     chiihou / double riichi [TH-mj3][MS-portal])."""

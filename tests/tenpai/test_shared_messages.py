@@ -1,7 +1,8 @@
 """``POST /v1/score`` and ``POST /v1/tenpai`` refuse the same mistake with the same message.
 
 The score request is validated by ``validate.parse_request`` and the tenpai request by ``tenpai._validate``,
-two functions that restate the same checks (the C code declines such requests and writes no message). Each
+which call the same checks of ``validate.py`` for what the requests share (their ``Situation`` fields, the
+melds, the table; the C code declines such requests and writes no message). Each
 case here is one mistake made in both requests (the tenpai request's hand is the score request's hand, 13
 tiles before the win): both refuse it on the same field with the same words, and a few messages are checked
 against the text a person wrote down.
@@ -43,6 +44,11 @@ CASES: dict[str, tuple[str, dict[str, Any], str | None]] = {
         "melds[0].tiles",
         {"hand": SHORT, "melds": [{"type": "pon", "tiles": "234s"}]},
         "a pon is 3 identical tiles, got '234s'",
+    ),
+    "a pon without tiles": (
+        "melds[0].tiles",
+        {"hand": SHORT, "melds": [{"type": "pon", "tiles": ""}]},
+        "a pon is 3 identical tiles, got ''",
     ),
     "a kan of two kinds": ("melds[0].tiles", {"hand": SHORT, "melds": [{"type": "kan", "tiles": "2223s"}]}, None),
     "six dora indicators": (

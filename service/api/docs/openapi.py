@@ -230,7 +230,8 @@ _GENERIC_QUERY_PROBLEM = (
 
 def field_docs(cls: type[Any]) -> dict[str, str]:
     """The docstrings of a Struct's fields (a string literal right after a field, as Sphinx reads them), the
-    class's own over its bases'; ``{}`` when the source cannot be read."""
+    class's own over its bases', and a ``FIELD_TEXTS`` class variable's over both; ``{}`` when the source
+    cannot be read."""
     docs: dict[str, str] = {}
     for klass in reversed([k for k in cls.__mro__ if issubclass(k, msgspec.Struct) and k is not msgspec.Struct]):
         try:
@@ -247,6 +248,7 @@ def field_docs(cls: type[Any]) -> dict[str, str]:
                 and isinstance(after.value.value, str)
             ):
                 docs[field.target.id] = inspect.cleandoc(after.value.value)
+    docs.update(getattr(cls, "FIELD_TEXTS", None) or {})  # a shared base's fields worded for this request
     return docs
 
 
