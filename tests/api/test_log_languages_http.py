@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
@@ -121,10 +122,50 @@ def test_a_batch_line_s_problem_follows_the_request_s_language(client: TestClien
     assert response.headers["content-language"] == "ru"
     (line,) = [json.loads(text) for text in response.text.splitlines()]
     assert line["problem"]["type"] == "/problems/impossible-log"
+    assert line["problem"]["title"] == "Необрабатываемое содержимое"
     assert line["problem"]["detail"] == "Лог читается, но его события не могли произойти."
     assert line["problem"]["errors"][0]["message"] == (
         "место 0 сбрасывает 1m не в свою очередь: сбрасывать должно место 2"
     )
+
+
+def test_a_batch_line_for_a_game_the_service_fails_on_is_said_in_the_request_s_language(
+    client: TestClient[Litestar], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import service.api.routes.logs as routes
+
+    def failing(*args: Any) -> Any:
+        raise RuntimeError("a fault of ours")
+
+    monkeypatch.setattr(routes, "_replay", failing)
+    body = (json.dumps(_sanma(), ensure_ascii=False) + "\n").encode()
+
+    problems = {}
+    for lang in ("en", "ru", "ja"):
+        headers = {"content-type": "application/x-ndjson", "accept-language": lang}
+        response = client.post("/v1/logs/replay/batch", content=body, headers=headers)
+        assert response.status_code == 200, response.text
+        assert response.headers["content-language"] == lang
+        (line,) = [json.loads(text) for text in response.text.splitlines()]
+        problems[lang] = line["problem"]
+
+    for p in problems.values():  # nothing but the texts changes with the language
+        assert (p["type"], p["status"], p["errors"]) == ("/problems/internal-error", 500, [])
+    assert {lang: (p["title"], p["detail"]) for lang, p in problems.items()} == {
+        "en": (
+            "Internal Server Error",
+            "This game could not be replayed: a fault of the service, logged; the other games go on.",
+        ),
+        "ru": (
+            "Внутренняя ошибка сервера",
+            "Эту игру не удалось воспроизвести: это сбой сервиса, он записан в журнал; остальные игры "
+            "обрабатываются дальше.",
+        ),
+        "ja": (
+            "サーバー内部エラー",
+            "このゲームは再生できませんでした。サービス側の障害で、ログに記録しました。ほかのゲームの処理は続きます。",
+        ),
+    }
 
 
 def test_an_mjlog_with_entities_is_an_unreadable_log_said_in_the_request_s_language(

@@ -65,6 +65,7 @@ __all__ = [
     "LocalisedProblem",
     "Problem",
     "instance",
+    "line_title",
     "localised_title",
     "problem",
     "problem_body",
@@ -196,6 +197,22 @@ def _title(status: int) -> str:
     :data:`LOCALISED_STATUSES` (so it follows the answer's language), else :func:`title_of`'s phrase."""
     key = _TITLE_KEYS.get(status)
     return refusal(key) if key is not None else title_of(status)
+
+
+_LINE_TITLE_KEYS: Final = {**_TITLE_KEYS, 500: "refusal.title.500"}
+"""The titles of the problems a 200 answer can carry (a line of ``POST /v1/logs/replay/batch``): those of
+:data:`LOCALISED_STATUSES` and the 500 of a game the service failed on."""
+
+
+def line_title(status: int) -> Refusal:
+    """The ``title`` of a problem inside an answer whose texts follow the request's language (a line of
+    ``POST /v1/logs/replay/batch``): the status's phrase as a refusal of the catalogues; ``KeyError`` for a status
+    no such problem has.
+
+    >>> [render(line_title(status), "ja") for status in (422, 500)]
+    ['処理できない内容', 'サーバー内部エラー']
+    """
+    return refusal(_LINE_TITLE_KEYS[status])
 
 
 def localised_title(status: int, lang: Language) -> str:

@@ -47,7 +47,7 @@ from service.scoring import FieldError
 from service.scoring.model import Preset
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
-from ..plumbing.errors import Problem, UnreadableLog, problem, problem_type, title_of
+from ..plumbing.errors import Problem, UnreadableLog, line_title, problem, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .log_model import ReplayBatchLine
 from .problems import problem_response
@@ -346,7 +346,7 @@ class _Games:
             log_problem = _refused(error)
             refused = Problem(
                 type=log_problem.type,
-                title=title_of(422),
+                title=line_title(422),
                 status=422,
                 detail=log_problem.detail,
                 errors=log_problem.errors,
@@ -354,9 +354,9 @@ class _Games:
         elif internal:
             refused = Problem(
                 type=problem_type(500),
-                title=title_of(500),
+                title=line_title(500),
                 status=500,
-                detail="This game could not be replayed: a fault of the service, logged; the other games go on.",
+                detail=refusal("refusal.detail.log_failed"),
             )
         line = ReplayBatchLine(
             index=self.index, name=name, agrees=bool(result and result.agrees), result=result, problem=refused
