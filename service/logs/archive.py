@@ -34,7 +34,8 @@ from typing import IO, Final
 
 import msgspec
 
-from service.i18n import refusal
+from service.i18n import Refusal, refusal
+from service.i18n.parsing import json_fault, json_position
 
 from .detect import MAX_LOG_BYTES
 from .record import LogError
@@ -73,6 +74,21 @@ class _Inflated:
         data = self.source.readline(size)
         self.count(len(data))
         return data
+
+
+def _where(error: msgspec.DecodeError, line: bytes) -> Refusal:
+    """Where and why one line of NDJSON (``line``, as read, its white space kept) is not JSON: ``column C:
+    reason`` (the column from 1, in characters of the line; the line's number is the game's name), or only the
+    reason when msgspec names no place. The JSON parser's own English is never said."""
+    text = line.strip()
+    fault = json_fault(error, text)
+    if fault is None:
+        return refusal("refusal.json.malformed")
+    offset, reason = fault
+    _, column = json_position(line, len(line) - len(line.lstrip()) + offset)
+    if reason == "refusal.json.truncated":
+        reason = "refusal.json.line_truncated"
+    return refusal("refusal.parse.at_column", column=column, reason=refusal(reason))
 
 
 def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
@@ -165,10 +181,11 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
         if not line:
             return
         number += 1
-        name = f"line {number}"
+        name = f"line {number}"  # the game's name, data; in a refusal, said in the answer's language
+        said = refusal("refusal.log.line", number=number)
         text = line.strip()
         if oversized:
-            yield name, LogError(refusal("refusal.log.member_too_large", name=name, most=_MOST))
+            yield name, LogError(refusal("refusal.log.member_too_large", name=said, most=_MOST))
         elif not text:
             continue
         elif not seen_a_log and text[:1] not in (b'"', b"{", b"["):  # bytes of no kind read here
@@ -177,17 +194,17 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
             try:
                 decoded = msgspec.json.decode(text)
             except msgspec.DecodeError as error:
-                yield name, LogError(refusal("refusal.log.not_json_string_error", name=name, error=str(error)))
+                yield name, LogError(refusal("refusal.log.not_json_string_error", name=said, error=_where(error, line)))
                 continue
             seen_a_log = True
             yield (
                 name,
                 decoded.encode()
                 if isinstance(decoded, str)
-                else LogError(refusal("refusal.log.not_json_string", name=name)),
+                else LogError(refusal("refusal.log.not_json_string", name=said)),
             )
         elif text[:1] in (b"{", b"["):
             seen_a_log = True
             yield name, text
         else:
-            yield name, LogError(refusal("refusal.log.not_a_log", name=name))
+            yield name, LogError(refusal("refusal.log.not_a_log", name=said))

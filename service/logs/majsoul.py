@@ -42,6 +42,7 @@ from typing import Any, Final
 import msgspec
 
 from service.i18n import refusal
+from service.i18n.parsing import json_reason
 
 from .record import (
     Ankan,
@@ -558,10 +559,12 @@ def decode(text: bytes) -> GameLog:
     Raises :class:`LogError` for a body that is not JSON, has no records, or a record that cannot be read
     (the message names the record and its index in the record list).
     """
+    body = text.lstrip(b"\xef\xbb\xbf \t\r\n")
     try:
-        parsed = msgspec.json.decode(text.lstrip(b"\xef\xbb\xbf \t\r\n"))
+        parsed = msgspec.json.decode(body)
     except msgspec.DecodeError as error:
-        raise LogError(refusal("refusal.ms.not_json", error=str(error))) from None
+        reason = json_reason(error, body, text, len(text) - len(body))
+        raise LogError(refusal("refusal.ms.not_json", error=reason)) from None
     head, records = _records(parsed)
     mode = head.get("config", {}).get("mode", {}) if isinstance(head.get("config"), dict) else {}
     players = 3 if isinstance(mode, dict) and mode.get("mode") in (11, 12) else 4

@@ -21,7 +21,8 @@ from typing import Any, Final
 
 import msgspec
 
-from service.i18n import refusal
+from service.i18n import Refusal, refusal
+from service.i18n.parsing import json_fault, json_reason
 
 from .record import (
     Ankan,
@@ -98,16 +99,39 @@ def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> s
     raise LogError(refusal("refusal.mjai.not_tile", code=repr(code)), *where)
 
 
+_LINE: Final = re.compile(rb"[^\r\n]+")
+"""One line of JSON lines (``\n``, ``\r\n`` or ``\r`` ends it)."""
+
+
+def _fault(
+    text: bytes, start: int, whole: msgspec.DecodeError, line: re.Match[bytes], error: msgspec.DecodeError
+) -> Refusal:
+    """Where and why ``text`` is neither JSON (read whole from byte ``start``: ``whole``) nor JSON lines (``line``
+    is not JSON: ``error``), placed in ``text``: the reading that got further is the one the log was meant as (a
+    pretty-printed array broken on line 30 is refused there, not at its first line, which alone is no JSON)."""
+    as_whole, as_line = json_fault(whole, text[start:]), json_fault(error, line[0])
+    if as_whole is not None and (as_line is None or start + as_whole[0] > line.start() + as_line[0]):
+        return json_reason(whole, text[start:], text, start)
+    return json_reason(error, line[0], text, line.start(), line=True)
+
+
 def _events(text: bytes) -> list[dict[str, Any]]:
     stripped = text.lstrip(b"\xef\xbb\xbf \t\r\n")
-    try:
-        try:  # one JSON array of events
-            parsed = msgspec.json.decode(stripped)
-            events = parsed if isinstance(parsed, list) else [parsed]
-        except msgspec.DecodeError:  # JSON lines (each an event, or a one-event array)
-            events = [msgspec.json.decode(line) for line in stripped.splitlines() if line.strip()]
-    except msgspec.DecodeError as error:
-        raise LogError(refusal("refusal.mjai.not_json_lines", error=str(error))) from None
+    start = len(text) - len(stripped)
+    try:  # one JSON array of events
+        parsed = msgspec.json.decode(stripped)
+        events = parsed if isinstance(parsed, list) else [parsed]
+    except msgspec.DecodeError as whole:  # JSON lines (each an event, or a one-event array)
+        events = []
+        for line in _LINE.finditer(text, start):
+            if not line[0].strip():
+                continue
+            try:
+                events.append(msgspec.json.decode(line[0]))
+            except msgspec.DecodeError as error:
+                raise LogError(
+                    refusal("refusal.mjai.not_json_lines", error=_fault(text, start, whole, line, error))
+                ) from None
     flat: list[dict[str, Any]] = []
     for event in events:  # some tools write each line as a one-event array
         for item in event if isinstance(event, list) else [event]:

@@ -39,6 +39,7 @@ from typing import Any, Final
 import msgspec
 
 from service.i18n import refusal
+from service.i18n.parsing import json_reason
 
 from .order import extra_indicators
 from .record import (
@@ -490,7 +491,7 @@ def decode(text: bytes) -> GameLog:
     try:
         body = msgspec.json.decode(text)
     except msgspec.DecodeError as error:
-        raise LogError(refusal("refusal.t6.not_json", error=str(error))) from None
+        raise LogError(refusal("refusal.t6.not_json", error=json_reason(error, text))) from None
     if not isinstance(body, dict) or not isinstance(body.get("log"), list) or not body["log"]:
         raise LogError(refusal("refusal.t6.not_log"))
     raw_rounds: list[Any] = body["log"]

@@ -31,6 +31,7 @@ from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml import ElementTree as SafeTree
 
 from service.i18n import refusal
+from service.i18n.parsing import xml_reason
 from service.logs.record import (
     Ankan,
     Call,
@@ -550,8 +551,8 @@ def decode(document: bytes | str) -> GameLog:
             root = SafeTree.fromstring(document)
         except DefusedXmlException:  # a DTD, an entity or an external reference: never in a Tenhou log
             raise LogError(refusal("refusal.xml.dtd")) from None
-        except Exception as error:  # ParseError: expat's reason, line and column
-            raise LogError(refusal("refusal.xml.not_xml", error=str(error))) from None
+        except Exception as error:  # ParseError: expat's reason, line and column, said in the catalogues' words
+            raise LogError(refusal("refusal.xml.not_xml", error=xml_reason(error))) from None
         if root.tag != "mjloggm":
             raise LogError(refusal("refusal.xml.root", tag=root.tag))
         decoder = _Decoder()

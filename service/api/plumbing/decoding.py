@@ -20,6 +20,7 @@ from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
 from service.i18n import refusal
+from service.i18n.parsing import json_fault, json_position
 from service.scoring import FieldError
 from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
@@ -185,62 +186,6 @@ def decode_json(value: bytes, model_type: type[T]) -> T:
         raise _too_deep() from None
 
 
-_MALFORMED: Final = re.compile(r"JSON is malformed: (?P<reason>.+) \(byte (?P<offset>\d+)\)", re.DOTALL)
-"""msgspec's message for malformed JSON: what is wrong and the offset of the byte at fault."""
-
-_JSON_REASONS: Final = {
-    "invalid character": "refusal.json.invalid_character",
-    "trailing characters": "refusal.json.trailing_characters",
-    "trailing comma in object": "refusal.json.trailing_comma",
-    "trailing comma in array": "refusal.json.trailing_comma",
-    "expected ':'": "refusal.json.expected_colon",
-    "expected ',' or '}'": "refusal.json.expected_comma_or_brace",
-    "expected ',' or ']'": "refusal.json.expected_comma_or_bracket",
-    "expected '\"'": "refusal.json.expected_quote",
-    "object keys must be strings": "refusal.json.key_not_string",
-    "invalid number": "refusal.json.invalid_number",
-    "invalid escape character in string": "refusal.json.invalid_escape",
-    "invalid escaped character": "refusal.json.invalid_escape",
-    "invalid character in unicode escape": "refusal.json.invalid_escape",
-    "unexpected end of hex escape": "refusal.json.invalid_escape",
-    "invalid utf-16 surrogate pair": "refusal.json.invalid_escape",
-    "unexpected end of escaped utf-16 surrogate pair": "refusal.json.invalid_escape",
-}
-"""msgspec's reasons for malformed JSON (English only), each as a refusal of the catalogues; another reason is
-said as ``refusal.json.malformed``. The parser's own words never reach the client."""
-
-
-def json_position(value: bytes, offset: int) -> tuple[int, int]:
-    r"""The line and column (both from 1; the column counts characters, not bytes) of byte ``offset`` of ``value``;
-    an offset past the end is the end.
-
-    >>> json_position(b'{"hand": "1m",\n "win_tile": x}', 28)
-    (2, 14)
-    >>> json_position("{\"name\": \"東\" x}".encode(), 15)
-    (1, 14)
-    """
-    offset = min(max(offset, 0), len(value))
-    start = value.rfind(b"\n", 0, offset) + 1
-    return value.count(b"\n", 0, offset) + 1, len(value[start:offset].decode("utf-8", "replace")) + 1
-
-
-def _where(exc: msgspec.DecodeError, value: bytes) -> tuple[int, str] | None:
-    """The byte offset in ``value`` at which it stops being JSON and the catalogue key of why, from msgspec's
-    message; None for a message of another shape."""
-    message = str(exc)
-    if malformed := _MALFORMED.fullmatch(message):
-        return int(malformed["offset"]), _JSON_REASONS.get(malformed["reason"], "refusal.json.malformed")
-    if message == "Input data was truncated":
-        return len(value), "refusal.json.truncated"
-    if message == "Invalid UTF-8 encoded string":  # msgspec gives no offset: the first byte Python refuses
-        try:
-            value.decode("utf-8")
-        except UnicodeDecodeError as error:
-            return error.start, "refusal.json.not_utf8"
-        return len(value), "refusal.json.not_utf8"
-    return None
-
-
 def _not_json(exc: msgspec.DecodeError, value: bytes) -> BadRequestBody:
     """The 400 for a body that is not JSON: where it stops being JSON (line and column) and why, in the request's
     language (the ``errors`` entry names the body as a whole, ``""``).
@@ -255,7 +200,7 @@ def _not_json(exc: msgspec.DecodeError, value: bytes) -> BadRequestBody:
     >>> render(refused.detail, "ru")
     'Тело запроса — не корректный JSON (строка 1, столбец 15).'
     """
-    where = _where(exc, value)
+    where = json_fault(exc, value)
     if where is None:
         return BadRequestBody(
             refusal("refusal.detail.not_json_anywhere"),
