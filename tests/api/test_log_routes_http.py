@@ -95,6 +95,28 @@ def test_a_batch_body_over_64_mib_is_413_while_it_streams(client: TestClient[Lit
 
     assert response.status_code == 413
     assert response.json()["errors"][0]["message"].endswith("67,108,864 for POST /v1/logs/replay/batch)")
+    assert _without_instance(response.json()) == _documented_413(client, "/v1/logs/replay/batch")
+
+
+def _documented_413(client: TestClient[Litestar], path: str) -> dict[str, Any]:
+    """The one example of the 413 the served OpenAPI document gives ``POST path``, its ``instance`` left out."""
+    responses = client.get("/schema/openapi.json").json()["paths"][path]["post"]["responses"]
+    (example,) = responses["413"]["content"]["application/problem+json"]["examples"].values()
+    return _without_instance(example["value"])
+
+
+def _without_instance(problem: dict[str, Any]) -> dict[str, Any]:
+    """A problem without its ``instance``: the example's names no request, the answer's names its own."""
+    return {name: value for name, value in problem.items() if name != "instance"}
+
+
+@pytest.mark.parametrize("path", ["/v1/logs/replay", "/v1/logs/convert"])
+def test_a_log_over_2_mib_gets_the_413_the_document_shows(client: TestClient[Litestar], path: str) -> None:
+    response = client.post(path, content=b" " * (2 * 1024 * 1024 + 1), headers={"content-type": "application/xml"})
+
+    assert response.status_code == 413
+    assert response.json()["detail"] == "The request body is larger than the server accepts."
+    assert _without_instance(response.json()) == _documented_413(client, path)
 
 
 def test_a_game_the_service_fails_on_is_a_500_line_and_the_next_game_goes_on(

@@ -32,6 +32,7 @@ import anyio
 import msgspec
 from litestar import Request, Response, post
 from litestar.datastructures import ResponseHeader
+from litestar.exceptions import HTTPException
 from litestar.openapi.spec import Example, OpenAPIMediaType, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
 from litestar.params import Parameter, QueryParameter
@@ -47,7 +48,7 @@ from service.scoring import FieldError
 from service.scoring.model import Preset
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
-from ..plumbing.errors import Problem, UnreadableLog, line_title, problem, problem_type
+from ..plumbing.errors import Problem, UnreadableLog, line_title, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .log_model import ReplayBatchLine
 from .problems import problem_response
@@ -148,10 +149,12 @@ def _refused(error: LogError) -> UnreadableLog:
 
 
 _TOO_LARGE_LOG: Final = problem_response(
-    "The body is larger than 2 MiB.",
-    problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_REPLAY_BODY_BYTES:,} bytes")]),
+    f"The body is larger than {MAX_REPLAY_BODY_BYTES // 1024 // 1024} MiB.",
+    HTTPException(status_code=413),
+    f"A body over {MAX_REPLAY_BODY_BYTES // 1024 // 1024} MiB",
 )
-"""The 413 of the one-game operations (replay, convert)."""
+"""The 413 of the one-game operations (replay, convert): its example is what the server answers (the same for
+every route: the limits of each)."""
 
 
 @post(
@@ -264,8 +267,9 @@ _BATCH_BODY = RequestBody(
     opt={"request_body": _BATCH_BODY, "response_content": ("ReplayBatchLine", NDJSON)},
     responses={
         413: problem_response(
-            "The body is larger than 64 MiB.",
-            problem(413, "The request body is too large.", [FieldError("", f"at most {MAX_BATCH_BODY_BYTES:,} bytes")]),
+            f"The body is larger than {MAX_BATCH_BODY_BYTES // 1024 // 1024} MiB.",
+            HTTPException(status_code=413),
+            f"A body over {MAX_BATCH_BODY_BYTES // 1024 // 1024} MiB",
         ),
         422: problem_response(
             "The body as a whole cannot be read (`/problems/unreadable-log`): a broken zip directory, gzip stream "
