@@ -389,7 +389,9 @@ def test_the_controllers_own_errors_are_sent_to_the_service_as_its_error_backend
     assert annotations["nginx.ingress.kubernetes.io/default-backend"] == service["metadata"]["name"]
     assert [p["port"] for p in service["spec"]["ports"]] == [80]  # the port the controller sends errors to
     assert set(edge_codes()) == {408, 413, 502, 503, 504}
-    assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"  # what the 413's detail says
+    # the 413 lists the service's limits: right for a body over the Ingress's, as no Ingress takes less than the
+    # service does for a path (test_every_endpoints_body_limit_fits_through_the_ingress_and_nginx)
+    assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"
 
 
 @pytest.mark.parametrize("code", edge_codes())
@@ -410,13 +412,32 @@ def test_the_error_backend_answers_each_code_as_a_problem_with_the_security_head
     assert problem["title"] == {**titles, 504: "Gateway Timeout"}[code]
     assert problem["detail"]
     assert problem["instance"] == "/requests/edge-1"
-    assert [e["field"] for e in problem["errors"]] == (["body"] if code == 413 else [])
+    assert [e["field"] for e in problem["errors"]] == ([""] if code == 413 else [])  # "": the body as a whole
     for name, value in SECURITY_HEADERS:
         assert answer.headers[name.decode()] == value.decode(), name
     assert answer.headers["cache-control"] == "no-store"
     assert answer.headers["server"] == "riichi-scoring"
     assert answer.headers.get("retry-after") == ("1" if code == 503 else None)
     assert b"nginx" not in answer.content
+
+
+def test_the_error_backends_413_is_the_services_own_in_the_requests_language() -> None:
+    """A body the controller refuses is over the service's limit for its path too: the answer is the 413 a pod
+    gives, said in the request's language (ingress-nginx passes the client's headers on to the error backend)."""
+    russian = {"Accept-Language": "ru", "Content-Type": "application/json"}
+    with TestClient(app=create_app()) as client:
+        edge = client.post("/", headers={**russian, "X-Code": "413"}, content=b"{")
+        pod = client.post("/v1/score", headers=russian, content=b" " * (64 * 1024 + 1))
+
+    assert edge.status_code == pod.status_code == 413
+    assert edge.headers["content-language"] == "ru"
+    answers = [{k: v for k, v in a.json().items() if k != "instance"} for a in (edge, pod)]
+    assert answers[0] == answers[1]
+    assert (answers[0]["title"], answers[0]["detail"]) == (
+        "Слишком большое содержимое",
+        "Тело запроса больше, чем принимает сервер.",
+    )
+    assert answers[0]["errors"][0]["message"].startswith("не больше 65,536 байт (1,048,576 для POST /v1/score/batch")
 
 
 def test_x_code_is_read_on_the_error_backends_path_only_and_for_the_listed_codes_only() -> None:

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from litestar import Request
 
 __all__ = [
+    "BODY_LIMITS",
     "IMPOSSIBLE_LOG_TYPE",
     "INTERNAL_ERROR_DETAIL",
     "LOCALISED_STATUSES",

@@ -53,7 +53,7 @@ from service.i18n import Refusal as I18nRefusal
 from service.i18n import refusal as i18n_refusal
 from service.scoring import FieldError
 
-from .errors import LOCALISED_STATUSES, PROBLEM_MEDIA_TYPE, problem, problem_body
+from .errors import BODY_LIMITS, LOCALISED_STATUSES, PROBLEM_MEDIA_TYPE, problem, problem_body
 
 __all__ = [
     "CACHEABLE_MAX_AGE",
@@ -173,12 +173,8 @@ _ACCEPT_LANGUAGE: Final = b"accept-language"
 _X_CODE: Final = b"x-code"
 
 EDGE_ERRORS: Final[dict[bytes, tuple[str, list[FieldError]]]] = {
-    b"408": ("The request did not arrive within 10 s.", []),
-    b"413": (
-        "The body is too large: the proxy takes at most 1 MiB (2 MiB for /v1/logs/replay and /v1/logs/convert, "
-        "64 MiB for /v1/logs/replay/batch), and most endpoints less (/docs/endpoints).",
-        [FieldError("body", "at most 1,048,576 bytes through the proxy (2,097,152 and 67,108,864 for the logs)")],
-    ),
+    b"408": ("The request headers took more than 10 s to arrive, or the body stopped for more than 10 s.", []),
+    b"413": (i18n_refusal("refusal.detail.too_large"), [FieldError("", BODY_LIMITS)]),
     b"502": ("The proxy could not reach the service.", []),
     b"503": ("The service is restarting or scaling; try again in a second.", []),
     b"504": ("The service did not answer within 30 s.", []),
@@ -186,7 +182,11 @@ EDGE_ERRORS: Final[dict[bytes, tuple[str, list[FieldError]]]] = {
 """The Ingress controller's own errors, answered as problems: when ingress-nginx meets one of these statuses
 (``custom-http-errors`` in ``deploy/k8s/ingress.yaml``) it sends the request again to ``/`` of its error
 backend, this service, with the status in ``X-Code``. ``/`` with an ``X-Code`` of this table is answered with
-that status, ``detail`` and field errors (``Retry-After: 1`` on the 503); any other ``X-Code`` is ignored."""
+that status, ``detail`` and field errors (``Retry-After: 1`` on the 503); any other ``X-Code`` is ignored.
+The 408 is the controller's ``client-header-timeout`` and ``client-body-timeout`` (10 s each; the body's between
+two reads). The 413 is the service's own, in the request's language: the controller sends it for a body over the
+Ingress's ``proxy-body-size``, never below the service's limit for the path, and puts it in place of a pod's own
+413 too, so the limits the service lists are the ones the body is over."""
 
 
 def _first(headers: list[tuple[bytes, bytes]], name: bytes) -> bytes | None:
