@@ -1,19 +1,24 @@
-"""The JSON and XML parsers' faults (msgspec's :class:`~msgspec.DecodeError`, expat's ``ParseError``) as refusals of
-the catalogues: where the text stops being JSON or XML, by line and column (both from 1; the column counts
-characters, not bytes), and why, in the catalogues' words. The parsers' own English never reaches a client: a
-request body (``service.api.plumbing.decoding``) and a game log's decoders (``service.logs``) say it this way.
+"""The JSON and XML parsers' faults (msgspec's :class:`~msgspec.DecodeError`, expat's ``ParseError``), and those of
+the gzip, zip and tar readers, as refusals of the catalogues: where the text stops being JSON or XML, by line and
+column (both from 1; the column counts characters, not bytes), and why, in the catalogues' words. The parsers' own
+English never reaches a client: a request body (``service.api.plumbing.decoding``) and a game log's decoders
+(``service.logs``) say it this way.
 """
 
 from __future__ import annotations
 
+import gzip
 import re
+import tarfile
+import zipfile
+import zlib
 from typing import Final
 
 import msgspec
 
 from . import Refusal, refusal
 
-__all__ = ["json_fault", "json_position", "json_reason", "xml_reason"]
+__all__ = ["archive_reason", "json_fault", "json_position", "json_reason", "xml_reason"]
 
 _MALFORMED: Final = re.compile(r"JSON is malformed: (?P<reason>.+) \(byte (?P<offset>\d+)\)", re.DOTALL)
 """msgspec's message for malformed JSON: what is wrong and the offset of the byte at fault."""
@@ -156,3 +161,30 @@ def xml_reason(error: Exception) -> Refusal:
     if not isinstance(line, int) or not isinstance(column, int):
         return reason
     return refusal("refusal.parse.at", line=line, column=column + 1, reason=reason)
+
+
+def archive_reason(error: BaseException) -> Refusal:
+    """Why a gzip stream, zip or tar archive cannot be read, from the error :mod:`gzip`, :mod:`zlib`,
+    :mod:`zipfile` or :mod:`tarfile` raised, in the catalogues' words (those modules say it in English only).
+
+    >>> import zlib
+    >>> from service.i18n import render
+    >>> render(archive_reason(zlib.error("Error -3 while decompressing data: invalid block type")), "ru")
+    'сжатые данные повреждены'
+    """
+    message = str(error)
+    if isinstance(error, EOFError) or "unexpected end of data" in message or "Truncated" in message:
+        key = "refusal.archive.ends_early"
+    elif isinstance(error, zlib.error):
+        key = "refusal.archive.corrupt"
+    elif isinstance(error, gzip.BadGzipFile):
+        key = "refusal.archive.not_gzip"
+    elif isinstance(error, zipfile.BadZipFile):
+        key = "refusal.archive.bad_checksum" if "CRC" in message else "refusal.archive.not_zip"
+    elif isinstance(error, (NotImplementedError, RuntimeError)):  # a compression method, or encrypted
+        key = "refusal.archive.unsupported"
+    elif isinstance(error, tarfile.TarError):
+        key = "refusal.archive.bad_tar"
+    else:
+        key = "refusal.archive.unreadable"
+    return refusal(key)

@@ -35,7 +35,7 @@ from typing import IO, Final
 import msgspec
 
 from service.i18n import Refusal, refusal
-from service.i18n.parsing import json_fault, json_position
+from service.i18n.parsing import archive_reason, json_fault, json_position
 
 from .detect import MAX_LOG_BYTES
 from .record import LogError
@@ -108,7 +108,7 @@ def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
     try:
         peek = source.read(512)
     except (OSError, EOFError, zlib.error) as error:
-        raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
+        raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
     source.seek(0)
     counted = _Inflated(source)
     if len(peek) == 512 and peek[257:262] == b"ustar":
@@ -122,7 +122,7 @@ def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
         archive = zipfile.ZipFile(stream)
         members = [info for info in archive.infolist() if not info.is_dir()]
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
-        raise LogError(refusal("refusal.log.zip_unreadable", error=str(error))) from None
+        raise LogError(refusal("refusal.log.zip_unreadable", error=archive_reason(error))) from None
     inflated = 0
     for info in members:
         if info.file_size > MAX_LOG_BYTES:
@@ -134,7 +134,7 @@ def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as error:
             yield (
                 info.filename,
-                LogError(refusal("refusal.log.member_unreadable", name=info.filename, error=str(error))),
+                LogError(refusal("refusal.log.member_unreadable", name=info.filename, error=archive_reason(error))),
             )
             continue
         inflated += len(data)
@@ -163,7 +163,7 @@ def _tar_entries(stream: _Inflated) -> Iterator[Entry]:
                     else LogError(refusal("refusal.log.member_empty", name=member.name)),
                 )
     except (tarfile.TarError, OSError, EOFError, zlib.error) as error:
-        raise LogError(refusal("refusal.log.tar_unreadable", error=str(error))) from None
+        raise LogError(refusal("refusal.log.tar_unreadable", error=archive_reason(error))) from None
 
 
 def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
@@ -177,7 +177,7 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
                 while (more := source.readline(65536)) and not more.endswith(b"\n"):
                     pass
         except (OSError, EOFError, zlib.error) as error:
-            raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
+            raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
         if not line:
             return
         number += 1

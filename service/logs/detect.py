@@ -18,6 +18,7 @@ import zlib
 from typing import Final, Literal
 
 from service.i18n import refusal
+from service.i18n.parsing import archive_reason
 
 from .record import GameLog, LogError
 
@@ -41,7 +42,7 @@ def inflate(body: bytes) -> bytes:
     try:
         out = inflater.decompress(body, MAX_LOG_BYTES + 1)
     except zlib.error as error:
-        raise LogError(refusal("refusal.log.gzip_broken", error=str(error))) from None
+        raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
     if len(out) > MAX_LOG_BYTES or inflater.unconsumed_tail:
         raise LogError(refusal("refusal.log.inflates", most=MAX_LOG_BYTES))
     if not inflater.eof:

@@ -127,6 +127,25 @@ def test_a_batch_line_that_is_no_json_string_is_placed_by_column_in_the_request_
     }
 
 
+def test_a_broken_gzip_stream_is_said_in_russian_not_in_zlib_s_words(client: TestClient[Litestar]) -> None:
+    body = b"\x1f\x8b" + b"not deflate data at all" * 4  # gzip's magic bytes, then no gzip header
+
+    assert _message(client, body, XML, "ru") == "поток gzip повреждён: сжатые данные повреждены"
+
+
+def test_a_body_that_only_starts_as_a_zip_is_refused_in_japanese_not_in_zipfile_s_words(
+    client: TestClient[Litestar],
+) -> None:
+    body = b"PK\x03\x04" + b"\x00" * 200  # a zip's magic bytes, and no directory anywhere
+
+    response = client.post("/v1/logs/replay/batch", content=body, headers={"accept-language": "ja"})
+
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"] == [
+        {"field": "log", "message": "zip アーカイブを読めません: zip アーカイブではないか、その目録が壊れています"}
+    ]
+
+
 @pytest.mark.parametrize(
     ("body", "headers", "query"),
     [

@@ -274,7 +274,9 @@ _BATCH_BODY = RequestBody(
         422: problem_response(
             "The body as a whole cannot be read (`/problems/unreadable-log`): a broken zip directory, gzip stream "
             "or tar header, or no game in it; `errors` name `log`.",
-            UnreadableLog([FieldError("log", "the zip archive cannot be read: File is not a zip file")]),
+            UnreadableLog(
+                [FieldError("log", refusal("refusal.log.zip_unreadable", error=refusal("refusal.archive.not_zip")))]
+            ),
         ),
     },
 )
