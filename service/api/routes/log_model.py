@@ -26,4 +26,6 @@ class ReplayBatchLine(msgspec.Struct, frozen=True, kw_only=True):
     """The game replayed, as `POST /v1/logs/replay` answers it; null when it could not be read or played."""
     problem: Problem | None = None
     """Why the game could not be read or played: the 422 problem `POST /v1/logs/replay` would answer (its
-    `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`); null when it was replayed."""
+    `errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`), or a 500 problem
+    (`/problems/internal-error`, no `errors`) when the service failed on this game; its `title`, `detail` and
+    `errors[].message` in the answer's language (`Content-Language`). Null when the game was replayed."""
