@@ -120,6 +120,8 @@ def render(c: ModuleType) -> str:
     for name in c.PREP_OPTIONS:
         out.append(f"        (p)->{name} = (int)(v)[PO_{cn(name)}]; \\")
     out.append("    } while (0)")
+    out += ["", "/* A candidate's items (contract.NativeCandidate): read_candidate has one case each. */"]
+    out += _enum("CandField", "CAND_", c.CANDIDATE_FIELDS, "N_CAND", cn)
     out += ["", "/* Situation flags a rule set may lack as yaku: Prep.allowed bits. */"]
     for i, name in enumerate(c.ALLOWED_FLAGS):
         out.append(f"#define A_{cn(name)} (1u << {i})")

@@ -157,8 +157,61 @@ static int as_int(PyObject *seq, Py_ssize_t i, long long *out) {
     return (*out == -1 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* One candidate (contract.NativeCandidate, a tuple of N_CAND items) into y: 0, or 1 when its code is one this file
+ * cannot evaluate, or -1 with an exception. Item CAND_<NAME> is the field contract.CANDIDATE_FIELDS names
+ * there; one case each (-Werror=switch), so a field added to the contract is a build error until read. */
+static int read_candidate(PyObject *c, Cand *y) {
+    if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != N_CAND) {
+        PyErr_Format(PyExc_TypeError, "prepare: a candidate is %d items (contract.NativeCandidate)", N_CAND);
+        return -1;
+    }
+    for (int k = 0; k < N_CAND; k++) {
+        PyObject *o = PyTuple_GET_ITEM(c, k);
+        long long v = 0;
+        switch ((CandField)k) {
+        case CAND_CODE:
+            if (as_int(c, k, &v) < 0) return -1;
+            if (v < 0 || v > MAX_KNOWN_CODE) return 1;
+            y->code = (int)v;
+            break;
+        case CAND_NEEDS:
+            if (as_int(c, k, &v) < 0) return -1;
+            y->needs = (uint64_t)v;
+            break;
+        case CAND_HAN:
+            if (as_int(c, k, &v) < 0) return -1;
+            y->han = (int)v;
+            break;
+        case CAND_YAKUMAN:
+            if (as_int(c, k, &v) < 0) return -1;
+            y->yakuman = (int)v;
+            break;
+        case CAND_REPLACES:
+            if (as_int(c, k, &v) < 0) return -1;
+            y->replaces = (uint64_t)v;
+            break;
+        case CAND_ITEM: Py_XSETREF(y->item, Py_NewRef(o)); break;
+        case CAND_JSON:
+            if (!PyTuple_Check(o) || PyTuple_GET_SIZE(o) != N_LANGS) {
+                PyErr_SetString(PyExc_TypeError, "prepare: a candidate's json is one bytes a language");
+                return -1;
+            }
+            for (int j = 0; j < N_LANGS; j++) {
+                PyObject *b = PyTuple_GET_ITEM(o, j);
+                if (!PyBytes_Check(b)) {
+                    PyErr_SetString(PyExc_TypeError, "prepare: a candidate's json is one bytes a language");
+                    return -1;
+                }
+                Py_XSETREF(y->json[j], Py_NewRef(b));
+            }
+            break;
+        }
+    }
+    return 0;
+}
+
 /* prepare(preset: str, options: tuple[int, ...] (contract.PREP_OPTIONS), allowed: int,
- *         lists: tuple of 8 tuples of (code, needs, han, yakuman, replaces, item, json_en, json_ja, json_ru),
+ *         lists: tuple of 8 tuples of contract.NativeCandidate (read_candidate),
  *         preset_json: bytes, nowin_json: ((not_complete en, ja, ru), (no_yaku en, ja, ru))) -> capsule | None
  * None: a candidate this file cannot evaluate (its code is unknown), or a list over 64 candidates. */
 static PyObject *prepare(PyObject *self, PyObject *args) {
@@ -225,30 +278,15 @@ static PyObject *prepare(PyObject *self, PyObject *args) {
         }
         CandList *cl = &p->lists[l];
         for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *c = PyTuple_GET_ITEM(list, i);
-            long long code, needs, han, yakuman, replaces;
-            if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 9 || as_int(c, 0, &code) < 0 || as_int(c, 1, &needs) < 0 ||
-                as_int(c, 2, &han) < 0 || as_int(c, 3, &yakuman) < 0 || as_int(c, 4, &replaces) < 0 ||
-                !PyBytes_Check(PyTuple_GET_ITEM(c, 6)) || !PyBytes_Check(PyTuple_GET_ITEM(c, 7)) ||
-                !PyBytes_Check(PyTuple_GET_ITEM(c, 8))) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "prepare: a candidate is 9 items");
+            Cand *y = &cl->c[i];
+            cl->n = (int)i + 1; /* prep_free releases what read_candidate took, even on failure */
+            int read = read_candidate(PyTuple_GET_ITEM(list, i), y);
+            if (read != 0) {
                 Py_DECREF(capsule);
-                return NULL;
-            }
-            if (code < 0 || code > MAX_KNOWN_CODE) {
-                Py_DECREF(capsule);
+                if (read < 0) return NULL;
                 Py_RETURN_NONE;
             }
-            Cand *y = &cl->c[i];
-            y->code = (int)code;
-            y->needs = (uint64_t)needs;
-            y->han = (int)han;
-            y->yakuman = (int)yakuman;
-            y->replaces = (uint64_t)replaces;
-            y->item = Py_NewRef(PyTuple_GET_ITEM(c, 5));
-            for (int j = 0; j < N_LANGS; j++) y->json[j] = Py_NewRef(PyTuple_GET_ITEM(c, 6 + j));
-            if (yakuman) cl->yakuman_mask |= 1ULL << i;
-            cl->n = (int)i + 1;
+            if (y->yakuman) cl->yakuman_mask |= 1ULL << i;
         }
     }
     return capsule;

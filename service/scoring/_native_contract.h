@@ -299,6 +299,18 @@ typedef enum {
         (p)->winds = (int)(v)[PO_WINDS]; \
     } while (0)
 
+/* A candidate's items (contract.NativeCandidate): read_candidate has one case each. */
+typedef enum {
+    CAND_CODE = 0,
+    CAND_NEEDS = 1,
+    CAND_HAN = 2,
+    CAND_YAKUMAN = 3,
+    CAND_REPLACES = 4,
+    CAND_ITEM = 5,
+    CAND_JSON = 6,
+} CandField;
+#define N_CAND 7
+
 /* Situation flags a rule set may lack as yaku: Prep.allowed bits. */
 #define A_DOUBLE_RIICHI (1u << 0)
 #define A_IPPATSU (1u << 1)

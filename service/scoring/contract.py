@@ -18,7 +18,7 @@ Adding a yaku, an option or a flag: ARCHITECTURE.md's checklists say which tuple
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 # ---- request fields --------------------------------------------------------------------------------
 
@@ -267,6 +267,31 @@ PREP_OPTIONS: Final[tuple[str, ...]] = (
 """The :class:`~.hand.Options` attributes :func:`.native.prepare` hands the C code, as ints in this order
 (``kazoe`` as its index in :data:`KAZOE`); C's ``Prep`` has an ``int`` field of each name
 (``PREP_OPTION_FIELDS``), filled by ``PREP_OPTIONS_SET``."""
+
+
+class NativeCandidate(NamedTuple):
+    """One yaku of a rule set's candidate list as :func:`.native.prepare` hands it to C's ``prepare()``
+    (``read_candidate`` reads item ``CAND_<NAME>``, one ``case`` each, ``N_CAND``): made by keyword, read by
+    the generated index, so no side can take one field for another."""
+
+    code: int
+    """The predicate's index in :data:`NATIVE_YAKU` (C: ``Y_*``), or ``Y_SCORED_APART``."""
+    needs: int
+    """The :data:`FACTS` bits the yaku needs."""
+    han: int
+    """Its han in this rule set (13 a yakuman multiple)."""
+    yakuman: int
+    """Its yakuman multiple, 0 when not a yakuman."""
+    replaces: int
+    """The bits (``1 << j``) of the candidates of the same list it replaces."""
+    item: object
+    """The :class:`~.model.YakuItem` the answer lists."""
+    json: tuple[bytes, ...]
+    """That item's JSON in each of :data:`service.i18n.LANGUAGES` (C: ``N_LANGS``)."""
+
+
+CANDIDATE_FIELDS: Final[tuple[str, ...]] = NativeCandidate._fields
+"""The fields of :class:`NativeCandidate`, in order (C: ``CAND_<NAME>``)."""
 
 ALLOWED_FLAGS: Final[tuple[str, ...]] = (
     "double_riichi",

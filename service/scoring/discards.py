@@ -346,6 +346,88 @@ def _label(call: CallKind, tiles: list[str]) -> str:
     return f"{call} {''.join(c[0] for c in tiles)}{tiles[0][1]}" if tiles else call
 
 
+def _call_option(
+    req: DiscardsRequest,
+    rules: Rules,
+    p: Parsed,
+    offered: int,
+    call: Literal["chi", "pon", "kan"],
+    taken: tuple[str, ...],
+) -> CallOption | None:
+    """The call ``call`` on ``req.offered`` with the hand's ``taken`` tiles, as an unranked
+    :class:`CallOption`: after a kan the 13-tile hand's waits or improving tiles; after a chi or pon its best
+    discard (kuikae's kinds excluded), ``None`` when no discard is left to make."""
+    assert req.offered is not None
+    rest = list(p.codes)
+    for c in taken:
+        rest.remove(c)
+    meld = tuple(sorted((*taken, req.offered), key=lambda c: (_kind(c), c != kind_name(_kind(c)))))
+    sub = msgspec.structs.replace(
+        req, hand=tuple(rest), melds=(*req.melds, MeldSpec(type=call, tiles=meld)), offered=None
+    )
+    sp, sriver, _ = _validated(sub, rules, drawn=call != "kan")
+    if call == "kan":
+        sctx = _Context(sub, sp)
+        k = _analyse_13(sub, sp, sctx, sp.codes, list(sp.counts), None)
+        kt = k.shanten == 0
+        kfuriten = kt and (k.furiten is not None or any(sriver[_kind(w.tile)] for w in k.waits))
+        kuke = [TileCount(tile=w.tile, remaining=w.remaining) for w in k.waits] if kt else k.improving
+        kgood = _good(_Tenpai13(sctx, sp.meld_counts), list(sp.counts), kuke) if k.shanten == 1 else None
+        option = CallOption(
+            call=call,
+            tiles=list(meld),
+            rank=0,
+            shanten=k.shanten,
+            ukeire=kuke,
+            ukeire_unseen=sum(t.remaining for t in kuke),
+            good_shape_unseen=None if kgood is None else sum(t.remaining for t in kgood),
+            value=_value(k.waits, kfuriten) if kt and req.values else None,
+            furiten=kfuriten,
+            reason="best",
+        )
+    else:
+        ends = [offered]  # kuikae: the called kind, and after a chi the kind at its other end
+        kinds = sorted(_kind(c) for c in taken)
+        if call == "chi" and kinds[0] > offered and offered % 9 + 3 <= 8:
+            ends.append(offered + 3)
+        if call == "chi" and kinds[1] < offered and offered % 9 - 3 >= 0:
+            ends.append(offered - 3)
+        r = _discards(sub, rules, sp, sriver, ends)
+        if not r.discards:
+            return None  # only swap-calls left: the call cannot be made
+        best = r.discards[0]
+        option = CallOption(
+            call=call,
+            tiles=list(meld),
+            rank=0,
+            shanten=best.shanten,
+            ukeire=best.ukeire,
+            ukeire_unseen=best.ukeire_unseen,
+            good_shape_unseen=best.good_shape_unseen,
+            value=best.value,
+            furiten=best.furiten,
+            discards=r.discards,
+            reason="best",
+        )
+    return option
+
+
+def _ranked(rows: list[tuple[tuple[int, ...], CallOption]]) -> list[CallOption]:
+    """The options by their keys, each with its rank, the first key field it loses on to the one above
+    (``reason``, :data:`_CALL_ORDER`) and that one's label (``behind``)."""
+    rows.sort(key=lambda o: o[0])
+    calls: list[CallOption] = []
+    above: tuple[int, ...] | None = None
+    above_label: str | None = None
+    for i, (key, option) in enumerate(rows):
+        reason: CallReason = "best"
+        if above is not None:
+            reason = next((n for n, x, y in zip(_CALL_ORDER, key, above, strict=False) if x != y), "tile_order")
+        calls.append(msgspec.structs.replace(option, rank=i + 1, reason=reason, behind=above_label))
+        above, above_label = key, _label(option.call, option.tiles)
+    return calls
+
+
 def _offered(req: DiscardsRequest, rules: Rules, p: Parsed, river: list[int], offered: int) -> DiscardsResult:
     """Ron, pass and every call on ``req.offered`` for a validated 13 − 3 × melds hand, ranked (:class:`CallOption`)."""
     assert req.offered is not None
@@ -397,68 +479,10 @@ def _offered(req: DiscardsRequest, rules: Rules, p: Parsed, river: list[int], of
         1,
     )
     for call, taken in _calls(req, rules, p, offered):
-        rest = list(p.codes)
-        for c in taken:
-            rest.remove(c)
-        meld = tuple(sorted((*taken, req.offered), key=lambda c: (_kind(c), c != kind_name(_kind(c)))))
-        sub = msgspec.structs.replace(
-            req, hand=tuple(rest), melds=(*req.melds, MeldSpec(type=call, tiles=meld)), offered=None
-        )
-        sp, sriver, _ = _validated(sub, rules, drawn=call != "kan")
-        if call == "kan":
-            sctx = _Context(sub, sp)
-            k = _analyse_13(sub, sp, sctx, sp.codes, list(sp.counts), None)
-            kt = k.shanten == 0
-            kfuriten = kt and (k.furiten is not None or any(sriver[_kind(w.tile)] for w in k.waits))
-            kuke = [TileCount(tile=w.tile, remaining=w.remaining) for w in k.waits] if kt else k.improving
-            kgood = _good(_Tenpai13(sctx, sp.meld_counts), list(sp.counts), kuke) if k.shanten == 1 else None
-            option = CallOption(
-                call=call,
-                tiles=list(meld),
-                rank=0,
-                shanten=k.shanten,
-                ukeire=kuke,
-                ukeire_unseen=sum(t.remaining for t in kuke),
-                good_shape_unseen=None if kgood is None else sum(t.remaining for t in kgood),
-                value=_value(k.waits, kfuriten) if kt and req.values else None,
-                furiten=kfuriten,
-                reason="best",
-            )
-        else:
-            ends = [offered]  # kuikae: the called kind, and after a chi the kind at its other end
-            kinds = sorted(_kind(c) for c in taken)
-            if call == "chi" and kinds[0] > offered and offered % 9 + 3 <= 8:
-                ends.append(offered + 3)
-            if call == "chi" and kinds[1] < offered and offered % 9 - 3 >= 0:
-                ends.append(offered - 3)
-            r = _discards(sub, rules, sp, sriver, ends)
-            if not r.discards:
-                continue  # only swap-calls left: the call cannot be made
-            best = r.discards[0]
-            option = CallOption(
-                call=call,
-                tiles=list(meld),
-                rank=0,
-                shanten=best.shanten,
-                ukeire=best.ukeire,
-                ukeire_unseen=best.ukeire_unseen,
-                good_shape_unseen=best.good_shape_unseen,
-                value=best.value,
-                furiten=best.furiten,
-                discards=r.discards,
-                reason="best",
-            )
-        add(option, _CALLS.index(call))
-    rows.sort(key=lambda o: o[0])
-    calls: list[CallOption] = []
-    above: tuple[int, ...] | None = None
-    above_label: str | None = None
-    for i, (key, option) in enumerate(rows):
-        reason: CallReason = "best"
-        if above is not None:
-            reason = next((n for n, x, y in zip(_CALL_ORDER, key, above, strict=False) if x != y), "tile_order")
-        calls.append(msgspec.structs.replace(option, rank=i + 1, reason=reason, behind=above_label))
-        above, above_label = key, _label(option.call, option.tiles)
+        option = _call_option(req, rules, p, offered, call, taken)
+        if option is not None:
+            add(option, _CALLS.index(call))
+    calls = _ranked(rows)
     return DiscardsResult(
         preset=rules.preset,
         tiles=len(p.codes),

@@ -81,7 +81,9 @@ RiichiStickCount = Annotated[
         "(must be 0 where option `riichi_deposit` is 0: kostarev, kids).",
     ),
 ]
-"""The table counts of a score or tenpai request (/docs/rules §3 Payments, §4)."""
+NukidoraCount = Annotated[int, Meta(ge=0, le=4)]
+"""The table counts of a score or tenpai request (/docs/rules §3 Payments, §4), and the Norths set aside
+(/docs/rulesets §7): each field's type declared once for both requests."""
 
 Wind = Literal["E", "S", "W", "N"]
 Preset = Literal[
@@ -322,6 +324,12 @@ class Situation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     fields of a request (its tiles), which keeps each request's field order: :class:`ScoreRequest`'s is
     :data:`.contract.REQUEST`'s. A request whose text for a field differs from the score's wording gives it in
     ``FIELD_TEXTS`` (the OpenAPI document reads it over the docstrings).
+
+    ``dora_indicators``, ``ura_indicators``, ``honba``, ``riichi_sticks`` and ``nukidora`` are shared too
+    but declared by each request (their types once: :data:`Tiles`, :data:`HonbaCount`,
+    :data:`RiichiStickCount`, :data:`NukidoraCount`): msgspec places a base's fields before a subclass's,
+    and the score request's order (the C contract's, the OpenAPI document's) has its win flags between
+    these and the fields above, the tenpai request's has none.
     """
 
     FIELD_TEXTS: ClassVar[dict[str, str]] = {}
@@ -409,7 +417,7 @@ class WinSituation(Situation, frozen=True, kw_only=True, forbid_unknown_fields=T
     """The ura dora indicators (mpsz); they count only with riichi."""
     honba: HonbaCount = 0
     riichi_sticks: RiichiStickCount = 0
-    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
+    nukidora: NukidoraCount = 0
     """Norths the winner set aside (kita) this hand, 0–4: each is a dora (item `nukidora`, one a North),
     and each counts against the indicators like a held North: one more `dora` per indicator pointing at
     North (a West indicator) and, with riichi, one more `ura_dora` per such ura indicator.

@@ -8,7 +8,7 @@ compares the two on every request both take (the corpus, the seeded hands of eve
 hands) and counts how many the C code takes.
 
 The C code reads the rule set as plain numbers made here once per rule set (:func:`prepare`: the options
-and the yaku table's candidates as ``(code, needs, han, yakuman, replaces, item)``) and makes its answers
+and the yaku table's candidates as :class:`.contract.NativeCandidate`) and makes its answers
 from the shared objects :func:`start` hands it (the same items, sets, names and types the Python path uses).
 
 Without the extension (``RIICHI_PURE_PYTHON=1`` installs, or ``RIICHI_NATIVE=0`` in the environment)
@@ -40,7 +40,7 @@ from .model import (
     YakuItem,
 )
 from .names import fu_name, limit_name, localise, payer_name, reason_name, yaku_name
-from .yaku import REGISTRY, YakuTable
+from .yaku import REGISTRY, Candidate, YakuTable
 
 try:
     from . import _native  # type: ignore[attr-defined]
@@ -202,21 +202,31 @@ def _fragments(
     }
 
 
-def _candidates(candidates: Sequence[object]) -> tuple[tuple[int, int, int, int, int, YakuItem], ...]:
-    """One candidate list as ``_native.c`` reads it; ``replaces``: the bits of the candidates it replaces."""
+def _candidates(candidates: Sequence[Candidate]) -> tuple[contract.NativeCandidate, ...]:
+    """One candidate list as ``_native.c`` reads it (:class:`.contract.NativeCandidate`, made by keyword)."""
     out = []
     bits: dict[str, int] = {}  # the candidates of each id, as bits
     for j, other in enumerate(candidates):
-        bits[other.id] = bits.get(other.id, 0) | 1 << j  # type: ignore[attr-defined]
+        bits[other.id] = bits.get(other.id, 0) | 1 << j
     for y in candidates:
         replaces = 0
-        for replaced in y.replaces:  # type: ignore[attr-defined]
+        for replaced in y.replaces:
             replaces |= bits.get(replaced, 0)
-        code = y.code  # type: ignore[attr-defined]
-        if code < 0 and y.needs & FACTS["scored_apart"]:  # type: ignore[attr-defined]
+        code = y.code
+        if code < 0 and y.needs & FACTS["scored_apart"]:
             code = _SCORED_APART  # nagashi mangan, paarenchan: never a reading's yaku (scorer.py adds them)
-        item = y.item  # type: ignore[attr-defined]
-        out.append((code, y.needs, y.han, y.yakuman, replaces, item, *_yaku_json(item)))  # type: ignore[attr-defined]
+        item = y.item
+        out.append(
+            contract.NativeCandidate(
+                code=code,
+                needs=y.needs,
+                han=y.han,
+                yakuman=y.yakuman,
+                replaces=replaces,
+                item=item,
+                json=_yaku_json(item),
+            )
+        )
     return tuple(out)
 
 

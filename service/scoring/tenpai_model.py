@@ -16,6 +16,7 @@ from .model import (
     TILES_PATTERN,
     HonbaCount,
     MeldSpec,
+    NukidoraCount,
     Preset,
     RiichiStickCount,
     RulesSpec,
@@ -91,7 +92,7 @@ class TenpaiSituation(Situation, frozen=True, kw_only=True, forbid_unknown_field
     values: bool = True
     """Whether each wait carries its ron and tsumo scores; false skips them (and a non-dealer's `seat_wind` is then not
     needed)."""
-    nukidora: Annotated[int, Meta(ge=0, le=4)] = 0
+    nukidora: NukidoraCount = 0
     """Norths this player set aside (three players, option `nukidora`): seen copies, so they lower the
     unseen Norths, and dora in each wait's value, as `POST /v1/score`'s `nukidora` (/docs/rulesets §7)."""
     river: VisibleTiles = ""

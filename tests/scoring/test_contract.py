@@ -252,3 +252,46 @@ def test_init_items_go_by_the_contracts_names() -> None:
     assert native.in_order(dict.fromkeys(contract.INIT_JSON_ITEMS, 1), contract.INIT_JSON_ITEMS) == (1,) * len(
         contract.INIT_JSON_ITEMS
     )
+
+
+def test_a_new_candidate_field_without_its_case_is_a_build_error(tmp_path: Path) -> None:
+    """One more field of a prepared candidate, no ``case`` in ``read_candidate``: gcc refuses."""
+    done = _compile(_contract_with(CANDIDATE_FIELDS=(*contract.CANDIDATE_FIELDS, "new_field")), tmp_path)
+    assert done.returncode != 0
+    assert "CAND_NEW_FIELD" in done.stderr
+    assert "-Werror=switch" in done.stderr
+
+
+def test_prepared_candidates_are_named_by_the_contract() -> None:
+    """``native.prepare`` hands C each yaku as a :class:`~.contract.NativeCandidate`: riichi in the standard
+    rules' closed-ron list is 1 han, not a yakuman, needs the riichi fact, and its JSON is its item's."""
+    assert contract.NativeCandidate._fields == contract.CANDIDATE_FIELDS
+    header = (SCORING / "_native_contract.h").read_text()
+    for i, name in enumerate(contract.CANDIDATE_FIELDS):
+        assert f"CAND_{name.upper()} = {i}," in header
+    table = yaku.yaku_table(PRESETS["standard"])
+    lists = [native._candidates(list(c)) for c in table]
+    riichi = [c for cands in lists for c in cands if c.item.id == "riichi"]  # type: ignore[attr-defined]
+    assert riichi
+    for c in riichi:
+        assert isinstance(c, contract.NativeCandidate)
+        assert (c.code, c.han, c.yakuman) == (contract.NATIVE_YAKU.index("riichi"), 1, 0)
+        assert c.needs & contract.FACT_BITS["riichi"]
+        assert len(c.json) == 3
+        assert msgspec.json.decode(c.json[0])["id"] == "riichi"
+        assert msgspec.json.decode(c.json[0])["han"] == 1
+
+
+@pytest.mark.skipif(
+    not native.AVAILABLE, reason="the C extension is not built (RIICHI_PURE_PYTHON install, or RIICHI_NATIVE=0)"
+)
+def test_c_prepare_refuses_a_candidate_not_laid_out_as_the_contract() -> None:
+    """A candidate with an item missing is a ``TypeError`` in C's ``prepare``, never read shifted."""
+    table = yaku.yaku_table(PRESETS["standard"])
+    lists = [native._candidates(list(c)) for c in table]
+    short = tuple(tuple(tuple(c)[:-1] for c in cands) for cands in lists)
+    opts = tuple(0 for _ in contract.PREP_OPTIONS)
+    nowin = ((b"{}",) * 3,) * 2
+    assert native._native is not None
+    with pytest.raises(TypeError, match=r"contract\.NativeCandidate"):
+        native._native.prepare("standard", opts, 0, short, b'"standard"', nowin)

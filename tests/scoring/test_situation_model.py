@@ -38,6 +38,22 @@ def test_both_requests_inherit_the_situation_fields_in_one_place() -> None:
             assert declared[f.name].default == f.default
 
 
+DECLARED_BY_EACH = ("hand", "rules", "melds", "dora_indicators", "ura_indicators", "honba", "riichi_sticks", "nukidora")
+"""The other fields both requests take, each declared by both (their order differs), typed in by hand."""
+
+
+def test_the_fields_each_request_declares_are_declared_alike() -> None:
+    """A field both requests declare has the same type and default in both, so the two cannot drift; any
+    other field both have is one of :data:`SHARED` (inherited) or of :data:`DECLARED_BY_EACH`."""
+    score = {f.name: f for f in msgspec.structs.fields(ScoreRequest)}
+    tenpai = {f.name: f for f in msgspec.structs.fields(TenpaiRequest)}
+    assert set(score) & set(tenpai) == {*SHARED, *DECLARED_BY_EACH}
+    for name in DECLARED_BY_EACH:
+        assert score[name].type == tenpai[name].type, name
+        assert score[name].default == tenpai[name].default, name
+        assert score[name].required == tenpai[name].required, name
+
+
 def test_the_requests_keep_their_field_orders() -> None:
     assert ScoreRequest.__struct_fields__ == contract.REQUEST_FIELDS
     assert TenpaiRequest.__struct_fields__[:4] == ("hand", "rules", "melds", "visible")
