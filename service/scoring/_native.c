@@ -210,15 +210,16 @@ static int read_candidate(PyObject *c, Cand *y) {
     return 0;
 }
 
-/* prepare(preset: str, options: tuple[int, ...] (contract.PREP_OPTIONS), allowed: int,
+/* prepare(*, preset: str, options: tuple[int, ...] (contract.PREP_OPTIONS), allowed: int,
  *         lists: tuple of 8 tuples of contract.NativeCandidate (read_candidate),
  *         preset_json: bytes, nowin_json: ((not_complete en, ja, ru), (no_yaku en, ja, ru))) -> capsule | None
  * None: a candidate this file cannot evaluate (its code is unknown), or a list over 64 candidates. */
-static PyObject *prepare(PyObject *self, PyObject *args) {
+static PyObject *prepare(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"preset", "options", "allowed", "lists", "preset_json", "nowin_json", NULL};
     PyObject *preset, *opts, *lists, *preset_json, *nowin;
     unsigned long allowed;
-    if (!PyArg_ParseTuple(args, "UO!kO!SO!", &preset, &PyTuple_Type, &opts, &allowed, &PyTuple_Type, &lists,
-                          &preset_json, &PyTuple_Type, &nowin))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "$UO!kO!SO!", names, &preset, &PyTuple_Type, &opts, &allowed,
+                                     &PyTuple_Type, &lists, &preset_json, &PyTuple_Type, &nowin))
         return NULL;
     if (PyTuple_GET_SIZE(nowin) != 2) {
         PyErr_SetString(PyExc_ValueError, "prepare: nowin_json holds 2 tuples");
@@ -522,7 +523,8 @@ static PyMethodDef methods[] = {
     {"init_json", init_json, METH_O, "init_json(fragments) -> None: the encoded shared objects (native.py)."},
     {"score", (PyCFunction)(void (*)(void))native_score, METH_FASTCALL,
      "score(request, prepared) -> ScoreResult | None: the request scored, or None (the Python path decides)."},
-    {"prepare", prepare, METH_VARARGS, "prepare(preset, options, allowed, lists) -> rules for score(), or None."},
+    {"prepare", (PyCFunction)(void (*)(void))prepare, METH_VARARGS | METH_KEYWORDS,
+     "prepare(*, preset, options, allowed, lists, preset_json, nowin_json) -> rules for score(), or None."},
     {"init", init, METH_O, "init(shared) -> bool: the objects answers are made of (service.scoring.native)."},
     {NULL, NULL, 0, NULL},
 };

@@ -259,12 +259,12 @@ def prepare(opts: Options, table: YakuTable) -> object | None:
         for reason in _REASONS
     )
     prepared: object | None = _native.prepare(
-        opts.preset,
-        options,
-        allowed,
-        tuple(_candidates(list(c)) for c in table),
-        _encode(opts.preset),
-        nowin,
+        preset=opts.preset,
+        options=options,
+        allowed=allowed,
+        lists=tuple(_candidates(list(c)) for c in table),
+        preset_json=_encode(opts.preset),
+        nowin_json=nowin,
     )
     return prepared
 

@@ -286,7 +286,8 @@ def test_prepared_candidates_are_named_by_the_contract() -> None:
     not native.AVAILABLE, reason="the C extension is not built (RIICHI_PURE_PYTHON install, or RIICHI_NATIVE=0)"
 )
 def test_c_prepare_refuses_a_candidate_not_laid_out_as_the_contract() -> None:
-    """A candidate with an item missing is a ``TypeError`` in C's ``prepare``, never read shifted."""
+    """A candidate with an item missing is a ``TypeError`` in C's ``prepare``, never read shifted; and
+    ``prepare`` takes its arguments by keyword only."""
     table = yaku.yaku_table(PRESETS["standard"])
     lists = [native._candidates(list(c)) for c in table]
     short = tuple(tuple(tuple(c)[:-1] for c in cands) for cands in lists)
@@ -294,4 +295,8 @@ def test_c_prepare_refuses_a_candidate_not_laid_out_as_the_contract() -> None:
     nowin = ((b"{}",) * 3,) * 2
     assert native._native is not None
     with pytest.raises(TypeError, match=r"contract\.NativeCandidate"):
-        native._native.prepare("standard", opts, 0, short, b'"standard"', nowin)
+        native._native.prepare(
+            preset="standard", options=opts, allowed=0, lists=short, preset_json=b'"standard"', nowin_json=nowin
+        )
+    with pytest.raises(TypeError, match="positional"):  # by keyword only: none taken for another by its place
+        native._native.prepare("standard", opts, 0, tuple(lists), b'"standard"', nowin)
