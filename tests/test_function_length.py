@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("service/scoring", "service/api")
-"""The packages held to it: the hot path and the layer every request passes."""
+PACKAGES = ("service/scoring", "service/api", "service/game", "service/logs")
+"""The packages held to it: the hot path, the layer every request passes, settlement and the log replay."""
 LIMIT = 80
 """Lines from ``def`` to the last line of the body, decorators and docstring included."""
 SAYS_WHY = re.compile(r"\blong(er than [\w ]+)?( because|:)", re.IGNORECASE)

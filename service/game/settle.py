@@ -86,6 +86,7 @@ from .model import (
     SettleResult,
     Transfer,
     TransferKind,
+    Tsumo,
     WinResult,
     WinSpec,
 )
@@ -618,6 +619,79 @@ def _game_end(
     return None, following
 
 
+def _settle_wins(
+    req: SettleRequest,
+    outcome: Ron | Tsumo,
+    rules: Rules,
+    game: GameRules,
+    ledger: _Ledger,
+    errors: _Errors,
+    *,
+    sticks: int,
+    next_honba: int,
+) -> tuple[list[WinResult], list[int], AbortiveKind | None, _Turn, NextHand]:
+    """A ron (one or more winners) or a tsumo: each win valued and paid through ``ledger`` (nearest winner
+    first from the discarder; head bump and a triple ron's abortive draw as ``game`` plays them).
+
+    Returns ``(wins, bumped, abortive, turn, next_hand)``; raises :class:`~service.scoring.InvalidHand`
+    naming ``outcome.wins[i].…`` / ``outcome.…`` fields (see :func:`settle`).
+    """
+    seats = game.players
+    han_fu = rules.scoring == "han_fu"
+    wins: list[WinResult] = []
+    bumped: list[int] = []
+    abortive: AbortiveKind | None = None
+    discarder = outcome.discarder if isinstance(outcome, Ron) else None
+    specs = list(enumerate(outcome.wins)) if isinstance(outcome, Ron) else [(-1, outcome)]
+    valued: list[_Win] = []
+    seen: set[int] = set()
+    for i, spec in specs:
+        path = f"outcome.wins[{i}]" if i >= 0 else "outcome"
+        if spec.winner in seen:
+            errors.add(f"{path}.winner", refusal("refusal.seat_twice", seat=spec.winner))
+            continue
+        seen.add(spec.winner)
+        w = _win(spec, path, discarder is None, discarder, req, rules, game, errors)
+        if w is not None:
+            valued.append(w)
+    if errors:
+        raise InvalidHand(list(errors))
+    if discarder is not None:
+        valued.sort(key=lambda w: (w.winner - discarder) % seats)
+        if game.multiple_ron == "head_bump":
+            bumped = [w.winner for w in valued[1:]]
+            valued = valued[:1]
+        elif len(valued) == 3 and "sanchahou" in game.abortive_draws:
+            abortive = "sanchahou"  # /docs/rulesets §4 Triple ron: an abortive draw, nobody wins
+            valued = []
+    if abortive is not None:
+        turn = _Turn(repeats=False, won=False, replayed=True)
+        next_hand = NextHand(dealer=req.dealer, honba=next_honba, riichi_sticks=sticks)
+    else:
+        wins = _pay_wins(ledger, valued, req, discarder, sticks, han_fu, game)
+        dealer_won = any(w.winner == req.dealer for w in valued)
+        turn = _Turn(repeats=dealer_won, won=dealer_won, replayed=False)
+        next_hand = NextHand(
+            dealer=req.dealer if dealer_won else (req.dealer + 1) % seats,
+            honba=next_honba if dealer_won else 0,
+            riichi_sticks=0,
+        )
+    return wins, bumped, abortive, turn, next_hand
+
+
+def _out(game: GameRules, ledger: _Ledger, seats: int) -> list[int]:
+    """The seats out after the hand under option ``bust`` (/docs/rules §6): below zero, at zero or below, or
+    unable to pay in full."""
+    scores = ledger.scores
+    if game.bust == "below_zero":
+        return [s for s in range(seats) if scores[s] < 0]
+    if game.bust == "at_zero":
+        return [s for s in range(seats) if scores[s] <= 0]
+    if game.bust == "cannot_pay":
+        return [s for s in range(seats) if s in ledger.short or scores[s] <= 0]
+    return []
+
+
 def settle(req: SettleRequest) -> SettleResult:
     """Apply one hand's outcome to the four scores (``POST /v1/settle``; /docs/rules §3–6, see the module doc).
 
@@ -640,6 +714,9 @@ def settle(req: SettleRequest) -> SettleResult:
     ...                          outcome=Tsumo(winner=0, value=HandValue(han=5))))
     >>> r.deltas, r.next_hand
     ([12300, -4100, -4100, -4100], NextHand(dealer=0, honba=2, riichi_sticks=0, round_wind=None))
+
+    Longer than 80 lines because this docstring names every refused field and gives an example; the steps
+    (checks, deposits, the outcome, who is out, the end) are about 75 lines.
     """
     rules = resolve_rules(req.rules)
     game = resolve_game(rules, req.game)
@@ -682,51 +759,12 @@ def settle(req: SettleRequest) -> SettleResult:
         turn = _Turn(repeats=False, won=False, replayed=True)
         next_hand = NextHand(dealer=req.dealer, honba=req.honba, riichi_sticks=req.riichi_sticks)
     else:
-        discarder = outcome.discarder if isinstance(outcome, Ron) else None
-        specs = list(enumerate(outcome.wins)) if isinstance(outcome, Ron) else [(-1, outcome)]
-        valued: list[_Win] = []
-        seen: set[int] = set()
-        for i, spec in specs:
-            path = f"outcome.wins[{i}]" if i >= 0 else "outcome"
-            if spec.winner in seen:
-                errors.add(f"{path}.winner", refusal("refusal.seat_twice", seat=spec.winner))
-                continue
-            seen.add(spec.winner)
-            w = _win(spec, path, discarder is None, discarder, req, rules, game, errors)
-            if w is not None:
-                valued.append(w)
-        if errors:
-            raise InvalidHand(list(errors))
-        if discarder is not None:
-            valued.sort(key=lambda w: (w.winner - discarder) % seats)
-            if game.multiple_ron == "head_bump":
-                bumped = [w.winner for w in valued[1:]]
-                valued = valued[:1]
-            elif len(valued) == 3 and "sanchahou" in game.abortive_draws:
-                abortive = "sanchahou"  # /docs/rulesets §4 Triple ron: an abortive draw, nobody wins
-                valued = []
-        if abortive is not None:
-            turn = _Turn(repeats=False, won=False, replayed=True)
-            next_hand = NextHand(dealer=req.dealer, honba=next_honba, riichi_sticks=sticks)
-        else:
-            wins = _pay_wins(ledger, valued, req, discarder, sticks, han_fu, game)
-            dealer_won = any(w.winner == req.dealer for w in valued)
-            turn = _Turn(repeats=dealer_won, won=dealer_won, replayed=False)
-            next_hand = NextHand(
-                dealer=req.dealer if dealer_won else (req.dealer + 1) % seats,
-                honba=next_honba if dealer_won else 0,
-                riichi_sticks=0,
-            )
+        wins, bumped, abortive, turn, next_hand = _settle_wins(
+            req, outcome, rules, game, ledger, errors, sticks=sticks, next_honba=next_honba
+        )
 
     scores = ledger.scores
-    out: list[int] = []
-    if han_fu:
-        if game.bust == "below_zero":
-            out = [s for s in range(seats) if scores[s] < 0]
-        elif game.bust == "at_zero":
-            out = [s for s in range(seats) if scores[s] <= 0]
-        elif game.bust == "cannot_pay":
-            out = [s for s in range(seats) if s in ledger.short or scores[s] <= 0]
+    out = _out(game, ledger, seats) if han_fu else []
     flow_end, following = _game_end(req, game, scores, turn)
     if following is not None and following // seats < len(ROUND_WINDS) - 1:  # no North round: past West, over
         next_hand = msgspec.structs.replace(next_hand, round_wind=ROUND_WINDS[following // seats])

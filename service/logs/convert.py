@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .model import ReplayResult
-from .record import Ankan, Call, Discard, Dora, Draw, GameLog, Kakan, Nukidora, Riichi, kind_of
+from .model import ReplayResult, RoundReplay
+from .record import Ankan, Call, Discard, Dora, Draw, GameLog, Kakan, Nukidora, Riichi, RoundLog, kind_of
 
 __all__ = ["mjai_tile", "to_mjai"]
 
@@ -71,103 +71,124 @@ def to_mjai(game_log: GameLog, result: ReplayResult) -> list[dict[str, Any]]:
                 "tehais": [[mjai_tile(t) for t in hand] for hand in round_log.hands],
             }
         )
-        deposited = set(replayed.riichi)
-        declared: set[int] = set()
-        last_draw: dict[int, str | None] = {}
-        pons: dict[tuple[int, str], list[str]] = {}
-        last_tile = round_log.dora
-        for event in round_log.events:
-            if isinstance(event, Draw):
-                events.append({"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)})
-                last_draw[event.seat] = event.tile
-            elif isinstance(event, Discard):
-                giri = event.tsumogiri if event.tsumogiri is not None else last_draw.get(event.seat) == event.tile
-                events.append({"type": "dahai", "actor": event.seat, "pai": mjai_tile(event.tile), "tsumogiri": giri})
-                last_draw[event.seat] = None
-                if event.seat in declared:
-                    declared.discard(event.seat)
-                    if event.seat in deposited:
-                        scores[event.seat] -= 1000
-                        deltas = [0] * players
-                        deltas[event.seat] = -1000
-                        events.append(
-                            {"type": "reach_accepted", "actor": event.seat, "deltas": deltas, "scores": list(scores)}
-                        )
-            elif isinstance(event, Riichi):
-                declared.add(event.seat)
-                events.append({"type": "reach", "actor": event.seat})
-            elif isinstance(event, Call):
-                if event.kind == "pon":
-                    pons[(event.seat, kind_of(event.called))] = [event.called, *event.own]
-                last_draw[event.seat] = None
-                events.append(
-                    {
-                        "type": event.kind,
-                        "actor": event.seat,
-                        "target": event.from_seat,
-                        "pai": mjai_tile(event.called),
-                        "consumed": [mjai_tile(t) for t in event.own],
-                    }
-                )
-            elif isinstance(event, Kakan):
-                pon = pons.get((event.seat, kind_of(event.tile)), [kind_of(event.tile)] * 3)
-                events.append(
-                    {
-                        "type": "kakan",
-                        "actor": event.seat,
-                        "pai": mjai_tile(event.tile),
-                        "consumed": [mjai_tile(t) for t in pon],
-                    }
-                )
-            elif isinstance(event, Ankan):
-                events.append({"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]})
-            elif isinstance(event, Nukidora):
-                events.append({"type": "nukidora", "actor": event.seat, "pai": mjai_tile(event.tile)})
-            elif isinstance(event, Dora):
-                events.append({"type": "dora", "dora_marker": mjai_tile(event.indicator)})
-            if isinstance(event, (Draw, Discard, Kakan)):  # the tile a win on the next step would take
-                last_tile = event.tile
-            elif isinstance(event, Ankan):  # robbed only by thirteen orphans
-                last_tile = event.tiles[0]
-        if round_log.wins:
-            for win in round_log.wins:
-                deltas = [0] * players
-                if replayed.transfers:
-                    for transfer in replayed.transfers:
-                        if transfer.payee == win.seat:
-                            deltas[win.seat] += transfer.amount
-                            if transfer.payer is not None:
-                                deltas[transfer.payer] -= transfer.amount
-                elif len(round_log.wins) == 1 and round_log.deltas is not None:  # the service could not settle
-                    deltas = list(round_log.deltas)
-                scores = [s + d for s, d in zip(scores, deltas, strict=True)]
-                events.append(
-                    {
-                        "type": "hora",
-                        "actor": win.seat,
-                        "target": win.from_seat,
-                        "pai": mjai_tile(win.win_tile or last_tile),
-                        "ura_markers": [mjai_tile(t) for t in win.ura_indicators],
-                        "deltas": deltas,
-                        "scores": list(scores),
-                        **({"pao": win.pao} if win.pao is not None else {}),
-                    }
-                )
-        else:
-            deltas = [0] * players
-            for transfer in replayed.transfers:
-                if transfer.kind != "riichi_deposit":
-                    if transfer.payee is not None:
-                        deltas[transfer.payee] += transfer.amount
-                    if transfer.payer is not None:
-                        deltas[transfer.payer] -= transfer.amount
-            scores = [s + d for s, d in zip(scores, deltas, strict=True)]
-            draw: dict[str, Any] = {"type": "ryukyoku", "reason": _REASONS.get(replayed.draw_kind or "", "fanpai")}
-            if replayed.tenpai is not None:
-                draw["tenpais"] = [seat in replayed.tenpai for seat in range(players)]
-            events.append({**draw, "deltas": deltas, "scores": list(scores)})
+        last_tile = _round_events(events, round_log, replayed, scores)
+        scores = _end_events(events, round_log, replayed, scores, last_tile)
         if replayed.scores is not None:
             scores = list(replayed.scores)
         events.append({"type": "end_kyoku"})
     events.append({"type": "end_game"})
     return events
+
+
+def _round_events(events: list[dict[str, Any]], round_log: RoundLog, replayed: RoundReplay, scores: list[int]) -> str:
+    """Append the round's moves to ``events`` as mjai events (``tsumo``, ``dahai``, ``reach`` and
+    ``reach_accepted``, the calls, ``nukidora``, ``dora``); a deposited riichi stick comes off ``scores`` (in
+    place). Returns the tile a win on the round's last step took (the last draw, discard, added or closed kan)."""
+    players = len(scores)
+    deposited = set(replayed.riichi)
+    declared: set[int] = set()
+    last_draw: dict[int, str | None] = {}
+    pons: dict[tuple[int, str], list[str]] = {}
+    last_tile = round_log.dora
+    for event in round_log.events:
+        if isinstance(event, Draw):
+            events.append({"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)})
+            last_draw[event.seat] = event.tile
+        elif isinstance(event, Discard):
+            giri = event.tsumogiri if event.tsumogiri is not None else last_draw.get(event.seat) == event.tile
+            events.append({"type": "dahai", "actor": event.seat, "pai": mjai_tile(event.tile), "tsumogiri": giri})
+            last_draw[event.seat] = None
+            if event.seat in declared:
+                declared.discard(event.seat)
+                if event.seat in deposited:
+                    scores[event.seat] -= 1000
+                    deltas = [0] * players
+                    deltas[event.seat] = -1000
+                    events.append(
+                        {"type": "reach_accepted", "actor": event.seat, "deltas": deltas, "scores": list(scores)}
+                    )
+        elif isinstance(event, Riichi):
+            declared.add(event.seat)
+            events.append({"type": "reach", "actor": event.seat})
+        elif isinstance(event, Call):
+            if event.kind == "pon":
+                pons[(event.seat, kind_of(event.called))] = [event.called, *event.own]
+            last_draw[event.seat] = None
+            events.append(
+                {
+                    "type": event.kind,
+                    "actor": event.seat,
+                    "target": event.from_seat,
+                    "pai": mjai_tile(event.called),
+                    "consumed": [mjai_tile(t) for t in event.own],
+                }
+            )
+        elif isinstance(event, Kakan):
+            pon = pons.get((event.seat, kind_of(event.tile)), [kind_of(event.tile)] * 3)
+            events.append(
+                {
+                    "type": "kakan",
+                    "actor": event.seat,
+                    "pai": mjai_tile(event.tile),
+                    "consumed": [mjai_tile(t) for t in pon],
+                }
+            )
+        elif isinstance(event, Ankan):
+            events.append({"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]})
+        elif isinstance(event, Nukidora):
+            events.append({"type": "nukidora", "actor": event.seat, "pai": mjai_tile(event.tile)})
+        elif isinstance(event, Dora):
+            events.append({"type": "dora", "dora_marker": mjai_tile(event.indicator)})
+        if isinstance(event, (Draw, Discard, Kakan)):  # the tile a win on the next step would take
+            last_tile = event.tile
+        elif isinstance(event, Ankan):  # robbed only by thirteen orphans
+            last_tile = event.tiles[0]
+    return last_tile
+
+
+def _end_events(
+    events: list[dict[str, Any]], round_log: RoundLog, replayed: RoundReplay, scores: list[int], last_tile: str
+) -> list[int]:
+    """Append the round's end to ``events``: a ``hora`` per win (its deltas from the service's transfers, or the
+    log's own when the service could not settle a single win), else one ``ryukyoku`` with its reason and
+    tenpai seats. ``last_tile`` is the tile a win without its own winning tile took. Returns the scores after.
+    """
+    players = len(scores)
+    if round_log.wins:
+        for win in round_log.wins:
+            deltas = [0] * players
+            if replayed.transfers:
+                for transfer in replayed.transfers:
+                    if transfer.payee == win.seat:
+                        deltas[win.seat] += transfer.amount
+                        if transfer.payer is not None:
+                            deltas[transfer.payer] -= transfer.amount
+            elif len(round_log.wins) == 1 and round_log.deltas is not None:  # the service could not settle
+                deltas = list(round_log.deltas)
+            scores = [s + d for s, d in zip(scores, deltas, strict=True)]
+            events.append(
+                {
+                    "type": "hora",
+                    "actor": win.seat,
+                    "target": win.from_seat,
+                    "pai": mjai_tile(win.win_tile or last_tile),
+                    "ura_markers": [mjai_tile(t) for t in win.ura_indicators],
+                    "deltas": deltas,
+                    "scores": list(scores),
+                    **({"pao": win.pao} if win.pao is not None else {}),
+                }
+            )
+    else:
+        deltas = [0] * players
+        for transfer in replayed.transfers:
+            if transfer.kind != "riichi_deposit":
+                if transfer.payee is not None:
+                    deltas[transfer.payee] += transfer.amount
+                if transfer.payer is not None:
+                    deltas[transfer.payer] -= transfer.amount
+        scores = [s + d for s, d in zip(scores, deltas, strict=True)]
+        draw: dict[str, Any] = {"type": "ryukyoku", "reason": _REASONS.get(replayed.draw_kind or "", "fanpai")}
+        if replayed.tenpai is not None:
+            draw["tenpais"] = [seat in replayed.tenpai for seat in range(players)]
+        events.append({**draw, "deltas": deltas, "scores": list(scores)})
+    return scores

@@ -348,6 +348,44 @@ class _Round:
         ]
 
 
+def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool) -> list[str]:
+    """The win's situation flags as the events show them (``riichi`` or ``double_riichi``, ``ippatsu``,
+    ``rinshan``, ``haitei``, ``houtei``, ``chankan``, ``tenhou``, ``chiihou``), in that order of reading."""
+    situation: list[str] = []
+    if seat.riichi:
+        situation.append("double_riichi" if seat.double_riichi else "riichi")
+        if seat.ippatsu:
+            situation.append("ippatsu")
+    if tsumo:
+        if table.rinshan:
+            situation.append("rinshan")
+        elif table.draws == table.wall:
+            situation.append("haitei")
+        if not table.calls_made and not seat.discarded:
+            situation.append("tenhou" if winner == table.log.dealer else "chiihou")
+    elif chankan:
+        situation.append("chankan")
+    elif table.draws == table.wall:
+        situation.append("houtei")
+    return situation
+
+
+def _furiten(
+    table: _Round, seat: _Seat, winner: int, hand: list[str], *, chankan: bool
+) -> list[Literal["permanent", "temporary", "riichi"]]:
+    """The furiten kinds a ron on ``hand``'s waits is in (/docs/rules §2 Furiten): a wait in the winner's own
+    river (permanent), passed since their last discard (temporary) or since their riichi (riichi)."""
+    furiten: list[Literal["permanent", "temporary", "riichi"]] = []
+    wait_kinds = set(table.waits_of(seat, hand))
+    if wait_kinds & {_kind(t) for t in seat.river}:
+        furiten.append("permanent")
+    if wait_kinds & _before(table.passed_since_discard(winner), chankan):
+        furiten.append("temporary")
+    if seat.riichi and wait_kinds & _before(table.passed_since_riichi(winner), chankan):
+        furiten.append("riichi")
+    return furiten
+
+
 def _score_request(
     table: _Round, win: LogWin, round_wind: str, rules: RulesSpec, event_count: int
 ) -> tuple[ScoreRequest, WinReplay]:
@@ -377,33 +415,9 @@ def _score_request(
             table.index,
             event_count,
         )
-    situation: list[str] = []
     riichi = seat.riichi  # declared and its discard made (a winner never rons their own discard)
-    if riichi:
-        situation.append("double_riichi" if seat.double_riichi else "riichi")
-        if seat.ippatsu:
-            situation.append("ippatsu")
-    if tsumo:
-        if table.rinshan:
-            situation.append("rinshan")
-        elif table.draws == table.wall:
-            situation.append("haitei")
-        if not table.calls_made and not seat.discarded:
-            situation.append("tenhou" if win.seat == table.log.dealer else "chiihou")
-    elif chankan:
-        situation.append("chankan")
-    elif table.draws == table.wall:
-        situation.append("houtei")
-    furiten: list[Literal["permanent", "temporary", "riichi"]] = []
-    if not tsumo:
-        wait_kinds = set(table.waits_of(seat, hand))
-        own = {_kind(t) for t in seat.river}
-        if wait_kinds & own:
-            furiten.append("permanent")
-        if wait_kinds & _before(table.passed_since_discard(win.seat), chankan):
-            furiten.append("temporary")
-        if riichi and wait_kinds & _before(table.passed_since_riichi(win.seat), chankan):
-            furiten.append("riichi")
+    situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan)
+    furiten = [] if tsumo else _furiten(table, seat, win.seat, hand, chankan=chankan)
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
     concealed = "".join(sorted(hand, key=_SORT_KEYS.__getitem__))
     request = ScoreRequest(
@@ -515,6 +529,10 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
 
     Raises :class:`LogError` when the events cannot be played (a tile the player does not hold, a call
     of a tile nobody discarded, a draw past the wall), naming the round and the event.
+
+    Long because one pass over the rounds carries the game's state in locals (scores, dealer, honba, sticks,
+    round wind, the end) and compares each value with the log's where it is computed; a round's play
+    (:class:`_Round`), a win's request (:func:`_score_request`) and the settlement are the functions above.
     """
     spec, options = rules_for(game_log, rules, game)
     players = game_log.players
