@@ -11,8 +11,9 @@ mjai lines, so every side reads the same games in the same format:
 - ours in process: ``read_log`` + ``replay`` of the mjai bytes (decode, the table, every win scored,
   every round settled, the end, the final standings, every value compared with the log);
 - ours from the original mjlog, the same way;
-- ours from mjai again with the scoring result cache cleared before each pass (every win scored afresh:
-  the other passes repeat the same games, so from the second on every win is a cache hit);
+- ours from mjai again with the scoring result cache and the replay's cache of waits cleared before each pass
+  (every win scored afresh, every wait found afresh: the other passes repeat the same games, so from the second
+  on every win is a cache hit);
 - riichienv 0.4.11: ``MjaiReplay.from_jsonl`` of the same mjai file, then for every round every win
   recomputed (``take_win_result_contexts`` and each context's ``actual``): it scores the wins but settles
   nothing, so it does less than ours;
@@ -57,6 +58,7 @@ import riichienv
 from bench.serve import ROOT, free_port, serve, tree_cpu_seconds
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
+from service.logs.order import hand_waits_clear
 from service.scoring.result_cache import result_cache_clear
 
 
@@ -184,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
             paths.append(str(path))
         ours_mjai = best(args.rounds, lambda: [replay(read_log(m)) for _, m in games])
         ours_xml = best(args.rounds, lambda: [replay(read_log(b)) for b, _ in games])
-        cold = best(args.rounds, lambda: (result_cache_clear(), [replay(read_log(m)) for _, m in games]))
+        cold = best(
+            args.rounds, lambda: (result_cache_clear(), hand_waits_clear(), [replay(read_log(m)) for _, m in games])
+        )
         theirs = best(args.rounds, lambda: riichienv_pass(paths))
         command = best(
             args.rounds,
@@ -229,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                 floors.append((f"HTTP, {name}, {args.clients} http.client", wall / repeat, used))
     rows = [
         ("ours, in process (mjai)", *ours_mjai),
-        ("ours, in process (mjai), result cache cleared", *cold),
+        ("ours, in process (mjai), caches cleared", *cold),
         ("ours, in process (original logs)", *ours_xml),
         ("riichienv MjaiReplay + wins", *theirs),
         ("ours, python -m service.logs --jobs 1", command[0], None),

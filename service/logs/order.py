@@ -25,7 +25,7 @@ from service.scoring.tiles import parse_tile
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators", "hand_waits"]
+__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators", "hand_waits", "hand_waits_clear"]
 
 TENHOU_RIICHI_PRESETS: Final = frozenset({"tenhou", "tenhou_sanma"})
 """The presets whose riichi needs 1,000 points and another draw for the declarer (Tenhou's rules)."""
@@ -42,6 +42,11 @@ _waits_seen: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], tuple[int,
 """:func:`hand_waits`' answers by hand, calls and table (a riichi hand's waits are asked again at its ron, its
 draw, its tsumo), at most :data:`_WAITS_MAX`, emptied when full."""
 _caps_seen: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def hand_waits_clear() -> None:
+    """Forget :func:`hand_waits`' answers (a benchmark's pass of games never seen)."""
+    _waits_seen.clear()
 
 
 def hand_waits(counts: Sequence[int], meld_counts: Sequence[int], players: int, closed: bool) -> tuple[int, ...]:
