@@ -11,8 +11,9 @@ mjai lines, so every side reads the same games in the same format:
 - ours in process: ``read_log`` + ``replay`` of the mjai bytes (decode, the table, every win scored,
   every round settled, the end, the final standings, every value compared with the log);
 - ours from the original mjlog, the same way;
-- ours from mjai again with the scoring result cache cleared before each pass (every win scored afresh:
-  the other passes repeat the same games, so from the second on every win is a cache hit);
+- ours from mjai again with the scoring result cache and the replay's cache of waits cleared before each pass
+  (every win scored afresh, every wait found afresh: the other passes repeat the same games, so from the second
+  on every win is a cache hit);
 - riichienv 0.4.11: ``MjaiReplay.from_jsonl`` of the same mjai file, then for every round every win
   recomputed (``take_win_result_contexts`` and each context's ``actual``): it scores the wins but settles
   nothing, so it does less than ours;
@@ -20,7 +21,12 @@ mjai lines, so every side reads the same games in the same format:
   (``bench/serve.py``), ``--clients`` threads with keep-alive connections sending back to back, once with
   httpx and once with the standard library's ``http.client`` (a lighter client: on two cores the clients'
   CPU is taken from the server's);
-- the command: ``python -m service.logs --jobs 1`` over the mjai files (one process, its start included).
+- the command: ``python -m service.logs --jobs 1`` over the mjai files (one process, its start included);
+- with ``--floor``, the server's own cost: the same bodies to a bare app (``bench/bare_replay_app.py``: read the
+  body, replay, answer; no routing, middleware or checks) under granian's ASGI interface and under its RSGI
+  interface, each with ``http.client``, the service's HTTP pass again between them, so the three meet the
+  same load. The floor's CPU above in process is granian's (and the interface's) a request; ours above the
+  floor is the app's.
 
 Prints games per second of each (the best of ``--rounds``; the machine may be shared), East–South
 games only being counted when the log is one (the games per second are of the logs given), and the ratios:
@@ -52,6 +58,7 @@ import riichienv
 from bench.serve import ROOT, free_port, serve, tree_cpu_seconds
 from service.logs import LogError, read_log, replay
 from service.logs.convert import to_mjai
+from service.logs.order import hand_waits_clear
 from service.scoring.result_cache import result_cache_clear
 
 
@@ -160,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--port", type=int, help="serve on this 127.0.0.1 port (default: a free one)")
+    parser.add_argument(
+        "--floor", action="store_true", help="also serve a bare ASGI and a bare RSGI app (the server's own cost)"
+    )
     args = parser.parse_args(argv)
     print(load())
     games = read_games(args.logs)
@@ -176,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
             paths.append(str(path))
         ours_mjai = best(args.rounds, lambda: [replay(read_log(m)) for _, m in games])
         ours_xml = best(args.rounds, lambda: [replay(read_log(b)) for b, _ in games])
-        cold = best(args.rounds, lambda: (result_cache_clear(), [replay(read_log(m)) for _, m in games]))
+        cold = best(
+            args.rounds, lambda: (result_cache_clear(), hand_waits_clear(), [replay(read_log(m)) for _, m in games])
+        )
         theirs = best(args.rounds, lambda: riichienv_pass(paths))
         command = best(
             args.rounds,
@@ -203,14 +215,31 @@ def main(argv: list[str] | None = None) -> int:
             light_server = (tree_cpu_seconds(pid) - light_server) / args.rounds / repeat
             light_client = (time.process_time() - light_client) / args.rounds / repeat
             http, light = http / repeat, light / repeat
+        floors: list[tuple[str, float, float | None]] = []
+        if args.floor:
+            sides = [
+                ("bare ASGI app", "bench.bare_replay_app:app", "asgi"),
+                ("ours again", "service.app:app", "asgi"),
+                ("bare RSGI app", "bench.bare_replay_app:rsgi", "rsgi"),
+            ]
+            for name, target, interface in sides:
+                port = free_port()
+                with serve(target, log=Path(tmp) / f"{interface}.log", port=port, interface=interface) as url:
+                    pid = server_pid(port)
+                    http_pass(url, bodies, args.clients, light=True)  # warm the worker
+                    used = tree_cpu_seconds(pid)
+                    wall, _ = best(args.rounds, lambda: http_pass(url, bodies, args.clients, light=True))
+                    used = (tree_cpu_seconds(pid) - used) / args.rounds / repeat
+                floors.append((f"HTTP, {name}, {args.clients} http.client", wall / repeat, used))
     rows = [
         ("ours, in process (mjai)", *ours_mjai),
-        ("ours, in process (mjai), result cache cleared", *cold),
+        ("ours, in process (mjai), caches cleared", *cold),
         ("ours, in process (original logs)", *ours_xml),
         ("riichienv MjaiReplay + wins", *theirs),
         ("ours, python -m service.logs --jobs 1", command[0], None),
         (f"ours, HTTP, 1 worker, {args.clients} httpx clients", http, server_cpu),
         (f"ours, HTTP, 1 worker, {args.clients} http.client", light, light_server),
+        *floors,
     ]
     print(f"{'':45} {'wall clock':>26}  {'CPU (one core)':>26}")
     for name, seconds, cpu in rows:
@@ -227,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         f"HTTP / in process: wall {ours_mjai[0] / http:.2f} (httpx), {ours_mjai[0] / light:.2f} (http.client); "
         f"CPU {ours_mjai[1] / server_cpu:.2f}, {ours_mjai[1] / light_server:.2f}"
     )
+    if floors:
+        print(
+            "in process / HTTP (CPU): "
+            + ", ".join(f"{name} {ours_mjai[1] / cpu:.2f}" for name, _, cpu in floors if cpu)
+        )
     print(load())
     return 0
 

@@ -108,10 +108,15 @@ def _granian() -> str:
 
 @contextmanager
 def serve(
-    target: str = "service.app:app", *, workers: int = 1, log: Path | None = None, port: int | None = None
+    target: str = "service.app:app",
+    *,
+    workers: int = 1,
+    log: Path | None = None,
+    port: int | None = None,
+    interface: str = "asgi",
 ) -> Iterator[str]:
     """Serve ``target`` (``module:attribute``) with granian on 127.0.0.1:``port`` (default: a free one);
-    yield the base URL.
+    yield the base URL. ``interface``: granian's ``--interface`` (``rsgi`` for an app written to it).
 
     ``log``: where the server's output goes (default: a file in the system temp directory,
     named after the port). Raises :class:`RuntimeError` if the server does not become ready
@@ -121,7 +126,7 @@ def serve(
     log = log or Path(os.environ.get("TMPDIR", "/tmp")) / f"riichi-bench-server-{port}.log"
     command = [
         _granian(),
-        "--interface", "asgi",
+        "--interface", interface,
         "--host", "127.0.0.1",
         "--port", str(port),
         "--workers", str(workers),

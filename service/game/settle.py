@@ -240,6 +240,8 @@ def _check_seats(req: SettleRequest, seats: int, errors: _Errors) -> None:
     three players have seats 0–2, /docs/rulesets §7); a fourth seat is a 422 naming its field."""
     if len(req.scores) != seats:
         errors.add("scores", refusal("refusal.scores_count", n=len(req.scores), players=seats))
+    if _seats_within(req, seats):  # the usual request: no field to name (the names are built only to refuse)
+        return
     named: list[tuple[str, int | None]] = [("dealer", req.dealer), ("first_dealer", req.first_dealer)]
     named += [(f"riichi[{i}]", seat) for i, seat in enumerate(req.riichi)]
     outcome = req.outcome
@@ -257,6 +259,26 @@ def _check_seats(req: SettleRequest, seats: int, errors: _Errors) -> None:
     for field, seat in named:
         if seat is not None and seat >= seats:
             errors.add(field, seats_message(seat, seats))
+
+
+def _seats_within(req: SettleRequest, seats: int) -> bool:
+    """Whether every seat :func:`_check_seats` reads is below ``seats`` (a pao or dealer of None is no seat)."""
+    if req.dealer >= seats or (req.first_dealer is not None and req.first_dealer >= seats):
+        return False
+    if any(seat >= seats for seat in req.riichi):
+        return False
+    outcome = req.outcome
+    if isinstance(outcome, Ron):
+        if outcome.discarder >= seats:
+            return False
+        return all(w.winner < seats and (w.pao is None or w.pao < seats) for w in outcome.wins)
+    if isinstance(outcome, Draw):
+        return all(seat < seats for seat in outcome.tenpai) and all(seat < seats for seat in outcome.nagashi)
+    if isinstance(outcome, Chombo):
+        return outcome.seat < seats
+    if isinstance(outcome, Abortive):
+        return True
+    return outcome.winner < seats and (outcome.pao is None or outcome.pao < seats)
 
 
 def _scored_hand(

@@ -25,7 +25,7 @@ from service.scoring.tiles import parse_tile
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators"]
+__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators", "hand_waits", "hand_waits_clear"]
 
 TENHOU_RIICHI_PRESETS: Final = frozenset({"tenhou", "tenhou_sanma"})
 """The presets whose riichi needs 1,000 points and another draw for the declarer (Tenhou's rules)."""
@@ -36,6 +36,36 @@ _KINDS: Final = {
     if code not in ("0z", "8z", "9z")
 }
 """Every tile code (``0m`` a red five) → its kind 0–33."""
+
+_WAITS_MAX: Final = 4096
+_waits_seen: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], tuple[int, ...]] = {}
+""":func:`hand_waits`' answers by hand, calls and table (a riichi hand's waits are asked again at its ron, its
+draw, its tsumo), at most :data:`_WAITS_MAX`, emptied when full."""
+_caps_seen: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def hand_waits_clear() -> None:
+    """Forget :func:`hand_waits`' answers (a benchmark's pass of games never seen)."""
+    _waits_seen.clear()
+
+
+def hand_waits(counts: Sequence[int], meld_counts: Sequence[int], players: int, closed: bool) -> tuple[int, ...]:
+    """The kinds (0–33) a hand of ``counts`` per kind waits on, its calls holding ``meld_counts`` per kind, at a
+    table of ``players`` (:func:`service.scoring.shanten.waits` with the copies left to it; seven pairs and
+    thirteen orphans only when ``closed``); empty when it is not tenpai."""
+    key = (tuple(counts), tuple(meld_counts), players, closed)
+    found = _waits_seen.get(key)
+    if found is None:
+        caps = _caps_seen.get(key[1:3])
+        if caps is None:
+            caps = _caps_seen[key[1:3]] = tuple(caps_for(True, meld_counts, players))
+            if len(_caps_seen) > _WAITS_MAX:
+                _caps_seen.clear()
+        found = tuple(waits(counts, caps, chiitoitsu=closed, kokushi=closed))
+        if len(_waits_seen) >= _WAITS_MAX:
+            _waits_seen.clear()
+        _waits_seen[key] = found
+    return found
 
 
 def extra_indicators(count: int, round_index: int, event: int) -> LogError:
@@ -119,9 +149,7 @@ class TurnOrder:
         counts = [0] * 34
         for tile in hand:
             counts[_KINDS[tile]] += 1
-        closed = not any(melds)
-        caps = caps_for(True, melds, self.players)
-        return bool(waits(counts, caps, chiitoitsu=closed, kokushi=closed))
+        return bool(hand_waits(counts, melds, self.players, not any(melds)))
 
     def riichi(self, seat: int, draws: int, event: int) -> None:
         """``draws`` the draws made so far in the round (replacement draws included)."""

@@ -50,7 +50,7 @@ from service.logs.model import (
     WinReplay,
     YakuHan,
 )
-from service.logs.order import TENHOU_RIICHI_PRESETS, TurnOrder
+from service.logs.order import TENHOU_RIICHI_PRESETS, TurnOrder, hand_waits
 from service.logs.record import (
     Ankan,
     Call,
@@ -69,7 +69,6 @@ from service.logs.record import (
 )
 from service.scoring import InvalidHand, RulesSpec
 from service.scoring.model import GameOptions, MeldSpec, ScoreRequest
-from service.scoring.shanten import caps_for, waits
 from service.scoring.tiles import is_terminal_or_honour, parse_tile
 
 __all__ = ["replay", "rules_for"]
@@ -330,12 +329,11 @@ class _Round:
                 counts[kinds[tile]] += 1
         return counts
 
-    def waits_of(self, seat: _Seat, hand: list[str]) -> list[int]:
-        closed = not seat.melds  # seven pairs and thirteen orphans need 13 concealed tiles
+    def waits_of(self, seat: _Seat, hand: list[str]) -> tuple[int, ...]:
         if len(hand) % 3 != 1:
-            return []
-        caps = caps_for(True, self.meld_counts(seat), self.players)
-        return waits(self.counts(hand), caps, chiitoitsu=closed, kokushi=closed)
+            return ()
+        # seven pairs and thirteen orphans need 13 concealed tiles
+        return hand_waits(self.counts(hand), self.meld_counts(seat), self.players, not seat.melds)
 
     def tenpai(self) -> list[int]:
         return [s for s, seat in enumerate(self.seats) if len(seat.hand) % 3 == 1 and self.waits_of(seat, seat.hand)]
