@@ -5,8 +5,9 @@ turn, a call of a tile nobody just discarded (the caller's own, or one already p
 chi from any seat but the one on the caller's left, a ``tsumogiri`` of a tile that was not the one just drawn,
 a new dora indicator with no kan to reveal it, a riichi declared by a hand that is not tenpai. Under the game
 option ``riichi_needs_points_and_draw`` (Tenhou's rules, /docs/rulesets §4 Riichi deposit) a riichi also needs
-1,000 points and another draw for the declarer (4 tiles left in the wall with four players, 3 with three). Each is a :class:`~service.logs.record.LogError`
-naming the round and the event, which the API answers with a 422 problem.
+1,000 points and another draw for the declarer (4 tiles left in the wall with four players, 3 with three).
+Each is a :class:`~service.logs.record.LogError` naming the round and the event, which the API answers with
+a 422 problem.
 
 :class:`TurnOrder` holds what the order needs: whose draw is next, who must discard, the tile just drawn, the
 discard still open to a call, the kans declared and the indicators shown. The replay's round state
