@@ -111,6 +111,9 @@ class GameRules(msgspec.Struct, frozen=True, kw_only=True):
     hand rules' option (/docs/rulesets §7 Tsumo payment)."""
     target: int
     """The game ends when a score reaches this many points (0 = no target)."""
+    riichi_needs_points_and_draw: bool
+    """A riichi needs 1,000 points and another draw for the declarer (as many tiles left in the wall as
+    players); the log replay checks it (/docs/rulesets §4 Riichi deposit, /docs/logs §Bad logs)."""
 
 
 GAME_PRESETS: dict[str, GameRules] = {

@@ -3,10 +3,11 @@
 A log can name only tiles a player holds and still be impossible: a player who draws or discards out of
 turn, a call of a tile nobody just discarded (the caller's own, or one already passed by the next draw), a
 chi from any seat but the one on the caller's left, a ``tsumogiri`` of a tile that was not the one just drawn,
-a new dora indicator with no kan to reveal it, a riichi declared by a hand that is not tenpai. Under Tenhou's
-rules (presets ``tenhou``, ``tenhou_sanma``) a riichi also needs 1,000 points and another draw for the declarer
-(4 tiles left in the wall with four players, 3 with three). Each is a :class:`~service.logs.record.LogError`
-naming the round and the event, which the API answers with a 422 problem.
+a new dora indicator with no kan to reveal it, a riichi declared by a hand that is not tenpai. Under the game
+option ``riichi_needs_points_and_draw`` (Tenhou's rules, /docs/rulesets §4 Riichi deposit) a riichi also needs
+1,000 points and another draw for the declarer (4 tiles left in the wall with four players, 3 with three).
+Each is a :class:`~service.logs.record.LogError` naming the round and the event, which the API answers with
+a 422 problem.
 
 :class:`TurnOrder` holds what the order needs: whose draw is next, who must discard, the tile just drawn, the
 discard still open to a call, the kans declared and the indicators shown. The replay's round state
@@ -25,10 +26,7 @@ from service.scoring.tiles import parse_tile
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["TENHOU_RIICHI_PRESETS", "TurnOrder", "extra_indicators", "hand_waits", "hand_waits_clear"]
-
-TENHOU_RIICHI_PRESETS: Final = frozenset({"tenhou", "tenhou_sanma"})
-"""The presets whose riichi needs 1,000 points and another draw for the declarer (Tenhou's rules)."""
+__all__ = ["TurnOrder", "extra_indicators", "hand_waits", "hand_waits_clear"]
 
 _KINDS: Final = {
     code: parse_tile(code)[0]
@@ -75,7 +73,8 @@ def extra_indicators(count: int, round_index: int, event: int) -> LogError:
 
 class TurnOrder:
     """One round's turn: ``players`` seats, the dealer's draw first. ``scores`` the seats' points at the
-    round's start (None: unknown, the 1,000-point check is skipped); ``tenhou`` Tenhou's riichi limits.
+    round's start (None: unknown, the 1,000-point check is skipped); ``tenhou`` the game option
+    ``riichi_needs_points_and_draw`` (Tenhou's riichi limits).
 
     Every check tests its condition first and builds its refusal (``refusal.log.*`` of the catalogues) only
     when the condition fails: the checks run on every event of every replayed game."""

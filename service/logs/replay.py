@@ -38,6 +38,7 @@ from service.game.model import (
 from service.game.model import (
     Draw as DrawOutcome,
 )
+from service.game.options import GAME_PRESETS
 from service.game.placings import final
 from service.game.settle import settle
 from service.i18n import refusal
@@ -50,7 +51,7 @@ from service.logs.model import (
     WinReplay,
     YakuHan,
 )
-from service.logs.order import TENHOU_RIICHI_PRESETS, TurnOrder, hand_waits
+from service.logs.order import TurnOrder, hand_waits
 from service.logs.record import (
     Ankan,
     Call,
@@ -533,6 +534,9 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
     (:class:`_Round`), a win's request (:func:`_score_request`) and the settlement are the functions above.
     """
     spec, options = rules_for(game_log, rules, game)
+    riichi_limits = options.riichi_needs_points_and_draw  # /docs/rulesets §4 Riichi deposit
+    if riichi_limits is None:
+        riichi_limits = GAME_PRESETS[spec.preset].riichi_needs_points_and_draw
     players = game_log.players
     start = game_log.start_scores or (game_log.rounds[0].scores if game_log.rounds else None)
     if start is None:
@@ -555,7 +559,7 @@ def replay(game_log: GameLog, rules: RulesSpec | str | None = None, game: GameOp
         _compare(differences, "start.riichi_sticks", sticks, round_log.riichi_sticks)
         _compare(differences, "start.round_wind", round_wind, round_log.round_wind)
         _compare(differences, "start.scores", scores, round_log.scores)
-        table = _Round(round_log, index, players, spec.preset in TENHOU_RIICHI_PRESETS)
+        table = _Round(round_log, index, players, riichi_limits)
         table.play()
         wind = round_log.round_wind
         outcome_name: Literal["ron", "tsumo", "draw", "abortive"]

@@ -124,6 +124,7 @@ OPTION_SECTIONS: Final[dict[str, str]] = {
     "agari_yame": "/docs/rulesets §6",
     "tenpai_yame": "/docs/rulesets §6",
     "target": "/docs/rules §5, §6",
+    "riichi_needs_points_and_draw": "/docs/rulesets §4, §7; /docs/logs §Bad logs",
 }
 """The documentation sections of every rule option (hand and game); its meaning is the catalogue entry
 ``option.<name>`` (:mod:`service.i18n`)."""

@@ -297,6 +297,10 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     Default: the rules' option `honba`."""
     target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
     """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
+    riichi_needs_points_and_draw: bool | None = None
+    """A riichi needs the declarer to hold at least 1,000 points and to have another draw (at least as many
+    tiles left in the wall as players: 4, or 3 with three players) (Tenhou, /docs/rulesets §4 Riichi deposit).
+    The log replay refuses a riichi that breaks it (`/docs/logs` §Bad logs); false: neither is checked."""
 
 
 class MeldSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, gc=False):

@@ -194,6 +194,12 @@ def test_rules_lists_presets_and_options(client: TestClient[Litestar]) -> None:
     # /docs/rulesets §3: kiriage mangan in WRC and M-League only
     assert [p for p, on in kiriage["defaults"].items() if on] == ["wrc", "mleague"]
     assert kiriage["meaning"].startswith("Kiriage mangan")
+    riichi = next(o for o in body["options"] if o["name"] == "riichi_needs_points_and_draw")
+    assert (riichi["type"], riichi["set_in"]) == ("boolean", "game")
+    # /docs/rulesets §4 Riichi deposit: Tenhou needs 1,000 points and another draw; M-League allows neither
+    assert [p for p, on in riichi["defaults"].items() if on] == ["tenhou", "tenhou_sanma"]
+    assert "[TH-rw-old][TH-mj4]" in riichi["sources"]["tenhou"]
+    assert "[ML-navi]" in riichi["sources"]["mleague"]
 
 
 def test_rules_in_russian(client: TestClient[Litestar]) -> None:
