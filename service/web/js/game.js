@@ -296,6 +296,26 @@ function outcome(kind) {
   return { type: "ron", discarder: Number($("discarder").value), wins };
 }
 
+// The value controls of each winner (`suffix` "", "-1", "-2"): han, fu, yakuman and kids points.
+const VALUE_SUFFIXES = ["", "-1", "-2"];
+
+// Every winner's value back to the form's start (han 1, fu 30, yakuman 0, points 1): after a hand is applied
+// and for a new game, so a yakuman (or a second winner's han and fu) never carries over into the next hand.
+function resetValues() {
+  for (const suffix of VALUE_SUFFIXES) {
+    for (const id of ["value-han", "value-yakuman", "value-points"]) $(`${id}${suffix}`).value = $(`${id}${suffix}`).defaultValue;
+    const fu = $(`value-fu${suffix}`);
+    fu.value = [...fu.options].find((o) => o.defaultSelected)?.value ?? "";
+  }
+}
+
+// Entering han or fu clears that winner's yakuman: a yakuman count left in the form never outweighs the han and
+// fu typed after it (a yakuman typed last is sent as a yakuman).
+function valueTyped(event) {
+  const match = /^value-(han|fu)(-\d)?$/.exec(event.target.id);
+  if (match) $(`value-yakuman${match[2] ?? ""}`).value = "0";
+}
+
 // A value typed in the form (`suffix` "" for the first winner, "-1" and "-2" for the further winners of a ron).
 function manualValue(suffix) {
   if (rules.preset.scoring === "kids") return { points: Number($(`value-points${suffix}`).value) };
@@ -357,6 +377,7 @@ async function apply(event) {
     $(`nagashi-${s}`).checked = false;
   }
   for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = ""; // one winner, nobody liable, next hand
+  resetValues(); // this hand's han, fu, yakuman and points are not the next one's
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
@@ -955,6 +976,10 @@ export async function initGame(options) {
   $("winner").addEventListener("change", otherDiscarder);
   $("winner-1").addEventListener("change", showOutcome);
   $("value-from-hand").addEventListener("change", showOutcome);
+  for (const suffix of VALUE_SUFFIXES) {
+    $(`value-han${suffix}`).addEventListener("input", valueTyped);
+    $(`value-fu${suffix}`).addEventListener("change", valueTyped);
+  }
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
     if (!game || game.over) return;
@@ -970,6 +995,8 @@ export async function initGame(options) {
     game = null;
     save();
     clearTransfers(); // the last game's hand and message are not the next one's
+    resetValues();
+    for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = "";
     tell(null);
     rules = await rulesFor($("preset").value); // the new game's preset is the one chosen now
     render();

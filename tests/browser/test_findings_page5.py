@@ -1,0 +1,84 @@
+"""What a fresh family found on the table companion: a yakuman count left in the Game form after the hand that
+used it, then sent with the next hand's han and fu."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .test_companion import Opener, board, confirm, start_game
+
+
+def apply(page: Page, played: int) -> None:
+    page.click("#apply")
+    expect(page.locator("#game-preset")).to_contain_text(f"hands played: {played}")
+
+
+def test_a_yakuman_does_not_carry_over_into_the_next_hand(open_companion: Opener) -> None:
+    """Standard rules, 25,000 each, Mama (seat 0) deals. Papa's tsumo yakuman (non-dealer): the dealer pays
+    16,000, the others 8,000 each: 9,000 / 57,000 / 17,000 / 17,000. The form then shows han 1, fu 30 and
+    yakuman 0 again. Anya's ron on Grandpa's discard typed as 2 han 30 fu (non-dealer: 2,000, not a 32,000
+    yakuman): 9,000 / 57,000 / 19,000 / 15,000."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.select_option("#outcome", "tsumo")
+    page.select_option("#winner", "1")
+    page.fill("#value-yakuman", "1")
+    apply(page, 1)
+    assert board(page) == [9000, 57000, 17000, 17000]
+    expect(page.locator("#value-yakuman")).to_have_value("0")
+    expect(page.locator("#value-han")).to_have_value("1")
+    expect(page.locator("#value-fu")).to_have_value("30")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "3")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "30")
+    apply(page, 2)
+    assert board(page) == [9000, 57000, 19000, 15000]
+
+
+def test_han_typed_after_a_yakuman_clears_it(open_companion: Opener) -> None:
+    """A yakuman count typed, then han 3 and fu 30 typed for the same winner: the yakuman field goes back to 0,
+    and the ron sent is 3 han 30 fu (non-dealer Anya on Papa's discard: 3,900): 25,000 / 21,100 / 28,900 /
+    25,000."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-yakuman", "1")
+    page.fill("#value-han", "3")
+    expect(page.locator("#value-yakuman")).to_have_value("0")
+    page.fill("#value-yakuman", "1")
+    page.select_option("#value-fu", "30")
+    expect(page.locator("#value-yakuman")).to_have_value("0")
+    apply(page, 1)
+    assert board(page) == [25000, 21100, 28900, 25000]
+
+
+def test_a_second_winners_value_and_a_yakuman_are_cleared_after_the_hand_and_for_a_new_game(
+    open_companion: Opener,
+) -> None:
+    """A double ron on Papa's discard: Anya 2 han 40 fu (2,600), Grandpa 2 han 40 fu too. Afterwards the second
+    winner is "—" and their han and fu are back to 1 and 30, as are the first winner's. A yakuman typed and
+    the game set aside with New game: the new game's form says yakuman 0."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "40")
+    page.select_option("#winner-1", "3")
+    page.fill("#value-han-1", "2")
+    page.select_option("#value-fu-1", "40")
+    apply(page, 1)
+    assert board(page) == [25000, 19800, 27600, 27600]
+    expect(page.locator("#winner-1")).to_have_value("")
+    for control, value in [("#value-han", "1"), ("#value-fu", "30"), ("#value-han-1", "1"), ("#value-fu-1", "30")]:
+        expect(page.locator(control)).to_have_value(value)
+    page.fill("#value-yakuman", "2")
+    confirm(page, "#new-game")
+    start_game(page, "standard")
+    expect(page.locator("#value-yakuman")).to_have_value("0")
+    expect(page.locator("#value-han")).to_have_value("1")
