@@ -3,6 +3,7 @@ used it, then sent with the next hand's han and fu."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .test_companion import Opener, board, confirm, start_game
@@ -82,3 +83,83 @@ def test_a_second_winners_value_and_a_yakuman_are_cleared_after_the_hand_and_for
     start_game(page, "standard")
     expect(page.locator("#value-yakuman")).to_have_value("0")
     expect(page.locator("#value-han")).to_have_value("1")
+
+
+LONG_NAMES = {
+    "en-US": ["Grandma Alexandra", "Christopher Montgomery", "Grandma Alexandra", "Christopher Montgomery"],
+    "ru-RU": ["Бабушка Александра", "Константин Константинович", "Бабушка Александра", "Константин Константинович"],
+    "ja-JP": ["おばあちゃんアレクサンドラ", "クリストファー・モンゴメリー", "おばあちゃん", "モンゴメリー"],
+}
+SHORT_NAMES = ["Мама", "Папа", "Аня", "Дед"]
+
+# Every number cell of the scoreboard, the history and the standings, whose text takes more than one line
+# (a range over the text has one box per line); and the page's own width against the window's.
+LAYOUT = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll(
+      '#board-body .score, #board-body .delta, #history-body td.delta, #standings-body td:not(:nth-child(2))')) {
+    if (!cell.textContent.trim() || cell.getClientRects().length === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    if (lines.size > 1) broken.push(cell.textContent);
+  }
+  return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, broken };
+}"""
+
+
+def layout(page: Page) -> dict[str, object]:
+    return page.evaluate(LAYOUT)  # type: ignore[no-any-return]
+
+
+def play_and_end(page: Page, names: list[str]) -> list[dict[str, object]]:
+    """A standard game under these names: a 3 han 30 fu ron, a draw, then End the game; the layout after
+    each step."""
+    page.select_option("#preset", "standard")
+    page.click("#tab-game")
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    page.click("#start")
+    expect(page.locator("#game-board")).to_be_visible()
+    seen = [layout(page)]
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "2")
+    page.fill("#value-han", "3")
+    page.select_option("#value-fu", "30")
+    page.click("#apply")
+    expect(page.locator("#history-body tr")).to_have_count(1)
+    seen.append(layout(page))
+    page.select_option("#outcome", "draw")
+    page.check("#tenpai-0")
+    page.click("#apply")
+    expect(page.locator("#history-body tr")).to_have_count(2)
+    seen.append(layout(page))
+    confirm(page, "#finish")
+    expect(page.locator("#standings-body tr")).to_have_count(4)
+    seen.append(layout(page))
+    return seen
+
+
+@pytest.mark.parametrize("width", [375, 390])
+@pytest.mark.parametrize("locale", list(LONG_NAMES))
+def test_long_names_never_break_a_number_or_widen_the_page(open_companion: Opener, locale: str, width: int) -> None:
+    """At 375 and 390 px, with long names, in each language: the page is never wider than the window (no sideways
+    scroll) while the game is played and after it ends, and no score, delta or standings figure takes two lines
+    ("25,00 / 0")."""
+    page, _ = open_companion(locale=locale, viewport={"width": width, "height": 844})
+    for step in play_and_end(page, LONG_NAMES[locale]):
+        assert step["scroll"] <= step["inner"], step
+        assert step["broken"] == [], step
+    # the standings' last column ("Final", "Итог") is inside the window
+    last = page.locator("#standings thead th").last.bounding_box()
+    assert last is not None
+    assert last["x"] + last["width"] <= width, last
+
+
+def test_short_russian_names_keep_the_standings_inside_a_phone(open_companion: Opener) -> None:
+    """Russian, short names, 390 px: the ended game's standings fit the window."""
+    page, _ = open_companion(locale="ru-RU", viewport={"width": 390, "height": 844})
+    for step in play_and_end(page, SHORT_NAMES):
+        assert step["scroll"] <= step["inner"], step
+        assert step["broken"] == [], step
