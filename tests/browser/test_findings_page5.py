@@ -11,7 +11,7 @@ from .test_companion import Opener, board, confirm, start_game
 
 def apply(page: Page, played: int) -> None:
     page.click("#apply")
-    expect(page.locator("#game-preset")).to_contain_text(f"hands played: {played}")
+    expect(page.locator("#history-body tr")).to_have_count(played)
 
 
 def test_a_yakuman_does_not_carry_over_into_the_next_hand(open_companion: Opener) -> None:
@@ -163,3 +163,97 @@ def test_short_russian_names_keep_the_standings_inside_a_phone(open_companion: O
     for step in play_and_end(page, SHORT_NAMES):
         assert step["scroll"] <= step["inner"], step
         assert step["broken"] == [], step
+
+
+# The boxes of the diagram's texts (amounts, names, the table's word) that overlap another, by their words.
+OVERLAPS = """(svg) => {
+  const boxes = [...svg.querySelectorAll('text')].map((e) => [e.textContent, e.getBoundingClientRect()]);
+  const hits = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+    const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+    const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+    if (w > 0.5 && h > 0.5) hits.push(`${a} / ${b}`);
+  }));
+  return hits;
+}"""
+# The texts reaching past the picture's edges.
+OUTSIDE = """(svg) => {
+  const s = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.left < s.left - 0.5 || r.right > s.right + 0.5;
+  }).map((e) => e.textContent);
+}"""
+
+
+def test_a_double_ron_draws_one_amount_per_payer_and_winner(open_companion: Opener) -> None:
+    """Standard rules. A draw with nobody tenpai (no payments; honba 1, the deal passes to Papa). Then Papa
+    deals in to Anya (2 han 40 fu: 2,600) and Grandpa (1 han 30 fu: 1,000) on one discard; the honba (300) goes
+    to the first winner counting from Papa, Anya: Papa pays Anya 2,900 in one amount on one arrow and Grandpa
+    1,000, and no text of the diagram lies on another."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.select_option("#outcome", "draw")
+    apply(page, 1)
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "2")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "2")
+    page.select_option("#value-fu", "40")
+    page.select_option("#winner-1", "3")
+    page.fill("#value-han-1", "1")
+    page.select_option("#value-fu-1", "30")
+    apply(page, 2)
+    assert board(page) == [25000, 21100, 27900, 26000]
+    diagram = page.locator("#last-hand svg.seats-diagram")
+    expect(diagram.locator(".pay-amount")).to_have_text(["2,900", "1,000"])
+    expect(diagram.locator(".pay-line")).to_have_count(2)
+    assert diagram.evaluate(OVERLAPS) == []
+
+
+def test_a_ron_after_a_draw_with_a_riichi_stick_draws_no_amount_on_another(open_companion: Opener) -> None:
+    """Standard rules. A draw: Papa in riichi (so tenpai), the others noten: 1,000 from each to Papa, Papa's
+    stick (1,000) on the table: 24,000 / 27,000 / 24,000 / 24,000; Mama, the dealer, noten: the deal passes to
+    Papa, honba 1. Mama's ron on Papa's discard, 1 han 30 fu (non-dealer: 1,000) and the honba (300): Papa pays
+    1,300, in one amount, and Mama takes the 1,000 from the table: 26,300 / 25,700 / 24,000 / 24,000. No amount
+    lies on another or on a name."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.select_option("#outcome", "draw")
+    page.check("#riichi-1")
+    apply(page, 1)
+    assert board(page) == [24000, 27000, 24000, 24000]
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "0")
+    page.select_option("#discarder", "1")
+    page.fill("#value-han", "1")
+    page.select_option("#value-fu", "30")
+    apply(page, 2)
+    assert board(page) == [26300, 25700, 24000, 24000]
+    diagram = page.locator("#last-hand svg.seats-diagram")
+    expect(diagram.locator(".pay-amount")).to_have_text(["1,300", "1,000"])
+    assert diagram.evaluate(OVERLAPS) == []
+
+
+@pytest.mark.parametrize("locale", list(LONG_NAMES))
+def test_long_names_at_the_sides_of_the_diagram_stay_apart(open_companion: Opener, locale: str) -> None:
+    """Long names at 375 px: Christopher Montgomery's 8,000 ron on Grandma Alexandra's discard (mangan, 5 han).
+    The names on the left and the right (the second and fourth players) do not run into each other, nothing is
+    drawn past the picture's edges, and no amount lies on a name."""
+    page, _ = open_companion(locale=locale, viewport={"width": 375, "height": 844})
+    page.select_option("#preset", "standard")
+    page.click("#tab-game")
+    for seat, name in enumerate(LONG_NAMES[locale]):
+        page.fill(f"#name-{seat}", name)
+    page.click("#start")
+    page.select_option("#outcome", "ron")
+    page.select_option("#winner", "1")
+    page.select_option("#discarder", "0")
+    page.fill("#value-han", "5")
+    apply(page, 1)
+    assert board(page) == [17000, 33000, 25000, 25000]
+    diagram = page.locator("#last-hand svg.seats-diagram")
+    expect(diagram.locator(".pay-amount")).to_have_count(1)
+    assert (diagram.locator(".pay-amount").text_content() or "").replace("\xa0", "").replace(",", "") == "8000"
+    assert diagram.evaluate(OVERLAPS) == []
+    assert diagram.evaluate(OUTSIDE) == []
