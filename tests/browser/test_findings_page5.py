@@ -257,3 +257,23 @@ def test_long_names_at_the_sides_of_the_diagram_stay_apart(open_companion: Opene
     assert (diagram.locator(".pay-amount").text_content() or "").replace("\xa0", "").replace(",", "") == "8000"
     assert diagram.evaluate(OVERLAPS) == []
     assert diagram.evaluate(OUTSIDE) == []
+
+
+def test_a_reload_keeps_the_open_tab(open_companion: Opener) -> None:
+    """A game started (the Game tab open) and reloaded: the Game tab is open again with the scoreboard; the
+    Points table tab chosen and reloaded: that tab is open again; the Hand tab chosen: Hand again."""
+    page, _ = open_companion()
+    start_game(page, "standard")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#tab-game")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#view-game")).to_be_visible()
+    expect(page.locator("#game-board")).to_be_visible()
+    expect(page.locator("#view-hand")).to_be_hidden()
+    for tab in ("table", "hand"):
+        page.click(f"#tab-{tab}")
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(page.locator(f"#tab-{tab}")).to_have_attribute("aria-selected", "true")
+        expect(page.locator(f"#view-{tab}")).to_be_visible()
+        expect(page.locator("#view-game")).to_be_hidden()
