@@ -3,10 +3,13 @@ used it, then sent with the next hand's han and fu."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from .test_companion import Opener, board, confirm, start_game
+from .test_findings import load_file, saved_game
 
 
 def apply(page: Page, played: int) -> None:
@@ -277,3 +280,43 @@ def test_a_reload_keeps_the_open_tab(open_companion: Opener) -> None:
         expect(page.locator(f"#tab-{tab}")).to_have_attribute("aria-selected", "true")
         expect(page.locator(f"#view-{tab}")).to_be_visible()
         expect(page.locator("#view-game")).to_be_hidden()
+
+
+HUNDREDS = {
+    "en": "That file cannot be played on: a score in it is not a whole number of hundreds (as 25,000 or 31,300).",
+    "ru": "Эту игру нельзя продолжить: в файле есть счёт, который не делится на сотни (должно быть как 25 000 или"
+    " 31 300).",
+    "ja": "このファイルの対局は続けられません：100点単位でない点数があります（25,000や31,300のように）。",
+}
+TOTAL = {
+    "en": "That file cannot be played on: its scores, with the riichi sticks on the table, do not add up to what the"
+    " players started with.",
+    "ru": "Эту игру нельзя продолжить: очки в файле вместе с палочками риичи на столе не равны тому, с чем игроки"
+    " начинали.",
+    "ja": "このファイルの対局は続けられません：点数と場の供託リーチ棒の合計が、開始時の持ち点の合計と合いません。",
+}
+
+
+def test_a_saved_game_with_impossible_scores_is_refused_saying_why(open_companion: Opener) -> None:
+    """Standard rules start everyone at 25,000: four players hold 100,000 between them and the sticks on the
+    table (1,000 each), always in hundreds. [99,999, 0, 0, 0] is not in hundreds; [40,000, 30,000, 20,000,
+    5,000] is 95,000; both are refused, saying why in the page's language (Russian, then Japanese after a
+    switch), and no game is opened. [25,000, 24,000, 25,000, 25,000] with one stick on the table (100,000)
+    opens."""
+    page, _ = open_companion(locale="ru-RU")
+    page.click("#tab-game")
+    message = page.locator("#import-message")
+    load_file(page, json.dumps(saved_game(scores=[99999, 0, 0, 0])))
+    expect(message).to_have_text(HUNDREDS["ru"])
+    expect(page.locator("#game-setup")).to_be_visible()
+    page.select_option("#lang", "ja")
+    expect(message).to_have_text(HUNDREDS["ja"])
+    load_file(page, json.dumps(saved_game(scores=[40000, 30000, 20000, 5000])))
+    expect(message).to_have_text(TOTAL["ja"])
+    page.select_option("#lang", "en")
+    expect(message).to_have_text(TOTAL["en"])
+    expect(page.locator("#game-setup")).to_be_visible()
+    load_file(page, json.dumps(saved_game(scores=[25000, 24000, 25000, 25000], riichi_sticks=1)))
+    expect(page.locator("#game-board")).to_be_visible()
+    expect(message).to_have_text("")
+    assert board(page) == [25000, 24000, 25000, 25000]

@@ -105,6 +105,24 @@ function withoutRounds(valid, presetRules) {
   return valid;
 }
 
+// Why the scores of a game (from a file) cannot be those of a game played under its preset's rules, as the key of
+// the page's sentence, or null: points that are not whole hundreds (points scoring), or a table whose scores and
+// riichi sticks (option `riichi_deposit` each) do not add up to what everyone started with (`start_points`), before
+// any hand and while the game goes on (a chombo's deduction takes points from the table: not checked past one).
+export function scoresProblem(valid, presetRules) {
+  const d = presetRules.preset.defaults;
+  if (presetRules.preset.scoring === "kids") return null; // points only won: no total kept
+  const done = valid.hands.findIndex((h) => h.request?.outcome?.type === "chombo");
+  const states = [...valid.hands.map((h) => h.before), ...(valid.over ? [] : [valid])];
+  if (states.some((x) => x.scores.some((v) => v % 100 !== 0))) return "game.bad_file_hundreds";
+  const start = Number.isInteger(d.start_points) ? d.start_points : null;
+  const deposit = Number.isInteger(d.riichi_deposit) ? d.riichi_deposit : 0;
+  const checked = done < 0 ? states : states.slice(0, done + 1);
+  const total = (x) => x.scores.reduce((a, b) => a + b, 0) + x.riichi_sticks * deposit;
+  if (start !== null && checked.some((x) => total(x) !== start * valid.names.length)) return "game.bad_file_total";
+  return null;
+}
+
 // A game fits its preset's rules: as many players, and no score below zero in a game still going
 // unless the rules play on below zero (bust: none); the same before each hand.
 function fits(valid, presetRules) {
@@ -659,9 +677,10 @@ async function importGame(event) {
   }
   event.target.value = "";
   if (data) data = await checkedGame(data);
-  if (!data) {
-    $("import-message").dataset.i18n = "game.bad_file"; // relabelled with the page
-    $("import-message").textContent = t("game.bad_file");
+  const problem = data ? scoresProblem(data, await rulesFor(data.preset)) : "game.bad_file";
+  if (problem) {
+    $("import-message").dataset.i18n = problem; // relabelled with the page
+    $("import-message").textContent = t(problem);
     return;
   }
   delete $("import-message").dataset.i18n;
