@@ -320,3 +320,46 @@ def test_a_saved_game_with_impossible_scores_is_refused_saying_why(open_companio
     expect(page.locator("#game-board")).to_be_visible()
     expect(message).to_have_text("")
     assert board(page) == [25000, 24000, 25000, 25000]
+
+
+NEED_HAN = {
+    "en-US": "Han: enter a whole number from 1 to 200 (or a number of yakuman).",
+    "ru-RU": "Хан: введите целое число от 1 до 200 (или число якуманов).",
+    "ja-JP": "翻：1〜200の整数を入れてください（役満なら役満の数を）。",
+}
+NEED_FOUR = {
+    "en-US": "Four riichi is the draw when all four players have declared riichi: tick Riichi for each of them.",
+    "ru-RU": "Четыре риичи — это ничья, когда риичи объявили все четыре игрока: отметьте риичи у каждого из них.",
+    "ja-JP": "四家立直は4人全員が立直したときの途中流局です：全員の立直にチェックを入れてください。",
+}
+
+
+@pytest.mark.parametrize("locale", list(NEED_HAN))
+def test_the_family_is_told_in_plain_words_what_to_fix(open_companion: Opener, locale: str) -> None:
+    """An empty Han field (tsumo) and four riichi with only two players' Riichi ticked: the page says what to do
+    in its language, with no developer wording (no `int`, no suucha_riichi), the Han field is marked, and no hand
+    is applied (25,000 each). With all four ticked the four riichi is applied: each riichi stick (1,000) goes on
+    the table, 24,000 each."""
+    page, _ = open_companion(locale=locale)
+    start_game(page, "standard")
+    message = page.locator("#game-message")
+    page.select_option("#outcome", "tsumo")
+    page.fill("#value-han", "")
+    page.click("#apply")
+    expect(message).to_have_text(NEED_HAN[locale])
+    expect(page.locator("#value-han")).to_have_attribute("aria-invalid", "true")
+    page.select_option("#outcome", "abortive")
+    page.check("#abortive-suucha_riichi")
+    page.check("#riichi-0")
+    page.check("#riichi-2")
+    page.click("#apply")
+    expect(message).to_have_text(NEED_FOUR[locale])
+    text = message.inner_text()
+    assert "`" not in text
+    assert "_" not in text
+    assert board(page) == [25000] * 4
+    page.check("#riichi-1")
+    page.check("#riichi-3")
+    apply(page, 1)
+    expect(message).to_have_text("")
+    assert board(page) == [24000] * 4

@@ -358,6 +358,14 @@ async function apply(event) {
   const riichi = seats().filter((s) => $(`riichi-${s}`).checked && !$("riichi-seats").hidden);
   if (out.wins && out.wins[0].hand?.riichi && !riichi.includes(out.wins[0].winner)) riichi.push(out.wins[0].winner);
   if (out.hand?.riichi && !riichi.includes(out.winner)) riichi.push(out.winner);
+  const own = entryProblem(out, riichi);
+  if (own) {
+    // said in the page's own words before anything is sent (the service's reason names its fields and types)
+    tell(() => t(own.key));
+    markFields({ data: { errors: [{ field: own.field }] } });
+    markPrevious();
+    return;
+  }
   const body = { rules: game.preset, scores: game.scores, dealer: game.dealer, first_dealer: game.first_dealer, outcome: out };
   if (game.honba) body.honba = game.honba;
   if (game.riichi_sticks) body.riichi_sticks = game.riichi_sticks;
@@ -420,6 +428,25 @@ async function finish() {
   save();
 }
 
+// What the form holds that the service would refuse, found before asking it: { key, field } (the page's sentence and
+// the body's field, whose control is marked), or null. A han (1 to 200), a yakuman count (0 to 10) or kids points
+// (1 or more) that is not a whole number in range (an empty field is none); four riichi without all the seats'
+// Riichi ticked.
+function entryProblem(out, riichi) {
+  const int = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+  const values = out.type === "ron" ? out.wins.map((w, i) => [`outcome.wins[${i}].value`, w.value]) : [["outcome.value", out.value]];
+  for (const [path, v] of values) {
+    if (!v) continue; // the hand on the Hand view: the service scores it
+    if ("han" in v && !int(v.han, 1, 200)) return { key: "game.need_han", field: `${path}.han` };
+    if ("yakuman" in v && !int(v.yakuman, 1, 10)) return { key: "game.need_yakuman", field: `${path}.yakuman` };
+    if ("points" in v && !int(v.points, 1, 1000)) return { key: "game.need_points", field: `${path}.points` };
+  }
+  if (out.type === "abortive" && out.kind === "suucha_riichi" && riichi.length < seats().length) {
+    return { key: "game.need_four_riichi", field: "riichi" };
+  }
+  return null;
+}
+
 // #game-message says `message()` (nothing when null), and says it again after a language switch.
 function tell(message) {
   said = message;
@@ -429,7 +456,9 @@ function tell(message) {
 // The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
 function refusal(answer, body) {
   if (answer.status === 0) return () => t("msg.offline");
-  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons: true }).join(" ")}`;
+  // a body the schema refuses (400) is named by its fields alone: the schema's reason is in its own terms ("`int` >= 1")
+  const reasons = answer.status !== 400;
+  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons }).join(" ")}`;
 }
 
 // The form's control a refused field is entered with (the longest known start of its path, indexes left out).
