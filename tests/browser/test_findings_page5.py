@@ -363,3 +363,32 @@ def test_the_family_is_told_in_plain_words_what_to_fix(open_companion: Opener, l
     apply(page, 1)
     expect(message).to_have_text("")
     assert board(page) == [24000] * 4
+
+
+@pytest.mark.parametrize("preset", ["kids", "kostarev"])
+def test_boards_without_honba_or_sticks_do_not_count_them_and_blank_names_are_numbers(
+    open_companion: Opener, preset: str
+) -> None:
+    """The kids and kostarev rules pay nothing for honba or riichi sticks (GET /v1/rules/{preset}: options
+    `honba` and `riichi_deposit` 0): their board shows no "Honba: 0 · riichi sticks: 0" (and no round: they
+    have no winds). Names left blank are "Player 1" to "Player 4" on the board and in the final standings,
+    without the setup form's "(first dealer)". The standard rules still count both."""
+    page, _ = open_companion()
+    page.select_option("#preset", preset)
+    page.click("#tab-game")
+    page.click("#start")
+    expect(page.locator("#game-board")).to_be_visible()
+    expect(page.locator("#board-honba")).to_be_hidden()
+    expect(page.locator("#board-honba")).not_to_contain_text("Honba")
+    players = ["Player 1", "Player 2", "Player 3", "Player 4"]
+    who = page.locator("#board-body .who").all_inner_texts()
+    assert [text.replace("dealer", "").strip() for text in who] == players  # the first with the dealer's badge
+    confirm(page, "#finish")
+    expect(page.locator("#standings-body tr")).to_have_count(4)
+    names = page.locator("#standings-body td:nth-child(2)").all_inner_texts()
+    assert sorted(n.split("★")[0].strip() for n in names) == players
+    assert not any("first dealer" in n for n in names)
+    confirm(page, "#new-game")
+    page.select_option("#preset", "standard")
+    page.click("#start")
+    expect(page.locator("#board-honba")).to_have_text("East 1 · Honba: 0 · riichi sticks on the table: 0")

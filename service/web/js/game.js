@@ -258,7 +258,8 @@ async function start(event) {
   game = {
     format: "riichi-companion-game/1",
     preset,
-    names: players.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t(`seat.${s}`)),
+    // a blank name is the seat's number ("Player 1"), without the setup form's note of who deals first
+    names: players.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t("game.player_name", { n: s + 1 })),
     start_points: start,
     scores: players.map(() => start),
     dealer: 0,
@@ -845,15 +846,19 @@ function render() {
     delta.textContent = d ? signed(d, true) : "";
     if (last && Array.isArray(last.out) && last.out.includes(s)) row.classList.add("bust");
   }
-  const honba = t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks });
+  // honba and riichi sticks only where the rules pay for them (options `honba` and `riichi_deposit` above 0)
+  const counts = [];
+  if (counted("honba")) counts.push(t("game.honba_only", { honba: game.honba }));
+  if (counted("riichi_deposit")) counts.push(t("game.sticks_only", { sticks: game.riichi_sticks }));
+  const honba = counts.length === 2 ? t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks }) : counts.join("");
   if (game.round_wind) {
     const wind = t(game.round_wind === "E" ? "wind.round_E" : `wind.${game.round_wind}`);
     const number = ((game.dealer - game.first_dealer + game.scores.length) % game.scores.length) + 1;
-    $("board-honba").textContent = `${t("game.round", { wind, number })} · ${honba}`;
+    $("board-honba").textContent = [t("game.round", { wind, number }), honba].filter(Boolean).join(" · ");
   } else {
     $("board-honba").textContent = honba;
   }
-  $("board-honba").hidden = game.over;
+  $("board-honba").hidden = game.over || !$("board-honba").textContent;
   renderHistory();
   for (const id of ["winner", "discarder", "chombo-seat"]) fillSeats($(id));
   for (const id of ["winner-1", "winner-2", "pao"]) fillSeats($(id), true);
@@ -905,6 +910,13 @@ function render() {
   }
 }
 
+// The rules pay for honba (option `honba`: points per honba) or riichi sticks (`riichi_deposit`): the option above 0;
+// while the rules are not known (the service has not answered), counted.
+function counted(option) {
+  const v = rules ? rules.preset.defaults[option] : null;
+  return !rules || (typeof v === "number" && v > 0);
+}
+
 // The round and honba of a hand, from the state before it ("East 2 · honba 1").
 function handRound(before) {
   const n = game.scores.length;
@@ -912,7 +924,7 @@ function handRound(before) {
   const number = ((before.dealer - game.first_dealer + n) % n) + 1;
   // without winds (no rounds) the hand is named by its dealer (the column says "Dealer")
   const round = wind ? t("game.round", { wind, number }) : (game.names[before.dealer] ?? "");
-  return before.honba ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
+  return before.honba && counted("honba") ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
 }
 
 // What happened in a hand, from its request: "Ron: Anya + Grandpa ← Papa", "Tsumo: Mama", "Draw", ...
