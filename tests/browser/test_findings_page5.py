@@ -1,5 +1,8 @@
 """What a fresh family found on the table companion: a yakuman count left in the Game form after the hand that
-used it, then sent with the next hand's han and fu."""
+used it (then sent with the next hand's han and fu); numbers broken and the page widened by long names on a phone;
+amounts drawn over each other in who pays whom; a reload back on the Hand tab mid-game; a saved game with scores
+that cannot be, opened without a word; the service's developer wording shown to the family; honba and riichi
+sticks counted under rules that pay for neither, and blank names called "Player 1 (first dealer)"."""
 
 from __future__ import annotations
 
