@@ -112,7 +112,8 @@ async function main() {
   // the tab open before a reload; where none was kept, the Game tab while a game is being played
   const kept = safeGet(VIEW);
   const game = current();
-  showView(VIEWS.includes(kept) ? kept : game && !game.over ? "game" : "hand");
+  const view = VIEWS.includes(kept) ? kept : game && !game.over ? "game" : "hand";
+  if (view !== "hand") showView(view); // the page opens on the Hand tab
   document.body.dataset.ready = "true";
 }
 
