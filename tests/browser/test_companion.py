@@ -115,9 +115,9 @@ def record(page: Page, outcome: dict[str, Any], played: int) -> None:
         if outcome["type"] == "ron":
             page.select_option("#discarder", str(outcome["discarder"]))
         value = win["value"]
-        page.fill("#value-yakuman", str(value.get("yakuman", 0)))
         page.fill("#value-han", str(value.get("han", 1)))
         page.select_option("#value-fu", str(value.get("fu", "")))
+        page.fill("#value-yakuman", str(value.get("yakuman", 0)))  # last: han or fu typed clears the yakuman
     page.click("#apply")
     expect(page.locator("#game-preset")).to_contain_text(f"hands played: {played}")
 

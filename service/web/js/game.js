@@ -105,6 +105,24 @@ function withoutRounds(valid, presetRules) {
   return valid;
 }
 
+// Why the scores of a game (from a file) cannot be those of a game played under its preset's rules, as the key of
+// the page's sentence, or null: points that are not whole hundreds (points scoring), or a table whose scores and
+// riichi sticks (option `riichi_deposit` each) do not add up to what everyone started with (`start_points`), before
+// any hand and while the game goes on (a chombo's deduction takes points from the table: not checked past one).
+export function scoresProblem(valid, presetRules) {
+  const d = presetRules.preset.defaults;
+  if (presetRules.preset.scoring === "kids") return null; // points only won: no total kept
+  const done = valid.hands.findIndex((h) => h.request?.outcome?.type === "chombo");
+  const states = [...valid.hands.map((h) => h.before), ...(valid.over ? [] : [valid])];
+  if (states.some((x) => x.scores.some((v) => v % 100 !== 0))) return "game.bad_file_hundreds";
+  const start = Number.isInteger(d.start_points) ? d.start_points : null;
+  const deposit = Number.isInteger(d.riichi_deposit) ? d.riichi_deposit : 0;
+  const checked = done < 0 ? states : states.slice(0, done + 1);
+  const total = (x) => x.scores.reduce((a, b) => a + b, 0) + x.riichi_sticks * deposit;
+  if (start !== null && checked.some((x) => total(x) !== start * valid.names.length)) return "game.bad_file_total";
+  return null;
+}
+
 // A game fits its preset's rules: as many players, and no score below zero in a game still going
 // unless the rules play on below zero (bust: none); the same before each hand.
 function fits(valid, presetRules) {
@@ -240,7 +258,8 @@ async function start(event) {
   game = {
     format: "riichi-companion-game/1",
     preset,
-    names: players.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t(`seat.${s}`)),
+    // a blank name is the seat's number ("Player 1"), without the setup form's note of who deals first
+    names: players.map((s) => $(`name-${s}`).value.trim().slice(0, 40) || t("game.player_name", { n: s + 1 })),
     start_points: start,
     scores: players.map(() => start),
     dealer: 0,
@@ -296,6 +315,26 @@ function outcome(kind) {
   return { type: "ron", discarder: Number($("discarder").value), wins };
 }
 
+// The value controls of each winner (`suffix` "", "-1", "-2"): han, fu, yakuman and kids points.
+const VALUE_SUFFIXES = ["", "-1", "-2"];
+
+// Every winner's value back to the form's start (han 1, fu 30, yakuman 0, points 1): after a hand is applied
+// and for a new game, so a yakuman (or a second winner's han and fu) never carries over into the next hand.
+function resetValues() {
+  for (const suffix of VALUE_SUFFIXES) {
+    for (const id of ["value-han", "value-yakuman", "value-points"]) $(`${id}${suffix}`).value = $(`${id}${suffix}`).defaultValue;
+    const fu = $(`value-fu${suffix}`);
+    fu.value = [...fu.options].find((o) => o.defaultSelected)?.value ?? "";
+  }
+}
+
+// Entering han or fu clears that winner's yakuman: a yakuman count left in the form never outweighs the han and
+// fu typed after it (a yakuman typed last is sent as a yakuman).
+function valueTyped(event) {
+  const match = /^value-(han|fu)(-\d)?$/.exec(event.target.id);
+  if (match) $(`value-yakuman${match[2] ?? ""}`).value = "0";
+}
+
 // A value typed in the form (`suffix` "" for the first winner, "-1" and "-2" for the further winners of a ron).
 function manualValue(suffix) {
   if (rules.preset.scoring === "kids") return { points: Number($(`value-points${suffix}`).value) };
@@ -320,6 +359,14 @@ async function apply(event) {
   const riichi = seats().filter((s) => $(`riichi-${s}`).checked && !$("riichi-seats").hidden);
   if (out.wins && out.wins[0].hand?.riichi && !riichi.includes(out.wins[0].winner)) riichi.push(out.wins[0].winner);
   if (out.hand?.riichi && !riichi.includes(out.winner)) riichi.push(out.winner);
+  const own = entryProblem(out, riichi);
+  if (own) {
+    // said in the page's own words before anything is sent (the service's reason names its fields and types)
+    tell(() => t(own.key));
+    markFields({ data: { errors: [{ field: own.field }] } });
+    markPrevious();
+    return;
+  }
   const body = { rules: game.preset, scores: game.scores, dealer: game.dealer, first_dealer: game.first_dealer, outcome: out };
   if (game.honba) body.honba = game.honba;
   if (game.riichi_sticks) body.riichi_sticks = game.riichi_sticks;
@@ -357,6 +404,7 @@ async function apply(event) {
     $(`nagashi-${s}`).checked = false;
   }
   for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = ""; // one winner, nobody liable, next hand
+  resetValues(); // this hand's han, fu, yakuman and points are not the next one's
   riichiTicked();
   $("last-hand-flag").checked = false;
   if (r.game_over) {
@@ -381,6 +429,25 @@ async function finish() {
   save();
 }
 
+// What the form holds that the service would refuse, found before asking it: { key, field } (the page's sentence and
+// the body's field, whose control is marked), or null. A han (1 to 200), a yakuman count (0 to 10) or kids points
+// (1 or more) that is not a whole number in range (an empty field is none); four riichi without all the seats'
+// Riichi ticked.
+function entryProblem(out, riichi) {
+  const int = (v, low, high) => Number.isInteger(v) && v >= low && v <= high;
+  const values = out.type === "ron" ? out.wins.map((w, i) => [`outcome.wins[${i}].value`, w.value]) : [["outcome.value", out.value]];
+  for (const [path, v] of values) {
+    if (!v) continue; // the hand on the Hand view: the service scores it
+    if ("han" in v && !int(v.han, 1, 200)) return { key: "game.need_han", field: `${path}.han` };
+    if ("yakuman" in v && !int(v.yakuman, 1, 10)) return { key: "game.need_yakuman", field: `${path}.yakuman` };
+    if ("points" in v && !int(v.points, 1, 1000)) return { key: "game.need_points", field: `${path}.points` };
+  }
+  if (out.type === "abortive" && out.kind === "suucha_riichi" && riichi.length < seats().length) {
+    return { key: "game.need_four_riichi", field: "riichi" };
+  }
+  return null;
+}
+
 // #game-message says `message()` (nothing when null), and says it again after a language switch.
 function tell(message) {
   said = message;
@@ -390,7 +457,9 @@ function tell(message) {
 // The service's refusal of `body` in the page's words (or that it does not answer: no refusal then).
 function refusal(answer, body) {
   if (answer.status === 0) return () => t("msg.offline");
-  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons: true }).join(" ")}`;
+  // a body the schema refuses (400) is named by its fields alone: the schema's reason is in its own terms ("`int` >= 1")
+  const reasons = answer.status !== 400;
+  return () => `${t("game.refused")} ${problemLines(answer, (field) => fieldName(field, body), { reasons }).join(" ")}`;
 }
 
 // The form's control a refused field is entered with (the longest known start of its path, indexes left out).
@@ -638,9 +707,10 @@ async function importGame(event) {
   }
   event.target.value = "";
   if (data) data = await checkedGame(data);
-  if (!data) {
-    $("import-message").dataset.i18n = "game.bad_file"; // relabelled with the page
-    $("import-message").textContent = t("game.bad_file");
+  const problem = data ? scoresProblem(data, await rulesFor(data.preset)) : "game.bad_file";
+  if (problem) {
+    $("import-message").dataset.i18n = problem; // relabelled with the page
+    $("import-message").textContent = t(problem);
     return;
   }
   delete $("import-message").dataset.i18n;
@@ -776,15 +846,19 @@ function render() {
     delta.textContent = d ? signed(d, true) : "";
     if (last && Array.isArray(last.out) && last.out.includes(s)) row.classList.add("bust");
   }
-  const honba = t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks });
+  // honba and riichi sticks only where the rules pay for them (options `honba` and `riichi_deposit` above 0)
+  const counts = [];
+  if (counted("honba")) counts.push(t("game.honba_only", { honba: game.honba }));
+  if (counted("riichi_deposit")) counts.push(t("game.sticks_only", { sticks: game.riichi_sticks }));
+  const honba = counts.length === 2 ? t("game.honba_sticks", { honba: game.honba, sticks: game.riichi_sticks }) : counts.join("");
   if (game.round_wind) {
     const wind = t(game.round_wind === "E" ? "wind.round_E" : `wind.${game.round_wind}`);
     const number = ((game.dealer - game.first_dealer + game.scores.length) % game.scores.length) + 1;
-    $("board-honba").textContent = `${t("game.round", { wind, number })} · ${honba}`;
+    $("board-honba").textContent = [t("game.round", { wind, number }), honba].filter(Boolean).join(" · ");
   } else {
     $("board-honba").textContent = honba;
   }
-  $("board-honba").hidden = game.over;
+  $("board-honba").hidden = game.over || !$("board-honba").textContent;
   renderHistory();
   for (const id of ["winner", "discarder", "chombo-seat"]) fillSeats($(id));
   for (const id of ["winner-1", "winner-2", "pao"]) fillSeats($(id), true);
@@ -836,6 +910,13 @@ function render() {
   }
 }
 
+// The rules pay for honba (option `honba`: points per honba) or riichi sticks (`riichi_deposit`): the option above 0;
+// while the rules are not known (the service has not answered), counted.
+function counted(option) {
+  const v = rules ? rules.preset.defaults[option] : null;
+  return !rules || (typeof v === "number" && v > 0);
+}
+
 // The round and honba of a hand, from the state before it ("East 2 · honba 1").
 function handRound(before) {
   const n = game.scores.length;
@@ -843,7 +924,7 @@ function handRound(before) {
   const number = ((before.dealer - game.first_dealer + n) % n) + 1;
   // without winds (no rounds) the hand is named by its dealer (the column says "Dealer")
   const round = wind ? t("game.round", { wind, number }) : (game.names[before.dealer] ?? "");
-  return before.honba ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
+  return before.honba && counted("honba") ? `${round} · ${t("history.honba", { n: before.honba })}` : round;
 }
 
 // What happened in a hand, from its request: "Ron: Anya + Grandpa ← Papa", "Tsumo: Mama", "Draw", ...
@@ -955,6 +1036,10 @@ export async function initGame(options) {
   $("winner").addEventListener("change", otherDiscarder);
   $("winner-1").addEventListener("change", showOutcome);
   $("value-from-hand").addEventListener("change", showOutcome);
+  for (const suffix of VALUE_SUFFIXES) {
+    $(`value-han${suffix}`).addEventListener("input", valueTyped);
+    $(`value-fu${suffix}`).addEventListener("change", valueTyped);
+  }
   $("undo").addEventListener("click", undo);
   $("finish").addEventListener("click", async () => {
     if (!game || game.over) return;
@@ -970,6 +1055,8 @@ export async function initGame(options) {
     game = null;
     save();
     clearTransfers(); // the last game's hand and message are not the next one's
+    resetValues();
+    for (const id of ["winner-1", "winner-2", "pao"]) $(id).value = "";
     tell(null);
     rules = await rulesFor($("preset").value); // the new game's preset is the one chosen now
     render();

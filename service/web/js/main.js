@@ -1,12 +1,14 @@
 // The table companion: wires the views (hand, game, points table), the preset and the language.
 import { call } from "./api.js";
-import { initGame, presetChanged, relabel as relabelGame } from "./game.js";
+import { current, initGame, presetChanged, relabel as relabelGame } from "./game.js";
 import { applyRules, initHand, relabel as relabelHand, scoreRequest } from "./hand.js";
 import { language, preferredLanguage, presetName, safeGet, safeSet, setLanguage, t } from "./i18n.js";
 import { showTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 const PRESET = "riichi-companion-preset";
+const VIEW = "riichi-companion-view"; // the tab open last: a reload opens it again
+const VIEWS = ["hand", "game", "table"];
 const cache = new Map(); // "preset lang" → GET /v1/rules/{preset} answer
 const RETRY_MS = 3000; // while the service does not answer: how often the preset is asked for again
 let retry = 0; // the timer of the next time it is asked
@@ -70,6 +72,7 @@ async function selectPreset(preset) {
 }
 
 function showView(name) {
+  safeSet(VIEW, name);
   for (const tab of document.querySelectorAll("[role=tab]")) {
     const on = tab.dataset.view === name;
     tab.setAttribute("aria-selected", String(on));
@@ -106,6 +109,11 @@ async function main() {
   await fillPresets(safeGet(PRESET) || "standard");
   await initGame({ rulesFor, handRequest: scoreRequest, selectPreset });
   await presetSelected();
+  // the tab open before a reload; where none was kept, the Game tab while a game is being played
+  const kept = safeGet(VIEW);
+  const game = current();
+  const view = VIEWS.includes(kept) ? kept : game && !game.over ? "game" : "hand";
+  if (view !== "hand") showView(view); // the page opens on the Hand tab
   document.body.dataset.ready = "true";
 }
 
