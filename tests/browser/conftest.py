@@ -141,7 +141,19 @@ def companion(open_companion: Callable[..., tuple[Page, Guard]]) -> tuple[Page, 
 
 
 def screenshot(page: Page, name: str) -> Path:
+    """A full-page screenshot that leaves the page as it was. Chromium takes a full page by resizing the viewport
+    and puts the scroll position back later, on its own time: a click made just after could land where the
+    page is about to move away from (on a loaded machine a radio button's mousedown and its click met
+    different elements). So the scroll position is set back here and two frames are waited for."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    x, y = page.evaluate("[window.scrollX, window.scrollY]")
     page.screenshot(path=str(path), full_page=True)
+    page.evaluate(
+        """([x, y]) => new Promise((done) => {
+             window.scrollTo(x, y);
+             requestAnimationFrame(() => requestAnimationFrame(() => { window.scrollTo(x, y); done(); }));
+           })""",
+        [x, y],
+    )
     return path
