@@ -150,8 +150,10 @@ def test_a_body_over_the_limit_is_refused_in_russian(client: TestClient[Litestar
     assert body["errors"] == [
         {
             "field": "",
-            "message": "не больше 65,536 байт (1,048,576 для POST /v1/score/batch, 2,097,152 для POST "
-            "/v1/logs/replay и /v1/logs/convert, 67,108,864 для POST /v1/logs/replay/batch)",
+            # Russian groups digits with a no-break space (U+00A0, CLDR's ru group symbol), never a comma
+            "message": "не больше 65\u00a0536 байт (1\u00a0048\u00a0576 для POST /v1/score/batch, "
+            "2\u00a0097\u00a0152 для POST /v1/logs/replay и /v1/logs/convert, 67\u00a0108\u00a0864 для POST "
+            "/v1/logs/replay/batch)",
         }
     ]
 

@@ -98,7 +98,7 @@ def test_a_settlement_refusal_names_its_field_in_russian(client: TestClient[Lite
     assert r.json()["errors"] == [
         {
             "field": "scores",
-            "message": "очки вместе с палочками риичи на столе дают 99000, а не 4 × 25000 = 100000 "
+            "message": "очки вместе с палочками риичи на столе дают 99\u00a0000, а не 4 × 25\u00a0000 = 100\u00a0000 "
             "(задайте game.start_points, если игра начиналась с другого счёта)",
         }
     ]

@@ -130,9 +130,7 @@ def instance() -> str | None:
 NOT_FOUND_DETAIL: Final = refusal("refusal.detail.not_found")
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
-BODY_LIMITS: Final = refusal(
-    "refusal.body_limits", body="65,536", batch="1,048,576", logs="2,097,152", many="67,108,864"
-)
+BODY_LIMITS: Final = refusal("refusal.body_limits", body=65_536, batch=1_048_576, logs=2_097_152, many=67_108_864)
 """What a 413's field error says: the body limits, in bytes (``service.app.MAX_BODY_BYTES``,
 ``service.api.routes.batch.BATCH_MAX_BODY_BYTES``, ``service.api.routes.logs``'s two; a test keeps them equal)."""
 
