@@ -16,6 +16,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
+from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
 from typing import Final, Literal
@@ -153,7 +154,7 @@ class Refusal(str):
 
 
 def _said(value: object, lang: Language) -> object:
-    """A placeholder's value as said in ``lang``: a :class:`Refusal` rendered, a whole number written with
+    """A placeholder's value as said in ``lang``: a :class:`Refusal` rendered, a whole or decimal number written with
     ``lang``'s digit grouping (CLDR, by Babel: ``65,536`` in en and ja, ``65\u00a0536`` in ru), anything else as it is.
 
     >>> _said(65536, "ru"), _said(65536, "ja"), _said(999, "ru"), _said(True, "ru")
@@ -161,8 +162,8 @@ def _said(value: object, lang: Language) -> object:
     """
     if isinstance(value, Refusal):
         return render(value, lang)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return format_decimal(value, locale=lang)
+    if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+        return format_decimal(value, locale=lang, decimal_quantization=False)
     return value
 
 
