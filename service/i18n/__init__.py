@@ -16,12 +16,14 @@ from __future__ import annotations
 import gettext
 import io
 import re
+from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
 from typing import Final, Literal
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 __all__ = [
     "LANGUAGES",
@@ -141,7 +143,9 @@ def negotiate_language(accept_language: str | None) -> Language:
 class Refusal(str):
     """A refusal message (a 400 or 422 ``errors[].message`` or ``detail``): the string itself is its English
     text, so code and tests that read it as text see no difference; :attr:`key` and :attr:`values` render it
-    in another language (:func:`render`). Made by :func:`refusal`."""
+    in another language (:func:`render`). Made by :func:`refusal`. A whole number among the values is written with
+    the language's digit grouping (``65,536`` in English and Japanese, ``65 536`` with a no-break space in
+    Russian)."""
 
     key: str
     """The catalogue key, e.g. ``refusal.copies`` (stable: a client may match on it)."""
@@ -149,8 +153,22 @@ class Refusal(str):
     """The placeholders' values; a value that is itself a :class:`Refusal` is rendered in the same language."""
 
 
+def _said(value: object, lang: Language) -> object:
+    """A placeholder's value as said in ``lang``: a :class:`Refusal` rendered, a whole or decimal number written with
+    ``lang``'s digit grouping (CLDR, by Babel: ``65,536`` in en and ja, ``65\u00a0536`` in ru), anything else as it is.
+
+    >>> _said(65536, "ru"), _said(65536, "ja"), _said(999, "ru"), _said(True, "ru")
+    ('65\xa0536', '65,536', '999', True)
+    """
+    if isinstance(value, Refusal):
+        return render(value, lang)
+    if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
+        return format_decimal(value, locale=lang, decimal_quantization=False)
+    return value
+
+
 def _fill(key: str, lang: Language, values: dict[str, object]) -> str:
-    filled = {name: render(v, lang) if isinstance(v, Refusal) else v for name, v in values.items()}
+    filled = {name: _said(v, lang) for name, v in values.items()}
     translations, found, plurals = _CATALOGUES[lang]
     if key not in found:
         translations, found, plurals = _CATALOGUES["en"]

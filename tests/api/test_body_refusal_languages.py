@@ -150,8 +150,10 @@ def test_a_body_over_the_limit_is_refused_in_russian(client: TestClient[Litestar
     assert body["errors"] == [
         {
             "field": "",
-            "message": "не больше 65,536 байт (1,048,576 для POST /v1/score/batch, 2,097,152 для POST "
-            "/v1/logs/replay и /v1/logs/convert, 67,108,864 для POST /v1/logs/replay/batch)",
+            # Russian groups digits with a no-break space (U+00A0, CLDR's ru group symbol), never a comma
+            "message": "не больше 65\u00a0536 байт (1\u00a0048\u00a0576 для POST /v1/score/batch, "
+            "2\u00a0097\u00a0152 для POST /v1/logs/replay и /v1/logs/convert, 67\u00a0108\u00a0864 для POST "
+            "/v1/logs/replay/batch)",
         }
     ]
 
@@ -180,12 +182,14 @@ def test_a_body_over_the_limit_is_refused_in_english_by_default(client: TestClie
 
 
 def test_the_english_titles_are_the_rfc_9110_phrases() -> None:
-    """RFC 9110 §15.5.1, §15.5.14, §15.5.16, §15.5.21; RFC 6585 §5 (431)."""
+    """RFC 9110 §15.5.1, §15.5.5, §15.5.6, §15.5.14, §15.5.16, §15.5.21; RFC 6585 §5 (431)."""
     from service.api.plumbing.errors import LOCALISED_STATUSES, localised_title
 
     english = {status: localised_title(status, "en") for status in sorted(LOCALISED_STATUSES)}
     assert english == {
         400: "Bad Request",
+        404: "Not Found",
+        405: "Method Not Allowed",
         413: "Content Too Large",
         415: "Unsupported Media Type",
         422: "Unprocessable Content",
@@ -193,7 +197,58 @@ def test_the_english_titles_are_the_rfc_9110_phrases() -> None:
     }
 
 
-def test_a_status_answered_only_in_english_keeps_its_english_title(client: TestClient[Litestar]) -> None:
-    r = client.get("/v1/nosuch", headers=RU)
-    assert r.status_code == 404
-    assert r.json()["title"] == "Not Found"
+def test_an_unknown_path_is_refused_in_japanese(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/nosuch", headers=JA)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (404, "ja", "Accept-Language")
+    body = r.json()
+    assert (body["type"], body["title"]) == ("/problems/not-found", "見つかりません")
+    assert (body["detail"], body["errors"]) == ("このパスには何もありません。", [])
+
+
+def test_an_unknown_preset_is_refused_in_japanese_and_russian(client: TestClient[Litestar]) -> None:
+    r = client.get("/v1/rules/zzz", headers=JA)
+    assert (r.status_code, r.headers["content-language"]) == (404, "ja")
+    body = r.json()
+    assert (body["title"], body["detail"]) == ("見つかりません", "そのようなプリセットはありません。")
+    assert [e["field"] for e in body["errors"]] == ["preset"]
+    assert body["errors"][0]["message"].startswith("次のいずれか: standard, ")
+    r = client.get("/v1/rules/zzz", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (404, "ru")
+    body = r.json()
+    assert (body["title"], body["detail"]) == ("Не найдено", "Такого пресета нет.")
+    assert body["errors"][0]["message"].startswith("одно из: standard, ")
+
+
+def test_unknown_documentation_and_problem_pages_are_refused_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.get("/docs/zzz", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (404, "ru")
+    assert r.json()["detail"] == "Такой страницы документации нет."
+    r = client.get("/problems/zzz", headers=RU)
+    assert (r.status_code, r.headers["content-language"]) == (404, "ru")
+    body = r.json()
+    assert (body["detail"], body["errors"]) == (
+        "Такого типа проблемы нет.",
+        [{"field": "name", "message": "см. /docs/problems"}],
+    )
+
+
+@pytest.mark.parametrize("method", ["PUT", "GET"])
+def test_a_wrong_method_is_refused_in_russian_and_japanese(client: TestClient[Litestar], method: str) -> None:
+    r = client.request(method, "/v1/score", headers=RU)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (405, "ru", "Accept-Language")
+    body = r.json()
+    assert (body["type"], body["title"]) == ("/problems/method-not-allowed", "Метод не разрешён")
+    assert body["detail"] == "Этот путь не принимает этот метод."
+    assert [e["field"] for e in body["errors"]] == ["method"]
+    assert body["errors"][0]["message"].startswith("не разрешён на этом пути")
+    r = client.request(method, "/v1/score", headers=JA)
+    assert (r.status_code, r.headers["content-language"]) == (405, "ja")
+    body = r.json()
+    assert (body["title"], body["detail"]) == ("許可されていないメソッド", "このパスはこのメソッドを受け付けません。")
+
+
+def test_a_wrong_method_without_accept_language_stays_english(client: TestClient[Litestar]) -> None:
+    r = client.put("/v1/score")
+    assert (r.status_code, r.headers["content-language"]) == (405, "en")
+    body = r.json()
+    assert (body["title"], body["detail"]) == ("Method Not Allowed", "This path does not accept this method.")

@@ -106,7 +106,7 @@ def test_every_parsed_header_is_capped(client: TestClient[Litestar], name: str) 
 
     assert response.status_code == 431
     assert response.headers["content-type"] == "application/problem+json"
-    assert response.json()["errors"] == [{"field": f"headers.{name}", "message": f"at most {cap} bytes"}]
+    assert response.json()["errors"] == [{"field": f"headers.{name}", "message": f"at most {cap:,} bytes"}]
 
 
 def test_any_other_header_is_capped_and_so_is_their_sum(client: TestClient[Litestar]) -> None:

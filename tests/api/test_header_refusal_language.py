@@ -43,7 +43,7 @@ def test_all_headers_too_large_are_refused_in_japanese(client: TestClient[Litest
     body = response.json()
     assert body["title"] == "リクエストヘッダーフィールドが大きすぎます"
     assert body["detail"] == "リクエストヘッダーが大きすぎます。"
-    assert body["errors"] == [{"field": "headers", "message": "32768 バイト以内"}]
+    assert body["errors"] == [{"field": "headers", "message": "32,768 バイト以内"}]
 
 
 def test_a_refused_accept_language_is_not_read_the_answer_is_english(client: TestClient[Litestar]) -> None:

@@ -74,17 +74,19 @@ def test_a_russian_count_agrees_with_its_number(
 
 def test_a_schema_violation_is_refused_in_russian(client: TestClient[Litestar]) -> None:
     english = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "honba": -1}).json()
-    assert english["errors"] == [{"field": "honba", "message": "Expected `int` >= 0"}]
+    assert english["errors"] == [{"field": "honba", "message": "must be a whole number ≥ 0"}]
     r = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "honba": -1}, headers=RU)
     assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (400, "ru", "Accept-Language")
     assert r.json()["detail"] == "Тело запроса не соответствует схеме."
-    assert r.json()["errors"] == [{"field": "honba", "message": "Ожидался `int` >= 0"}]
+    assert r.json()["errors"] == [{"field": "honba", "message": "ожидается целое число ≥ 0"}]
 
 
 def test_an_unknown_field_is_refused_in_japanese(client: TestClient[Litestar]) -> None:
     r = client.post("/v1/score", json={"hand": "123m", "win_tile": "1m", "colour": "red"}, headers=JA)
     assert r.status_code == 400
-    assert r.json()["errors"] == [{"field": "colour", "message": "オブジェクトに不明なフィールド `colour` があります"}]
+    assert r.json()["errors"] == [
+        {"field": "colour", "message": "不明なフィールド colour: このオブジェクトにそのフィールドはありません"}
+    ]
 
 
 def test_a_settlement_refusal_names_its_field_in_russian(client: TestClient[Litestar]) -> None:
@@ -98,7 +100,7 @@ def test_a_settlement_refusal_names_its_field_in_russian(client: TestClient[Lite
     assert r.json()["errors"] == [
         {
             "field": "scores",
-            "message": "очки вместе с палочками риичи на столе дают 99000, а не 4 × 25000 = 100000 "
+            "message": "очки вместе с палочками риичи на столе дают 99\u00a0000, а не 4 × 25\u00a0000 = 100\u00a0000 "
             "(задайте game.start_points, если игра начиналась с другого счёта)",
         }
     ]
@@ -167,7 +169,7 @@ def test_a_query_refusal_is_in_russian(client: TestClient[Litestar]) -> None:
     assert r.json()["errors"] == [{"field": "preset", "message": "задан больше одного раза; задайте один раз"}]
     unknown = client.get("/v1/table?preset=nosuch", headers=RU)
     assert unknown.status_code == 400
-    assert unknown.json()["errors"] == [{"field": "preset", "message": "Недопустимое значение 'nosuch'"}]
+    assert unknown.json()["errors"] == [{"field": "preset", "message": "'nosuch' — недопустимое значение"}]
 
 
 def test_a_problem_with_a_text_of_no_catalogue_is_wholly_english() -> None:
@@ -201,3 +203,104 @@ def test_a_decoders_refusal_is_in_japanese(client: TestClient[Litestar]) -> None
     r = client.post("/v1/logs/replay?format=mjai", content=body, headers={"content-type": "text/plain", **JA})
     assert (r.status_code, r.headers["content-language"]) == (422, "ja")
     assert r.json()["errors"] == [{"field": "log", "message": "ログに局がありません（start_kyoku がありません）"}]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "en", "ru", "ja"),
+    [
+        (
+            {"riichi": "yes"},
+            "riichi",
+            "must be true or false, not a string",
+            "ожидается true или false, а получено: строка",
+            "true、または false が必要です（受け取った値: 文字列）",
+        ),
+        (
+            {"honba": 1.5},
+            "honba",
+            "must be a whole number, not a number",
+            "ожидается целое число, а получено: число",
+            "整数 が必要です（受け取った値: 数値）",
+        ),
+        (
+            {"honba": -1},
+            "honba",
+            "must be a whole number ≥ 0",
+            "ожидается целое число ≥ 0",
+            "0 以上の整数が必要です",
+        ),
+        (
+            {"melds": {}},
+            "melds",
+            "must be an array, not an object",
+            "ожидается массив, а получено: объект",
+            "配列 が必要です（受け取った値: オブジェクト）",
+        ),
+    ],
+)
+def test_a_schema_violation_is_said_in_plain_words(
+    client: TestClient[Litestar], body: dict[str, Any], field: str, en: str, ru: str, ja: str
+) -> None:
+    """No backticks and no Python type names (`int`, `bool`, `str`) in any language: msgspec's wording is
+    translated into plain words."""
+    full = {"hand": "123m", "win_tile": "1m", **body}
+    for headers, expected in (({}, en), (RU, ru), (JA, ja)):
+        r = client.post("/v1/score", json=full, headers=headers)
+        assert r.status_code == 400
+        assert r.json()["errors"] == [{"field": field, "message": expected}]
+
+
+def test_msgspec_type_unions_and_constraints_are_said_in_plain_words() -> None:
+    """Every shape msgspec writes a validation message in (its version's wording) maps to words of the catalogues;
+    none keeps a backtick or a type name."""
+    from service.api.plumbing.decoding import msgspec_refusal
+    from service.i18n import render
+
+    cases = {
+        "Expected `bool | null`, got `str`": (
+            "must be true, false or null, not a string",
+            "ожидается true, false или null, а получено: строка",
+            "true、false、または null が必要です（受け取った値: 文字列）",
+        ),
+        "Expected `int` >= 1": ("must be a whole number ≥ 1", "ожидается целое число ≥ 1", "1 以上の整数が必要です"),
+        "Expected `int` <= 100000": (
+            "must be a whole number ≤ 100,000",
+            "ожидается целое число ≤ 100\u00a0000",
+            "100,000 以下の整数が必要です",
+        ),
+        "Expected `float` > 0.5": ("must be a number > 0.5", "ожидается число > 0,5", "0.5 より大きい数値が必要です"),
+        "Expected `array` of length <= 64": (
+            "must be an array of length ≤ 64",
+            "ожидается массив длины ≤ 64",
+            "長さ 64 以下の配列が必要です",
+        ),
+        "Expected `str` of length >= 1": (
+            "must be a string of length ≥ 1",
+            "ожидается строка длины ≥ 1",
+            "長さ 1 以上の文字列が必要です",
+        ),
+        "Expected `array` of length 2, got 3": (
+            "must be an array of length 2, not of length 3",
+            "ожидается массив длины 2, а получена длина 3",
+            "長さ 2 の配列が必要です（受け取った長さ: 3）",
+        ),
+        "Expected `int` that's a multiple of 100": (
+            "must be a whole number that is a multiple of 100",
+            "ожидается целое число, кратное 100",
+            "100 の倍数の整数が必要です",
+        ),
+        "Object missing required field `hand`": (
+            "required field hand is missing",
+            "нет обязательного поля hand",
+            "必須フィールド hand がありません",
+        ),
+        "Invalid enum value 'x'": (
+            "'x' is not one of the allowed values",
+            "'x' — недопустимое значение",
+            "'x' は使えない値です",
+        ),
+    }
+    for text, expected in cases.items():
+        said = tuple(render(msgspec_refusal(text), lang) for lang in ("en", "ru", "ja"))
+        assert said == expected, text
+        assert not any("`" in s or "int" in s.split() for s in said)

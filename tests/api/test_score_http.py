@@ -153,8 +153,8 @@ def test_malformed_json_is_400_naming_the_whole_body(client: TestClient[Litestar
     ("content", "message"),
     [
         pytest.param(b"", "A JSON request body is required", id="empty-body"),
-        pytest.param(b"[]", "Expected `object`, got `array`", id="array-body"),
-        pytest.param(b"null", "Expected `object`, got `null`", id="null-body"),
+        pytest.param(b"[]", "must be an object, not an array", id="array-body"),
+        pytest.param(b"null", "must be an object, not null", id="null-body"),
     ],
 )
 def test_body_that_is_not_an_object_is_400_naming_the_whole_body(

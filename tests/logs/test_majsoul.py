@@ -455,7 +455,7 @@ def test_scores_that_do_not_add_up_are_a_final_difference_not_an_error() -> None
     assert result.rounds[0].differences[0].field == "settle"
     assert result.final is None
     assert [d.field for d in result.final_differences] == ["final"]
-    assert "100000" in str(result.final_differences[0].service)
+    assert "100,000" in str(result.final_differences[0].service)
 
 
 def test_a_bare_list_of_records_named_as_majsoul() -> None:

@@ -167,7 +167,7 @@ REFUSAL_LANGUAGE_HEADERS: Final = {
         required=False,
     ),
 }
-"""The headers of a 400, 413, 415, 422 or 431 problem, whose texts follow ``Accept-Language``
+"""The headers of a 400, 404, 405, 413, 415, 422 or 431 problem, whose texts follow ``Accept-Language``
 (:mod:`service.api.plumbing.errors`)."""
 
 ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
@@ -175,10 +175,11 @@ ACCEPT_LANGUAGE_PARAMETER = OpenAPIParameter(
     param_in="header",
     required=False,
     description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-    "A refusal (400, 413, 415, 422 or 431) says its `title`, `detail` and `errors[].message` in it.",
+    "A refusal (400, 404, 405, 413, 415, 422 or 431) says its `title`, `detail` and `errors[].message` in it.",
     schema=Schema(type=OpenAPIType.STRING),
 )
-"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400, 413, 415, 422 or 431)."""
+"""The ``Accept-Language`` header of an operation that names nothing but may refuse (its 400, 404, 405, 413, 415,
+422 or 431)."""
 
 _HEADER_TOO_LARGE = (
     "A request header over its cap (e.g. `Accept-Language` or `X-Request-ID` over 256 bytes, `If-None-Match` over "

@@ -31,6 +31,7 @@ from litestar.params import PathParameter
 from litestar.static_files import create_static_files_router
 from markdown_it import MarkdownIt
 
+from service.i18n import refusal
 from service.scoring import FieldError
 
 from ..plumbing.errors import PROBLEM_PAGES, problem
@@ -167,8 +168,8 @@ def doc_page(page: Annotated[str, PathParameter()]) -> Response[str]:
     if page not in DOC_PAGES:
         raise problem(
             404,
-            "There is no such documentation page.",
-            [FieldError("page", f"one of {', '.join((*DOC_PAGES, REFERENCE_PAGE))}")],
+            refusal("refusal.detail.no_page"),
+            [FieldError("page", refusal("refusal.one_of", names=", ".join((*DOC_PAGES, REFERENCE_PAGE))))],
         )
     return _page(page)
 
@@ -177,7 +178,9 @@ def doc_page(page: Annotated[str, PathParameter()]) -> Response[str]:
 def problem_page(name: Annotated[str, PathParameter()]) -> Response[str]:
     """The page of the problem type ``/problems/<name>``; another name is a 404 problem."""
     if f"/problems/{name}" not in PROBLEM_PAGES:
-        raise problem(404, "There is no such problem type.", [FieldError("name", "see /docs/problems")])
+        raise problem(
+            404, refusal("refusal.detail.no_problem_type"), [FieldError("name", refusal("refusal.see_problems"))]
+        )
     return _page("problems", name)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator
+from decimal import Decimal
 from functools import cache
 from typing import Any, Final, Generic, TypeVar
 
@@ -19,7 +20,7 @@ import msgspec
 from litestar.dto import AbstractDTO, DTOConfig, DTOFieldDefinition
 from litestar.typing import FieldDefinition
 
-from service.i18n import refusal
+from service.i18n import Refusal, refusal
 from service.i18n.parsing import json_fault, json_position
 from service.scoring import FieldError
 from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
@@ -75,16 +76,17 @@ def field_error_from_msgspec(message: str) -> FieldError:
     """A :class:`FieldError` from a msgspec validation message, with the path made relative.
 
     ``$.a[0].b`` becomes ``a[0].b``; the root becomes ``""``; an unknown or missing field
-    named in the message is appended to the path, so the field is the one to fix.
+    named in the message is appended to the path, so the field is the one to fix. The message is said in plain
+    words (:func:`msgspec_refusal`).
 
     >>> field_error_from_msgspec("Expected `str`, got `int` - at `$.melds[0].tiles`")
-    FieldError(field='melds[0].tiles', message='Expected `str`, got `int`')
+    FieldError(field='melds[0].tiles', message='must be a string, not a whole number')
     >>> field_error_from_msgspec("Object contains unknown field `foo` - at `$.rules`")
-    FieldError(field='rules.foo', message='Object contains unknown field `foo`')
+    FieldError(field='rules.foo', message='unknown field foo: this object has no such field')
     >>> field_error_from_msgspec("Object missing required field `hand`")
-    FieldError(field='hand', message='Object missing required field `hand`')
+    FieldError(field='hand', message='required field hand is missing')
     >>> field_error_from_msgspec("Expected `object`, got `array`")
-    FieldError(field='', message='Expected `object`, got `array`')
+    FieldError(field='', message='must be an object, not an array')
 
     A key longer than :data:`MAX_KEY_ECHO` characters is echoed cut to that length, ending in "…" (the
     client sent it; it need not come back whole, twice):
@@ -107,31 +109,113 @@ def field_error_from_msgspec(message: str) -> FieldError:
     return FieldError(field=path, message=msgspec_refusal(text))
 
 
-_MSGSPEC_MESSAGES: Final = (
-    (re.compile(r"Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`", re.DOTALL), "refusal.expected_got"),
-    (re.compile(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)"), "refusal.expected_length"),
-    (re.compile(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)"), "refusal.expected_bound"),
-    (re.compile(r"Object contains unknown field `(?P<name>.*)`", re.DOTALL), "refusal.unknown_field"),
-    (re.compile(r"Object missing required field `(?P<name>.*)`", re.DOTALL), "refusal.missing_field"),
-    (re.compile(r"Invalid enum value (?P<value>.*)", re.DOTALL), "refusal.invalid_enum"),
-)
-"""msgspec's validation messages (English only) as refusals of the catalogues, so a 400 follows the request's
-language; a message of another shape is kept in English."""
+_KIND_KEYS: Final = {
+    "int": "refusal.kind.int",
+    "float": "refusal.kind.float",
+    "str": "refusal.kind.str",
+    "object": "refusal.kind.object",
+    "array": "refusal.kind.array",
+}
+"""msgspec's JSON type names, each as a plain word of the catalogues (``int`` → "a whole number"); ``bool`` and
+``null`` are said as the JSON literals ``true``, ``false`` and ``null``."""
+
+_BOUND_KEYS: Final = {
+    ">=": "refusal.bound.ge",
+    ">": "refusal.bound.gt",
+    "<=": "refusal.bound.le",
+    "<": "refusal.bound.lt",
+}
+"""A bound on a number (msgspec's ``>=`` …), by operator: ``≥ 1`` in en and ru, ``1 以上`` in ja."""
+
+_LENGTH_KEYS: Final = {
+    ">=": "refusal.length.ge",
+    ">": "refusal.length.gt",
+    "<=": "refusal.length.le",
+    "<": "refusal.length.lt",
+}
+"""A bound on a length (of a string, array or object), by operator."""
+
+
+def _kinds(expression: str) -> str | None:
+    """msgspec's type ``expression`` (``int``, ``bool | null``, …) in plain words, as a refusal of the
+    catalogues (``true, false or null``); None for a type name it does not know."""
+    words: list[str] = []
+    for name in expression.split(" | "):
+        if name == "bool":
+            words += ["true", "false"]
+        elif name == "null":
+            words.append("null")
+        elif name in _KIND_KEYS:
+            words.append(refusal(_KIND_KEYS[name]))
+        else:
+            return None
+    if len(words) == 1:
+        return words[0]
+    head = words[0]
+    for word in words[1:-1]:
+        head = refusal("refusal.kinds.comma", a=head, b=word)
+    return refusal("refusal.kinds.or", head=head, last=words[-1])
+
+
+def _number(text: str) -> int | Decimal:
+    """A bound msgspec wrote (``1``, ``-3``, ``0.5``) as a number, so it is written in the language's way."""
+    return Decimal(text) if "." in text else int(text)
+
+
+def _plain(text: str) -> str | None:
+    """msgspec's validation ``text`` in plain words, as a refusal of the catalogues; None for a shape not known."""
+    if m := re.fullmatch(r"Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`", text):
+        expected, got = _kinds(m["expected"]), _kinds(m["got"])
+        return None if expected is None or got is None else refusal("refusal.expected_got", expected=expected, got=got)
+    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)", text):
+        kind = _kinds(m["type"])
+        if kind is None:
+            return None
+        what = refusal(_LENGTH_KEYS[m["op"]], kind=kind, bound=int(m["bound"]))
+        return refusal("refusal.expected", what=what)
+    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` of length (?P<bound>\d+), got (?P<got>\d+)", text):
+        kind = _kinds(m["type"])
+        if kind is None:
+            return None
+        what = refusal("refusal.length.eq", kind=kind, bound=int(m["bound"]))
+        return refusal("refusal.expected_length_got", what=what, got=int(m["got"]))
+    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)", text):
+        kind = _kinds(m["type"])
+        if kind is None:
+            return None
+        what = refusal(_BOUND_KEYS[m["op"]], kind=kind, bound=_number(m["bound"]))
+        return refusal("refusal.expected", what=what)
+    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` that's a multiple of (?P<bound>\d+(?:\.\d+)?)", text):
+        kind = _kinds(m["type"])
+        if kind is None:
+            return None
+        return refusal("refusal.expected", what=refusal("refusal.multiple_of", kind=kind, bound=_number(m["bound"])))
+    if m := re.fullmatch(r"Expected `str` matching regex (?P<pattern>.+)", text, re.DOTALL):
+        return refusal("refusal.expected", what=refusal("refusal.pattern", pattern=m["pattern"]))
+    if m := re.fullmatch(r"Object contains unknown field `(?P<name>.*)`", text, re.DOTALL):
+        return refusal("refusal.unknown_field", name=m["name"])
+    if m := re.fullmatch(r"Object missing required field `(?P<name>.*)`", text, re.DOTALL):
+        return refusal("refusal.missing_field", name=m["name"])
+    if m := re.fullmatch(r"Invalid enum value (?P<value>.*)", text, re.DOTALL):
+        return refusal("refusal.invalid_enum", value=m["value"])
+    return None
 
 
 def msgspec_refusal(text: str) -> str:
-    """msgspec's ``text`` as a refusal when it has one of the shapes of :data:`_MSGSPEC_MESSAGES` (its English
-    text unchanged), else ``text``.
+    """msgspec's validation ``text`` said in plain words, without its backticks and type names, as a refusal of
+    the catalogues (so a 400 follows the request's language); ``text`` itself when it is a refusal already, or a
+    message of a shape not known (kept as it is: the whole answer is then English).
 
     >>> from service.i18n import render
-    >>> render(msgspec_refusal("Expected `int` >= 0"), "ru"), render(msgspec_refusal("Expected `str`, got `int`"), "ja")
-    ('Ожидался `int` >= 0', '`str` が必要ですが、`int` を受け取りました')
+    >>> [render(msgspec_refusal("Expected `bool | null`, got `str`"), lang) for lang in ("en", "ru", "ja")]
+    ['must be true, false or null, not a string', 'ожидается true, false или null, а получено: строка', \
+'true、false、または null が必要です（受け取った値: 文字列）']
+    >>> [render(msgspec_refusal("Expected `int` >= 1"), lang) for lang in ("en", "ru", "ja")]
+    ['must be a whole number ≥ 1', 'ожидается целое число ≥ 1', '1 以上の整数が必要です']
     """
-    for pattern, key in _MSGSPEC_MESSAGES:
-        if match := pattern.fullmatch(text):
-            message = refusal(key, **match.groupdict())
-            return message if message == text else text  # a shape not read whole: English as msgspec wrote it
-    return text
+    if isinstance(text, Refusal):
+        return text
+    return _plain(text) or text
 
 
 _TILE_PATTERNS = (TILES_PATTERN, TILE_CODE_PATTERN)

@@ -20,11 +20,11 @@ Mapping (exception → status, ``errors``):
   error; the middleware records the request as 499 and logs ``client disconnected`` at info level;
 - anything else → 500, none: logged here with its traceback, never shown to the client.
 
-**Language.** A 400, 413, 415, 422 or 431 answer's ``title``, ``detail`` and ``errors[].message`` follow the request's
-``Accept-Language`` (en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a refusal of the
-catalogues (:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer says so with
-``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``title`` is the status's
-phrase in that language (RFC 9457 §3.1.3 allows a localised title); the ``field`` paths, the ``type`` and the
+**Language.** A 400, 404, 405, 413, 415, 422 or 431 answer's ``title``, ``detail`` and ``errors[].message`` follow
+the request's ``Accept-Language`` (en, ja or ru, :func:`service.i18n.negotiate_language`) wherever the text is a
+refusal of the catalogues (:class:`service.i18n.Refusal`, made by :func:`service.i18n.refusal`), and the answer
+says so with ``Content-Language`` and ``Vary: Accept-Language`` (:class:`LocalisedProblem`). The ``title`` is the
+status's phrase in that language (RFC 9457 §3.1.3 allows a localised title); the ``field`` paths, the ``type`` and the
 ``status`` stay as they are: a client matches on those.
 
 An error response that a handler returns instead of raising (litestar's HTML 404 for unknown
@@ -127,12 +127,10 @@ def instance() -> str | None:
     return f"/requests/{quote(str(request_id), safe='')}" if request_id else None
 
 
-NOT_FOUND_DETAIL = "There is nothing at this path."
+NOT_FOUND_DETAIL: Final = refusal("refusal.detail.not_found")
 """The ``detail`` of a 404 for a path no route serves (the path itself is never echoed back)."""
 
-BODY_LIMITS: Final = refusal(
-    "refusal.body_limits", body="65,536", batch="1,048,576", logs="2,097,152", many="67,108,864"
-)
+BODY_LIMITS: Final = refusal("refusal.body_limits", body=65_536, batch=1_048_576, logs=2_097_152, many=67_108_864)
 """What a 413's field error says: the body limits, in bytes (``service.app.MAX_BODY_BYTES``,
 ``service.api.routes.batch.BATCH_MAX_BODY_BYTES``, ``service.api.routes.logs``'s two; a test keeps them equal)."""
 
@@ -154,7 +152,7 @@ class Problem(msgspec.Struct, frozen=True, kw_only=True):
     """A relative reference to the page about this kind of problem (`/problems/impossible-hand`, …)."""
     title: str
     """A short summary of the problem's type, the same for every occurrence: the status's phrase (RFC 9110), in
-    the answer's language (`Content-Language`) for a 400, 413, 415, 422 or 431."""
+    the answer's language (`Content-Language`) for a 400, 404, 405, 413, 415, 422 or 431."""
     status: Annotated[int, msgspec.Meta(ge=400, le=599)]
     """The HTTP status code, repeated here."""
     detail: str
@@ -181,6 +179,8 @@ def title_of(status: int) -> str:
 
 _TITLE_KEYS: Final = {
     400: "refusal.title.400",
+    404: "refusal.title.404",
+    405: "refusal.title.405",
     413: "refusal.title.413",
     415: "refusal.title.415",
     422: "refusal.title.422",
@@ -220,8 +220,8 @@ def localised_title(status: int, lang: Language) -> str:
     """The ``title`` of a problem with ``status`` answered in ``lang`` (English for a status whose problems are
     always English).
 
-    >>> localised_title(422, "ru"), localised_title(413, "ja"), localised_title(404, "ru")
-    ('Необрабатываемое содержимое', '内容が大きすぎます', 'Not Found')
+    >>> localised_title(422, "ru"), localised_title(413, "ja"), localised_title(429, "ru")
+    ('Необрабатываемое содержимое', '内容が大きすぎます', 'Too Many Requests')
     """
     return render(_title(status), lang)
 
@@ -381,10 +381,11 @@ def _http(exc: HTTPException) -> ProblemDetailsException:
         return problem(413, refusal("refusal.detail.too_large"), [error], headers=exc.headers)
     if exc.status_code == 405:
         allowed = (exc.headers or {}).get("Allow")
-        error = FieldError(
-            field="method", message="not allowed on this path" + (f"; allowed: {allowed}" if allowed else "")
+        message = (
+            refusal("refusal.method_allowed", allowed=allowed) if allowed else refusal("refusal.method_not_allowed")
         )
-        return problem(405, exc.detail or title_of(405), [error], headers=exc.headers)
+        error = FieldError(field="method", message=message)
+        return problem(405, refusal("refusal.detail.method_not_allowed"), [error], headers=exc.headers)
     return problem(exc.status_code, exc.detail or title_of(exc.status_code), headers=exc.headers)
 
 

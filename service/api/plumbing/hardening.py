@@ -213,7 +213,7 @@ def read_headers(
     (400, 404)
     """
     if _CONTROL.search(path):
-        return (404, "There is nothing at this path.", []), None, None, False
+        return (404, i18n_refusal("refusal.detail.not_found"), []), None, None, False
     total = 0
     hosts = 0
     content_types = 0
@@ -313,9 +313,10 @@ def refusal_messages(
     """The response start and body of a refused request: a problem, ``no-store``, the security headers,
     ``extra`` (the request id), ``Vary`` with the tokens ``vary`` if any; a 400 also closes the connection.
 
-    A 400, 422 or 431 says ``title``, ``detail`` and ``errors[].message`` in ``lang`` when every one of them is a
-    refusal of the catalogues (:func:`service.i18n.render`; else all in English), with ``Content-Language`` and
-    ``Vary: Accept-Language``, as the application's problems do (:class:`~.errors.LocalisedProblem`)."""
+    A 400, 404, 405, 413, 415, 422 or 431 says ``title``, ``detail`` and ``errors[].message`` in ``lang`` when
+    every one of them is a refusal of the catalogues (:func:`service.i18n.render`; else all in English), with
+    ``Content-Language`` and ``Vary: Accept-Language``, as the application's problems do
+    (:class:`~.errors.LocalisedProblem`)."""
     status, detail, errors = refusal
     localised = status in LOCALISED_STATUSES
     said: Language = "en"

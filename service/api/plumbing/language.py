@@ -1,6 +1,7 @@
 """The answer's language: ``Accept-Language`` in, ``Content-Language`` (and ``Vary``) out.
 
-A refusal (400, 422) follows the same header on every operation (:class:`service.api.errors.LocalisedProblem`).
+A refusal (400, 404, 405, 413, 415, 422, 431) follows the same header on every operation
+(:class:`service.api.plumbing.errors.LocalisedProblem`).
 
 Every operation that returns names (score, batch, tenpai, settle, table, rules, yaku) takes the
 :data:`AcceptLanguage` header parameter, negotiates en / ja / ru with
@@ -30,8 +31,8 @@ AcceptLanguage = Annotated[
         name="Accept-Language",
         required=False,
         description="Preferred languages (RFC 9110), e.g. `ru-RU,ru;q=0.9`; en, ja and ru are served, en by default. "
-        "Names, explanations and descriptions in the answer follow it, and so does a refusal (400, 413, 415, 422 or "
-        "431): its `title`, `detail` and `errors[].message`.",
+        "Names, explanations and descriptions in the answer follow it, and so does a refusal (400, 404, 405, 413, 415, "
+        "422 or 431): its `title`, `detail` and `errors[].message`.",
     ),
 ]
 

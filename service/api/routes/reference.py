@@ -22,6 +22,7 @@ from litestar import Response, get
 from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
+from service.i18n import refusal
 from service.scoring import FieldError, RulesSpec, resolve_rules
 from service.scoring.catalogue import (
     PresetRules,
@@ -178,8 +179,8 @@ def get_preset_rules(
     if preset not in PRESETS:
         raise problem(
             404,
-            "There is no such preset.",  # the path is not echoed back
-            [FieldError("preset", f"one of {', '.join(PRESETS)}")],
+            refusal("refusal.detail.no_preset"),  # the path is not echoed back
+            [FieldError("preset", refusal("refusal.one_of", names=", ".join(PRESETS)))],
         )
     lang = negotiate_language(accept_language)
     return localised(preset_rules(preset, lang), lang)
