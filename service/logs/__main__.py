@@ -6,7 +6,9 @@ them), or a directory (every file under it, recursively, in name order). Every g
 ``POST /v1/logs/replay`` replays it, in a pool of one process per core; a progress bar is drawn on
 standard error when it is a terminal. Printed: one line per game that disagrees with its log or cannot
 be read (its name and the first differences), then the summary (games, rounds, wins, disagreements).
-``--ndjson`` prints every game's ``ReplayBatchLine``-shaped summary line instead.
+``--rules`` takes a preset name or a JSON object of rule options (``'{"kiriage_mangan":true}'``), ``--game``
+a JSON object of game options (``'{"riichi_needs_points_and_draw":false}'``), as the HTTP routes' ``rules``
+and ``game`` query parameters do. ``--ndjson`` prints every game's ``ReplayBatchLine``-shaped summary line instead.
 
 Exit status: 0 every game replayed and agreeing; 1 a game disagrees or cannot be read; 2 bad arguments.
 """
@@ -26,6 +28,7 @@ import msgspec
 from tqdm import tqdm
 
 from service.i18n import english, refusal
+from service.scoring.model import GameOptions, RulesSpec
 from service.scoring.presets import PRESETS
 
 from .archive import iter_logs
@@ -80,12 +83,14 @@ class Summary:
         )
 
 
-def replay_one(name: str, data: bytes | LogError, rules: str | None = None) -> Outcome:
+def replay_one(
+    name: str, data: bytes | LogError, rules: RulesSpec | str | None = None, game: GameOptions | None = None
+) -> Outcome:
     """Replay one game (in a worker process) and boil it down to an :class:`Outcome`."""
     if isinstance(data, LogError):
         return Outcome(name=name, agrees=False, error=str(data))
     try:
-        result = replay(read_log(data), rules)
+        result = replay(read_log(data), rules, game)
     except LogError as error:
         return Outcome(name=name, agrees=False, error=str(error))
     except Exception as error:  # a fault of ours in one game: say so for that game, go on with the others
@@ -132,12 +137,41 @@ def _jobs(text: str) -> int:
     return jobs
 
 
+def _rules(text: str) -> RulesSpec | str:
+    """``--rules``: a preset name, or a JSON object of rule options (``RulesSpec``)."""
+    if text in PRESETS:
+        return text
+    if not text.lstrip().startswith("{"):
+        raise argparse.ArgumentTypeError(
+            f"{text[:64]!r} is not a preset ({', '.join(sorted(PRESETS))}) nor a JSON object"
+        )
+    return _options(text, RulesSpec)
+
+
+def _game(text: str) -> GameOptions:
+    """``--game``: a JSON object of game options (``GameOptions``)."""
+    return _options(text, GameOptions)
+
+
+def _options(text: str, model: type[Any]) -> Any:
+    try:
+        return msgspec.json.decode(text, type=model)
+    except msgspec.DecodeError as error:  # a ValidationError too: msgspec's own text names the field ($.kuitan)
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv``, replay every game, print as the module doc says; the exit status."""
     parser = argparse.ArgumentParser(prog="python -m service.logs", description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", type=Path, help="log files, archives, .ndjson files or directories")
     parser.add_argument(
-        "--rules", choices=sorted(PRESETS), help="a preset to replay every game under instead of the log's own"
+        "--rules",
+        type=_rules,
+        help="a preset to replay every game under instead of the log's own, or a JSON object of rule options "
+        "over it ('{\"kiriage_mangan\":true}')",
+    )
+    parser.add_argument(
+        "--game", type=_game, help="a JSON object of game options ('{\"riichi_needs_points_and_draw\":false}')"
     )
     parser.add_argument(
         "--jobs", type=_jobs, default=os.cpu_count() or 1, help="processes, 1–64 (default: one per core)"
@@ -153,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         pending: list[Future[Outcome]] = []
         for name, data in _games(args.paths):
-            pending.append(pool.submit(replay_one, name, data, args.rules))
+            pending.append(pool.submit(replay_one, name, data, args.rules, args.game))
             if len(pending) >= 4 * max(1, args.jobs):  # bounded: a few games per process in flight
                 _report(pending.pop(0).result(), summary, bar, encoder, args.ndjson)
         for future in pending:

@@ -64,7 +64,17 @@ def test_runs_as_a_module_and_refuses_a_missing_path(tmp_path: Path) -> None:
     assert "no such file or directory" in done.stderr
 
 
-@pytest.mark.parametrize("argument", [["--rules", "nosuch"], ["--jobs", "0"], ["--jobs", "100000"]])
+@pytest.mark.parametrize(
+    "argument",
+    [
+        ["--rules", "nosuch"],
+        ["--rules", '{"kiriage_mangan":"yes"}'],
+        ["--rules", '{"kiriage_mangan":'],
+        ["--game", '{"riichi_needs_points":false}'],
+        ["--jobs", "0"],
+        ["--jobs", "100000"],
+    ],
+)
 def test_bad_arguments_exit_2_with_a_message(
     games: Path, argument: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -73,3 +83,24 @@ def test_bad_arguments_exit_2_with_a_message(
 
     assert stopped.value.code == 2
     assert "error: argument" in capsys.readouterr().err
+
+
+KIRIAGE_LOG = Path(__file__).parent / "data" / "tenhou6" / "output_log.example.json"
+
+
+def test_rules_as_json_override_the_logs_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    # the log's round 4 is a non-dealer 4 han 30 fu ron, 7,700 under Tenhou's rules; kiriage mangan makes it 8,000
+    assert main([str(KIRIAGE_LOG), "--jobs", "1"]) == 0
+    capsys.readouterr()
+    assert main([str(KIRIAGE_LOG), "--jobs", "1", "--rules", '{"kiriage_mangan":true}']) == 1
+    assert "round 4" in capsys.readouterr().out
+
+
+def test_game_options_as_json_take_a_riichi_tenhou_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads((Path(__file__).parent / "data" / "tenhou6" / "four_reach.json").read_text(encoding="utf-8"))
+    data["log"][0][1] = [900, 28000, 27000, 44100]  # seat 0 declares riichi with 900 points
+    (tmp_path / "poor.json").write_text(json.dumps(data))
+    assert main([str(tmp_path), "--jobs", "1", "--ndjson"]) == 1
+    assert "needs 1,000" in json.loads(capsys.readouterr().out.splitlines()[0])["error"]
+    main([str(tmp_path), "--jobs", "1", "--ndjson", "--game", '{"riichi_needs_points_and_draw":false}'])
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["error"] is None

@@ -35,7 +35,7 @@ from litestar.datastructures import ResponseHeader
 from litestar.exceptions import HTTPException
 from litestar.openapi.spec import Example, OpenAPIMediaType, RequestBody, Schema
 from litestar.openapi.spec.enums import OpenAPIFormat, OpenAPIType
-from litestar.params import Parameter, QueryParameter
+from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from service.i18n import LANGUAGES, Language, Refusal, refusal, render
@@ -45,10 +45,11 @@ from service.logs.convert import to_mjai
 from service.logs.detect import LogFormatName
 from service.logs.model import ReplayResult
 from service.scoring import FieldError
-from service.scoring.model import Preset
+from service.scoring.model import GameOptions, Preset, RulesSpec
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
-from ..plumbing.errors import Problem, UnreadableLog, line_title, problem_type
+from ..plumbing.decoding import BadRequestBody, decode_json
+from ..plumbing.errors import Problem, UnreadableLog, line_title, problem, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .log_model import ReplayBatchLine
 from .problems import problem_response
@@ -128,6 +129,71 @@ FormatParameter = Annotated[
 ]
 """The ``format`` query parameter of the replay and the conversion."""
 
+MAX_OVERRIDE_CHARS: Final = 4096
+"""The longest ``rules`` or ``game`` query value, characters (every option of either spelled out is under 2,000)."""
+
+_PRESETS: Final = frozenset(Preset.__args__)  # type: ignore[attr-defined]
+
+RulesParameter = Annotated[
+    str | None,
+    QueryParameter(
+        name="rules",
+        description="The rules to replay under instead of those the log implies: a preset name (`tenhou`), or "
+        "a JSON object of the shape of `POST /v1/score`'s `rules` (`RulesSpec`): a preset and options "
+        'overriding it one by one, e.g. `{"preset":"tenhou","kiriage_mangan":true}`. Without `preset` (or '
+        "with `standard`) the options override the log's own platform preset and stated options. Default: the "
+        "log's platform preset (Tenhou for an mjlog; `standard` where the log names none) and the options it "
+        "states. A value that is not a preset and not such an object is a 400 naming `rules` or "
+        "`rules.<option>` (/docs/logs §Rules).",
+        max_length=MAX_OVERRIDE_CHARS,
+        examples=[
+            Example(summary="A preset", value="majsoul"),
+            Example(summary="Options over the log's preset", value='{"kiriage_mangan":true}'),
+        ],
+    ),
+]
+"""The ``rules`` query parameter of the replay, the batch and the conversion."""
+
+GameParameter = Annotated[
+    str | None,
+    QueryParameter(
+        name="game",
+        description="Game options overriding the preset's and the log's (a JSON object of the shape of "
+        "`GameOptions`, as `POST /v1/settle` takes them), e.g. "
+        '`{"riichi_needs_points_and_draw":false}` to take a riichi declared with under 1,000 points. '
+        "A value that is not such an object is a 400 naming `game` or `game.<option>` (/docs/logs §Rules).",
+        max_length=MAX_OVERRIDE_CHARS,
+        examples=[Example(summary="Riichi without 1,000 points", value='{"riichi_needs_points_and_draw":false}')],
+    ),
+]
+"""The ``game`` query parameter of the replay, the batch and the conversion."""
+
+
+def _overrides(rules: str | None, game: str | None) -> tuple[RulesSpec | str | None, GameOptions | None]:
+    """The ``rules`` and ``game`` query values read: a preset name stays a name, a JSON object becomes a
+    :class:`RulesSpec` / :class:`GameOptions`; anything else a 400 whose ``errors`` name the parameter or
+    ``rules.<option>`` / ``game.<option>`` in the request's language."""
+    spec: RulesSpec | str | None = None
+    if rules is not None:
+        spec = rules if rules in _PRESETS else _query_json("rules", rules, RulesSpec)
+    options = None if game is None else _query_json("game", game, GameOptions)
+    return spec, options
+
+
+def _query_json(name: str, text: str, model: type[Any]) -> Any:
+    if not text.lstrip().startswith("{"):
+        message = (
+            refusal("refusal.invalid_enum", value=repr(text[:64]))
+            if name == "rules"
+            else refusal("refusal.expected_got", expected="object", got="str")
+        )
+        raise problem(400, refusal("refusal.detail.request_invalid"), [FieldError(name, message)])
+    try:
+        return decode_json(text.encode(), model)
+    except BadRequestBody as exc:
+        errors = [FieldError(f"{name}.{e.field}" if e.field else name, e.message) for e in exc.errors]
+        raise problem(400, refusal("refusal.detail.request_invalid"), errors) from None
+
 
 _IMPOSSIBLE_EXAMPLE: Final = UnreadableLog(
     [FieldError("log.rounds[3].events[17]", "seat 2 does not hold 5p (holds 123m456p789s1234z)")], impossible=True
@@ -187,25 +253,21 @@ every route: the limits of each)."""
 async def replay_log(
     request: Request[Any, Any, Any],
     format: FormatParameter = None,  # the query parameter's own name, so a refusal names it
-    rules: Annotated[
-        Preset | None,
-        Parameter(
-            description="A preset to replay under instead of the one the log implies (default: the log's "
-            "platform, Tenhou for an mjlog; `standard` where the log names none)."
-        ),
-    ] = None,
+    rules: RulesParameter = None,
+    game: GameParameter = None,
     accept_language: AcceptLanguage = None,
 ) -> Response[ReplayResult]:
     """Read the body, replay it (on the loop when small, see :data:`INLINE_REPLAY_BYTES`, else in a worker
     thread), answer the :class:`ReplayResult` with its texts in the negotiated language; a
     :class:`~service.logs.LogError` becomes a 422 naming where it is."""
     lang = negotiate_language(accept_language)
+    spec, options = _overrides(rules, game)
     body = await request.body()
     try:
         if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
-            result = _replay(body, format, rules)
+            result = _replay(body, format, spec, options)
         else:
-            result = await anyio.to_thread.run_sync(_replay, body, format, rules)
+            result = await anyio.to_thread.run_sync(_replay, body, format, spec, options)
     except LogError as error:
         raise _refused(error) from None
     return localised(_ENCODERS[lang].encode(result), lang)
@@ -218,8 +280,10 @@ def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
     return read_log(body, log_format)
 
 
-def _replay(body: bytes, log_format: LogFormatName | None, rules: str | None) -> ReplayResult:
-    return replay(_read(body, log_format), rules)
+def _replay(
+    body: bytes, log_format: LogFormatName | None, rules: RulesSpec | str | None, game: GameOptions | None = None
+) -> ReplayResult:
+    return replay(_read(body, log_format), rules, game)
 
 
 _BATCH_BODY = RequestBody(
@@ -282,20 +346,19 @@ _BATCH_BODY = RequestBody(
 )
 async def replay_logs(
     request: Request[Any, Any, Any],
-    rules: Annotated[
-        Preset | None,
-        Parameter(description="A preset to replay every game under instead of the one each log implies."),
-    ] = None,
+    rules: RulesParameter = None,
+    game: GameParameter = None,
     accept_language: AcceptLanguage = None,
 ) -> Stream:
     """Spool the body, open it (a 422 when it cannot be), and stream one :class:`ReplayBatchLine` per game."""
+    spec, options = _overrides(rules, game)
     spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 - closed by the stream
     try:
         async for chunk in request.stream():
             spool.write(chunk)
         spool.seek(0)
         lang = negotiate_language(accept_language)
-        games = _Games(spool, rules, lang)
+        games = _Games(spool, spec, options, lang)
         first = await anyio.to_thread.run_sync(games.next_line)
     except LogError as error:
         spool.close()
@@ -313,9 +376,12 @@ async def replay_logs(
 class _Games:
     """The body's games replayed one by one; :meth:`next_line` runs in a worker thread."""
 
-    def __init__(self, spool: IO[bytes], rules: str | None, lang: Language = "en") -> None:
+    def __init__(
+        self, spool: IO[bytes], rules: RulesSpec | str | None, game: GameOptions | None, lang: Language = "en"
+    ) -> None:
         self.entries: Iterator[tuple[str, bytes | LogError]] = iter_logs(spool)
         self.rules = rules
+        self.game = game
         self.encoder = _ENCODERS[lang]
         self.index = 0
         self.done = False
@@ -339,7 +405,7 @@ class _Games:
         if isinstance(data, LogError):
             return self._line(name, None, data)
         try:
-            return self._line(name, _replay(data, None, self.rules), None)
+            return self._line(name, _replay(data, None, self.rules, self.game), None)
         except LogError as error:
             return self._line(name, None, error)
         except Exception:  # a fault of ours in one game: that game's line says so, the others go on
@@ -418,23 +484,24 @@ async def convert_log(
     to: Annotated[
         Literal["mjai"], QueryParameter(description="The format to write: `mjai` (JSON lines, Mortal's schema).")
     ] = "mjai",
-    rules: Annotated[
-        Preset | None,
-        Parameter(description="A preset to replay under instead of the one the log implies."),
-    ] = None,
+    rules: RulesParameter = None,
+    game: GameParameter = None,
 ) -> Response[bytes]:
     """Read and replay the body in a worker thread, answer its mjai lines."""
+    spec, options = _overrides(rules, game)
     body = await request.body()
     try:
-        lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, rules)
+        lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, spec, options)
     except LogError as error:
         raise _refused(error) from None
     return Response(lines, media_type=NDJSON, headers={"X-Replay-Agrees": "true" if agrees else "false"})
 
 
-def _convert(body: bytes, log_format: LogFormatName | None, rules: str | None) -> tuple[bytes, bool]:
+def _convert(
+    body: bytes, log_format: LogFormatName | None, rules: RulesSpec | str | None, game: GameOptions | None
+) -> tuple[bytes, bool]:
     game_log = _read(body, log_format)
-    result = replay(game_log, rules)
+    result = replay(game_log, rules, game)
     encoder = _ENCODERS["en"]  # mjai events: no text in them is a refusal
     return b"".join(encoder.encode(event) + b"\n" for event in to_mjai(game_log, result)), result.agrees
 

@@ -1,0 +1,133 @@
+"""Rule and game overrides of the log routes over HTTP: the ``rules`` query parameter as a preset name or a JSON
+object (``RulesSpec``), the ``game`` query parameter as a JSON object (``GameOptions``) (/docs/logs §Rules)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from litestar import Litestar
+from litestar.testing import TestClient
+
+DATA = Path(__file__).parent.parent / "logs" / "data" / "tenhou6"
+JSON = {"Content-Type": "application/json"}
+
+
+def _seat_0_at_900() -> bytes:
+    """four_reach.json (seat 0 declares riichi at round 0 event 104) with seat 0 dealt 900 points."""
+    data = json.loads((DATA / "four_reach.json").read_text(encoding="utf-8"))
+    assert data["log"][0][1] == [21000, 28000, 27000, 24000]
+    data["log"][0][1] = [900, 28000, 27000, 44100]
+    return json.dumps(data).encode()
+
+
+def _replay(client: TestClient[Litestar], body: bytes, query: str, **headers: str) -> Any:
+    return client.post(f"/v1/logs/replay?{query}", content=body, headers={**JSON, **headers})
+
+
+def test_tenhou_refuses_a_riichi_at_900_points_without_the_game_option(client: TestClient[Litestar]) -> None:
+    response = _replay(client, _seat_0_at_900(), "")
+    assert response.status_code == 422
+    assert response.json()["errors"][0]["field"] == "log.rounds[0].events[104]"
+
+
+def test_the_game_option_off_takes_the_riichi(client: TestClient[Litestar]) -> None:
+    game = quote('{"riichi_needs_points_and_draw": false}')
+    response = _replay(client, _seat_0_at_900(), f"game={game}")
+    assert response.status_code == 200, response.text
+    assert response.json()["rounds"][0]["riichi"] == [0, 1, 2, 3]
+
+
+def test_the_game_option_works_on_the_conversion_and_the_batch(client: TestClient[Litestar]) -> None:
+    game = quote('{"riichi_needs_points_and_draw":false}')
+    converted = client.post(f"/v1/logs/convert?game={game}", content=_seat_0_at_900(), headers=JSON)
+    assert converted.status_code == 200, converted.text
+    assert sum(json.loads(line)["type"] == "reach_accepted" for line in converted.text.splitlines()) == 4
+    batch = client.post(
+        f"/v1/logs/replay/batch?game={game}",
+        content=_seat_0_at_900().replace(b"\n", b"") + b"\n",
+        headers={"Content-Type": "application/x-ndjson"},
+    )
+    assert batch.status_code == 200, batch.text
+    line = json.loads(batch.text.splitlines()[0])
+    assert line["problem"] is None
+    assert line["result"]["rounds"][0]["riichi"] == [0, 1, 2, 3]
+
+
+def _kiriage_win(response: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    body = response.json()
+    game_round = body["rounds"][4]
+    (win,) = game_round["wins"]
+    return game_round, win
+
+
+def test_kiriage_mangan_over_the_logs_preset_turns_a_4_han_30_fu_ron_into_8000(client: TestClient[Litestar]) -> None:
+    body = (DATA / "output_log.example.json").read_bytes()
+    plain_round, plain = _kiriage_win(_replay(client, body, ""))
+    # round 4: seat 0 (not the dealer) rons seat 3 with tanyao, 2 dora, a red five: 4 han 30 fu =
+    # 30 x 2^(2+4) = 1,920 base x 4 = 7,680, rounded up 7,700; kiriage mangan rounds it up to mangan, 8,000
+    assert (plain["han"], plain["fu"], plain["points"], plain["log_points"], plain["agrees"]) == (
+        4,
+        30,
+        7700,
+        7700,
+        True,
+    )
+    assert plain_round["agrees"] is True
+    response = _replay(client, body, "rules=" + quote('{"kiriage_mangan":true}'))
+    assert response.status_code == 200, response.text
+    over_round, over = _kiriage_win(response)
+    assert (over["han"], over["fu"], over["points"], over["log_points"]) == (4, 30, 8000, 7700)
+    assert over["agrees"] is False
+    assert over_round["agrees"] is False
+    assert response.json()["agrees"] is False
+
+
+def test_a_preset_name_still_works(client: TestClient[Litestar]) -> None:
+    body = (DATA / "output_log.example.json").read_bytes()
+    assert _replay(client, body, "rules=tenhou").status_code == 200
+
+
+def _refusal(client: TestClient[Litestar], query: str, lang: str = "en") -> tuple[str, str]:
+    response = _replay(client, b"{}", query, **{"Accept-Language": lang})
+    assert response.status_code == 400, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    (error,) = response.json()["errors"]
+    return error["field"], error["message"]
+
+
+def test_an_unknown_preset_name_is_400_naming_rules(client: TestClient[Litestar]) -> None:
+    assert _refusal(client, "rules=tenho")[0] == "rules"
+
+
+def test_json_that_is_not_json_is_400_naming_rules(client: TestClient[Litestar]) -> None:
+    field, message = _refusal(client, "rules=" + quote('{"kiriage_mangan":'))
+    assert field == "rules"
+    assert "JSON" in message
+
+
+def test_a_wrong_type_names_the_option(client: TestClient[Litestar]) -> None:
+    field, message = _refusal(client, "rules=" + quote('{"kiriage_mangan":"yes"}'))
+    assert (field, message) == ("rules.kiriage_mangan", "Expected `bool | null`, got `str`")
+
+
+def test_an_unknown_option_names_it_in_the_requests_language(client: TestClient[Litestar]) -> None:
+    field, message = _refusal(client, "game=" + quote('{"riichi_needs_points":false}'), "ru")
+    assert field == "game.riichi_needs_points"
+    assert "riichi_needs_points" in message
+    assert "Object contains" not in message
+
+
+def test_an_unknown_preset_inside_the_object_names_rules_preset(client: TestClient[Litestar]) -> None:
+    assert _refusal(client, "rules=" + quote('{"preset":"tenho"}'))[0] == "rules.preset"
+
+
+def test_game_that_is_not_an_object_is_400_naming_game(client: TestClient[Litestar]) -> None:
+    assert _refusal(client, "game=tenhou")[0] == "game"
+    assert _refusal(client, "game=" + quote("[1]"))[0] == "game"
+
+
+def test_a_value_out_of_range_names_the_option(client: TestClient[Litestar]) -> None:
+    assert _refusal(client, "game=" + quote('{"start_points":150}'))[0] == "game.start_points"
