@@ -21,7 +21,16 @@ Pure: imports the scoring core and the game logic, nothing of the web layer.
 from __future__ import annotations
 
 from .detect import MAX_LOG_BYTES, detect_format, read_log
-from .record import GameLog, ImpossibleLog, LogError
+from .record import GameLog, ImpossibleLog, LogError, RulesRefused
 from .replay import replay
 
-__all__ = ["MAX_LOG_BYTES", "GameLog", "ImpossibleLog", "LogError", "detect_format", "read_log", "replay"]
+__all__ = [
+    "MAX_LOG_BYTES",
+    "GameLog",
+    "ImpossibleLog",
+    "LogError",
+    "RulesRefused",
+    "detect_format",
+    "read_log",
+    "replay",
+]

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from tqdm import tqdm
@@ -137,6 +137,9 @@ def _jobs(text: str) -> int:
     return jobs
 
 
+_Options = TypeVar("_Options", RulesSpec, GameOptions)
+
+
 def _rules(text: str) -> RulesSpec | str:
     """``--rules``: a preset name, or a JSON object of rule options (``RulesSpec``)."""
     if text in PRESETS:
@@ -153,7 +156,7 @@ def _game(text: str) -> GameOptions:
     return _options(text, GameOptions)
 
 
-def _options(text: str, model: type[Any]) -> Any:
+def _options(text: str, model: type[_Options]) -> _Options:
     try:
         return msgspec.json.decode(text, type=model)
     except msgspec.DecodeError as error:  # a ValidationError too: msgspec's own text names the field ($.kuitan)

@@ -78,6 +78,22 @@ class ImpossibleLog(LogError):
     impossible = True
 
 
+class RulesRefused(LogError):
+    """The caller's rules cannot replay this log, or contradict each other once the log's stated options are
+    applied: rules for 3 players given a four-player log, red fives on where ``aka_per_suit`` is 0. ``field``
+    names the option (``rules.players``, ``rules.aka``, ``game.uma``); the API answers 422 naming it, as
+    ``POST /v1/score`` answers contradicting options (/docs/logs §Rules)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self._field = field
+
+    @property
+    def field(self) -> str:
+        """The option at fault: ``rules.<option>`` or ``game.<option>``."""
+        return self._field
+
+
 def kind_of(tile: str) -> str:
     """The tile's kind without its colour: ``"0m"`` (red five) → ``"5m"``."""
     return "5" + tile[1] if tile[0] == "0" else tile

@@ -38,7 +38,7 @@ from service.game.model import (
 from service.game.model import (
     Draw as DrawOutcome,
 )
-from service.game.options import GAME_PRESETS
+from service.game.options import GAME_PRESETS, resolve_game
 from service.game.placings import final
 from service.game.settle import settle
 from service.i18n import refusal
@@ -66,9 +66,10 @@ from service.logs.record import (
     Nukidora,
     Riichi,
     RoundLog,
+    RulesRefused,
     kind_of,
 )
-from service.scoring import InvalidHand, RulesSpec
+from service.scoring import PRESETS, InvalidHand, RulesSpec, resolve_rules
 from service.scoring.model import GameOptions, MeldSpec, ScoreRequest
 from service.scoring.tiles import is_terminal_or_honour, parse_tile
 
@@ -477,7 +478,11 @@ def rules_for(
 ) -> tuple[RulesSpec, GameOptions]:
     """The rules of the replay: the caller's preset, else the platform's the log names (else
     ``standard``); then the options the log states (red fives, open tanyao, the length); then the
-    caller's own overrides, which always win."""
+    caller's own overrides, which always win.
+
+    Raises :class:`RulesRefused` naming the option when those rules cannot replay the log: options that
+    contradict each other (as ``POST /v1/score`` refuses them), or a number of players not the log's.
+    """
     stated = dict(game_log.rules)
     preset = str(stated.pop("preset", "standard"))
     caller: dict[str, Any] = {}
@@ -495,6 +500,16 @@ def rules_for(
     game_caller = {k: v for k, v in msgspec.structs.asdict(game).items() if v is not None} if game else {}
     spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
     options = msgspec.convert({**game_options, **game_caller}, GameOptions)
+    players = PRESETS[preset].players if spec.players is None else spec.players
+    if players != game_log.players:  # first: another table size also makes the honba per payer contradict
+        raise RulesRefused(
+            "rules.players" if "players" in caller else "rules",
+            refusal("refusal.log.players_mismatch", log=game_log.players, rules=players),
+        )
+    try:
+        resolve_game(resolve_rules(spec), options)
+    except InvalidHand as error:
+        raise RulesRefused(error.errors[0].field, error.errors[0].message) from None
     return spec, options
 
 

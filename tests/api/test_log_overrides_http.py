@@ -131,3 +131,39 @@ def test_game_that_is_not_an_object_is_400_naming_game(client: TestClient[Litest
 
 def test_a_value_out_of_range_names_the_option(client: TestClient[Litestar]) -> None:
     assert _refusal(client, "game=" + quote('{"start_points":150}'))[0] == "game.start_points"
+
+
+def test_contradicting_options_are_a_422_naming_the_option(client: TestClient[Litestar]) -> None:
+    # red fives counted as dora with no red five in the set (aka_per_suit 0): POST /v1/score refuses it alike
+    body = (DATA / "output_log.example.json").read_bytes()
+    response = _replay(client, body, "rules=" + quote('{"aka":true,"aka_per_suit":0}'))
+    assert response.status_code == 422
+    assert response.json()["type"] == "/problems/impossible-hand"
+    assert [e["field"] for e in response.json()["errors"]] == ["rules.aka"]
+
+
+def test_rules_for_another_table_size_are_a_422_in_the_requests_language(client: TestClient[Litestar]) -> None:
+    body = (DATA / "output_log.example.json").read_bytes()
+    assert len(json.loads(body)["log"][0][1]) == 4  # a four-player game
+    named = _replay(client, body, "rules=tenhou_sanma")
+    assert named.status_code == 422
+    assert named.json()["errors"] == [
+        {"field": "rules", "message": "a game of 4 players cannot be replayed under rules for 3 players"}
+    ]
+    option = _replay(client, body, "rules=" + quote('{"players":3}'), **{"Accept-Language": "ru"})
+    assert option.status_code == 422
+    assert option.json()["errors"] == [
+        {"field": "rules.players", "message": "партию на 4 игроков нельзя переиграть по правилам для 3 игроков"}
+    ]
+
+
+def test_a_batch_answers_rules_that_cannot_replay_a_game_in_its_line(client: TestClient[Litestar]) -> None:
+    body = (DATA / "output_log.example.json").read_bytes().replace(b"\n", b"") + b"\n"
+    batch = client.post(
+        "/v1/logs/replay/batch?rules=tenhou_sanma", content=body, headers={"Content-Type": "application/x-ndjson"}
+    )
+    assert batch.status_code == 200, batch.text
+    line = json.loads(batch.text.splitlines()[0])
+    assert (line["agrees"], line["result"]) == (False, None)
+    assert line["problem"]["status"] == 422
+    assert line["problem"]["errors"][0]["field"] == "rules"

@@ -330,20 +330,27 @@ def _validation(exc: ValidationException) -> ProblemDetailsException:
 class UnreadableLog(InvalidHand):
     """A game log that cannot be read or replayed (``POST /v1/logs/replay``): a 422 whose ``errors`` name
     ``log``, ``log.rounds[i]``, ``log.rounds[i].events[j]`` or ``format``; typed :data:`IMPOSSIBLE_LOG_TYPE` when
-    the log reads but cannot have happened (``impossible``), else :data:`UNREADABLE_LOG_TYPE`."""
+    the log reads but cannot have happened (``impossible``), else :data:`UNREADABLE_LOG_TYPE`; or, when the
+    caller's ``rules`` cannot replay the log (``rules``: contradicting options, another number of players), the
+    impossible-request problem ``POST /v1/score`` answers for contradicting options, naming the option."""
 
-    def __init__(self, errors: list[FieldError], impossible: bool = False) -> None:
+    def __init__(self, errors: list[FieldError], impossible: bool = False, rules: bool = False) -> None:
         super().__init__(errors)
         self.impossible = impossible
+        self.rules = rules
 
     @property
     def type(self) -> str:
         """The problem's ``type``."""
+        if self.rules:
+            return problem_type(422)
         return IMPOSSIBLE_LOG_TYPE if self.impossible else UNREADABLE_LOG_TYPE
 
     @property
     def detail(self) -> Refusal:
         """The problem's ``detail``."""
+        if self.rules:
+            return refusal("refusal.detail.impossible")
         return refusal("refusal.detail.log_impossible" if self.impossible else "refusal.detail.log_unreadable")
 
 

@@ -39,7 +39,7 @@ from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from service.i18n import LANGUAGES, Language, Refusal, refusal, render
-from service.logs import GameLog, LogError, read_log, replay
+from service.logs import GameLog, LogError, RulesRefused, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
 from service.logs.detect import LogFormatName
@@ -211,7 +211,9 @@ _LOG_422: Final = (
 
 def _refused(error: LogError) -> UnreadableLog:
     """The 422 of a :class:`LogError`: its place and message, typed by whether the log reads at all."""
-    return UnreadableLog([FieldError(error.field, error.message)], impossible=error.impossible)
+    return UnreadableLog(
+        [FieldError(error.field, error.message)], impossible=error.impossible, rules=isinstance(error, RulesRefused)
+    )
 
 
 _TOO_LARGE_LOG: Final = problem_response(
