@@ -2,7 +2,7 @@
 
 Pure logic (no web framework): imports from :mod:`service.scoring`, never from
 :mod:`service.api`. Rules: /docs/rules §4 (kostarev game), §5 (kids game), §6
-(settlement); seeds 001 §2.4, §4 and 003 §4–5.
+(settlement); Kostarev rules §2.4, §4; points rules §4–5.
 
     >>> from service.game import SettleRequest, Tsumo, HandValue, settle
     >>> settle(SettleRequest(scores=[25000] * 4, dealer=0, honba=1,

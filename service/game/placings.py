@@ -1,4 +1,4 @@
-"""Placings and final points with uma and oka (/docs/rules §4 game, §6; seed 003 §5; seed 001 §4.4).
+"""Placings and final points with uma and oka (/docs/rules §4 game, §6; points rules §5; Kostarev rules §4.4).
 
 Places go by score, highest first; equal scores go to the seat nearer the first dealer in
 turn order (seat order from the first dealer). Final points, in points:

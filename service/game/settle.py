@@ -6,12 +6,13 @@ riichi sticks, riichi declarations and the outcome) and returns a
 
 - **Riichi** (/docs/rules §3): each seat in ``riichi`` puts ``riichi_deposit`` (1000) on the
   table first; a win takes every stick on the table, a draw leaves them there.
-- **Tsumo** (/docs/rules §3 Payments, seed 001 §4.2): the dealer pays 2 × base and each other
+- **Tsumo** (/docs/rules §3 Payments, Kostarev rules §4.2): the dealer pays 2 × base and each other
   player 1 × base (a dealer's tsumo: 2 × base from each), each rounded up to 100, plus 100
-  per honba from each payer (option ``honba``: 300 a honba in all; 0 in kostarev, seed 001 §4).
-- **Ron** (seed 001 §4.1): only the discarder pays, 4 × base (6 × base to the dealer), plus
-  300 per honba. Several rons on one discard (option ``multiple_ron``, /docs/rulesets §4 Double
-  ron): ``allowed`` pays each winner; ``head_bump``: only the first winner in turn order from the
+  per honba from each payer (option ``honba``: 300 a honba in all; 0 in kostarev, /docs/rules §4;
+  Kostarev rules §4).
+- **Ron** (/docs/rules §3 Payments, Kostarev rules §4.1): only the discarder pays, 4 × base (6 × base to
+  the dealer), plus 300 per honba. Several rons on one discard (option ``multiple_ron``, /docs/rulesets §4
+  Double ron): ``allowed`` pays each winner; ``head_bump``: only the first winner in turn order from the
   discarder wins. Honba and the table's sticks (option ``multi_ron_sticks``, /docs/rulesets §4
   Honba and table sticks with 2+ winners): ``nearest`` gives them all to that first winner;
   ``each`` (EMA) gives every winner the honba from the discarder and their own riichi stick of
@@ -38,10 +39,10 @@ riichi sticks, riichi declarations and the outcome) and returns a
 - **Next hand**: a dealer win keeps the deal with honba + 1; otherwise the deal passes to
   the next seat and honba resets to 0. Without honba (option ``honba`` 0) the count stays 0.
 - **Busting** (option ``bust``, /docs/rules §4 game): ``below_zero`` (standard), ``at_zero``,
-  ``none``, ``cannot_pay`` (kostarev, seed 001 §2.4, §4.4: a payer pays at most what they
+  ``none``, ``cannot_pay`` (kostarev, /docs/rules §4; Kostarev rules §2.4, §4.4: a payer pays at most what they
   hold at that moment — payments run in the order of ``transfers`` — and is out when short or
   at 0). Anyone out ends the game at once.
-- **Kids** (/docs/rules §5, seed 000 §9): nobody pays; the winner's kids points are added
+- **Kids** (/docs/rules §5, kids' rules §9): nobody pays; the winner's kids points are added
   (``transfers`` from ``null``), busting does not apply, honba and riichi sticks carry no
   points, and the game ends when a score reaches ``target`` (10; or 15).
 - **Target / last hand**: any preset may set ``target``; ``last_hand`` ends the game after

@@ -1,10 +1,10 @@
-"""Points as sticks, and paying with the sticks one holds (seed 001 §2.4, §4.3; /docs/rules §6).
+"""Points as sticks, and paying with the sticks one holds (/docs/rules §6; Kostarev rules §2.4, §4.3).
 
 Sticks are worth 10,000 (long), 5,000 (medium), 1,000 (short) and 100 (token). Every
 amount is a multiple of 100. The fewest sticks for an amount are found greedily (each value
 divides the next larger one, so greedy is optimal). A payment plan lets the payer hand over
 sticks they hold and the payee give change from sticks they hold ("разрешено разменивать
-палочки", seed 001 §2.4), moving as few sticks as possible.
+палочки", Kostarev rules §2.4), moving as few sticks as possible.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .model import StickCounts, Sticks, SticksPlan, SticksRequest, SticksResult
 __all__ = ["STICKS_REASONS", "STICK_VALUES", "fewest_sticks", "pay_with", "sticks", "to_counts", "value_of"]
 
 STICK_VALUES: Final = (10_000, 5_000, 1_000, 100)
-"""Stick values in points, largest first (seed 001 §2.4)."""
+"""Stick values in points, largest first (/docs/rules §4; Kostarev rules §2.4)."""
 
 
 def to_counts(s: Sticks) -> tuple[int, int, int, int]:

@@ -214,7 +214,7 @@ preset id. `GET /v1/rules` lists every preset, `GET /v1/rules/{preset}` the one 
 
 
 class PresetInfo(msgspec.Struct, frozen=True, kw_only=True):
-    """A preset: `id`, `source` (which seed), `summary` (both in the answer's language), whether it
+    """A preset: `id`, `source` (the rule document it follows), `summary` (both in the answer's language), whether it
     has `winds`, its `scoring` (`han_fu` or `kids` points), and its default for every option."""
 
     id: str
@@ -380,7 +380,7 @@ def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
 
     >>> o = {o.name: o for o in preset_rules("kostarev").options}["mangan_cap"]
     >>> o.defaults, o.sources["kostarev"][:27]
-    ({'kostarev': False}, '/docs/rules §4; seed 001 §3')
+    ({'kostarev': False}, '/docs/rules §4; Kostarev rules §3')
     """
     rules = PRESETS[preset]
     return PresetRules(

@@ -1,10 +1,10 @@
-"""Fu (minipoints), itemised (/docs/rules §3 Fu, seed 003 §2, seed 001 §3.2).
+"""Fu (minipoints), itemised (/docs/rules §3 Fu, points rules §2, Kostarev rules §3.2).
 
 20 base; +10 closed ron; +2 tsumo except pinfu tsumo (option ``pinfu_tsumo_fu`` 2: a pinfu-shaped
 tsumo takes them too and is then not pinfu); value pair 2 (double wind pair by
 option 4 or 2); triplets open simple 2, doubled for closed, doubled for terminal/honour,
 ×4 for a kan; kanchan/penchan/tanki 2; an open hand with no fu on ron gets +2 (30 fu) under
-option ``open_pinfu_fu`` 2 (kostarev: 0, it stays 20 fu, seed 001 §3.2).
+option ``open_pinfu_fu`` 2 (kostarev: 0, it stays 20 fu, /docs/rules §4; Kostarev rules §3.2).
 The sum is rounded up to 10; chiitoitsu is 25 flat.
 """
 
@@ -105,5 +105,5 @@ def fu_items(c: Ctx) -> list[FuItem]:
     elif wait == "tanki" or c.shape == "kokushi":
         items.append(_TANKI)  # kokushi (scored for fu only under option aotenjou): a single wait, 40 fu ron, 30 tsumo
     if not c.menzen and not hand.tsumo and len(items) == 1 and c.opts.open_pinfu_fu:
-        items.append(_OPEN_PINFU)  # option open_pinfu_fu: 2 (standard) or 0 (kostarev, seed 001 §3.2)
+        items.append(_OPEN_PINFU)  # option open_pinfu_fu: 2 (standard) or 0 (kostarev, Kostarev rules §3.2)
     return items

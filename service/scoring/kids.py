@@ -1,4 +1,4 @@
-"""Kids preset: points only, no yaku, no dora, no han/fu (/docs/rules §5, seed 000).
+"""Kids preset: points only, no yaku, no dora, no han/fu (/docs/rules §5, kids' rules).
 
 Base 1, or 2 with riichi; +1 per three-alike set (called or concealed); +2 per kan;
 chi 0; +1 tsumo; +1 closed hand (with riichi only under option

@@ -1,4 +1,4 @@
-"""Limits: base points from han and fu, capped and named (/docs/rules §3 Limits, seed 003 §3).
+"""Limits: base points from han and fu, capped and named (/docs/rules §3 Limits, points rules §3).
 
 ``base = fu × 2^(2+han)``, capped at 2000 (mangan); 6–7 han haneman 3000; 8–10 baiman
 4000; 11–12 sanbaiman 6000; 13+ kazoe (yakuman 8000, or sanbaiman, or one yakuman per 13 han, by
@@ -31,7 +31,7 @@ LIMITS: Final[tuple[tuple[int, str, int], ...]] = (  # variable-length type: myp
     (6, "haneman", 3000),
     (5, "mangan", 2000),
 )
-"""The han limits of seed 003 §3, highest first."""
+"""The han limits (/docs/rules §3 Limits; points rules §3), highest first."""
 
 YAKUMAN_NAMES: Final = {
     1: "yakuman",
@@ -53,7 +53,7 @@ def yakuman_name(multiple: int) -> str:
 
 def paid_yakuman(yakuman: int, rules: Rules) -> int:
     """The yakuman multiple paid for a hand whose yakuman add up to ``yakuman``: option
-    ``yakuman_cap`` (0 = none) caps it (kostarev: at most double, seed 001 §3.1.4).
+    ``yakuman_cap`` (0 = none) caps it (kostarev: at most double, /docs/rules §4; Kostarev rules §3.1.4).
 
     >>> from .presets import PRESETS
     >>> paid_yakuman(3, PRESETS["standard"]), paid_yakuman(3, PRESETS["kostarev"])
@@ -71,7 +71,7 @@ def limit_base(han: int, fu: int, rules: Rules, yakuman: int = 0) -> int:
     """Base points after limits (/docs/rules §3 Limits, §4): what :func:`base_points` returns first.
 
     ``yakuman`` is the total multiple before option ``yakuman_cap``. Option ``mangan_cap``
-    off (kostarev, seed 001 §3.4 "строгие условия") makes mangan exactly 5 han, 4 han 40+ fu
+    off (kostarev, /docs/rules §4; Kostarev rules §3.4 "строгие условия") makes mangan exactly 5 han, 4 han 40+ fu
     or 3 han 70+ fu, and any other base is used as computed (2 han 130 fu: 2,080). Option ``kazoe``
     ``uncapped`` counts a kazoe yakuman per 13 han (26+ double, …; capped by ``yakuman_cap``, as the
     ``mahjong`` package's ``KAZOE_NO_LIMIT``); option ``aotenjou`` drops every limit: ``fu × 2^(2+han)``.

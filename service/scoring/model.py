@@ -123,17 +123,20 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     winds: bool | None = None
     """Whether wind tiles exist; without them a wind anywhere is invalid: /docs/rules §1."""
     ryuuiisou_8s: bool | None = None
-    """8s belongs to ryuuiisou's tiles (kostarev: only 2, 3, 4, 6 sou and Green, seed 001 §3.1.4): /docs/rules §4."""
+    """8s belongs to ryuuiisou's tiles (kostarev: only 2, 3, 4, 6 sou and Green): /docs/rules §4;
+    Kostarev rules §3.1.4."""
     kids_closed_bonus_with_riichi: bool | None = None
-    """Kids preset: a riichi win also gets the closed-hand +1 (false = seed 000's worked example): /docs/rules §5."""
+    """Kids preset: a riichi win also gets the closed-hand +1 (false = as the kids' rules' worked example):
+    /docs/rules §5."""
     open_pinfu_fu: Literal[0, 2] | None = None
     """Fu added to an open hand that won by ron with no fu at all (20 → 30 with 2; 0 keeps it 20 fu,
-    seed 001 §3.2): /docs/rules §3 Fu, §4."""
+    Kostarev rules §3.2): /docs/rules §3 Fu, §4."""
     mangan_cap: bool | None = None
     """Any base above 2,000 points is mangan (true); false: mangan only at 5 han, 4 han 40+ fu or 3 han
-    70+ fu and any other base is paid as computed (seed 001 §3.4): /docs/rules §3 Limits, §4."""
+    70+ fu and any other base is paid as computed (Kostarev rules §3.4): /docs/rules §3 Limits, §4."""
     yakuman_cap: Annotated[int, Meta(ge=0, le=10)] | None = None
-    """The largest yakuman multiple paid (2 = at most a double yakuman, seed 001 §3.1.4); 0 = no cap,
+    """The largest yakuman multiple paid (2 = at most a double yakuman, /docs/rules §4; Kostarev rules
+    §3.1.4); 0 = no cap,
     several yakuman add up: /docs/rules §3, §4."""
     aka_per_suit: Annotated[int, Meta(ge=0, le=4)] | None = None
     """How many red fives a suit may hold (0–4; some sets play two red 5p): /docs/rules §1."""
@@ -177,11 +180,12 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Points a honba (repeat count) adds to a win: 300 (four players: 100 from each of the 3 payers on
     tsumo), 200 (three players: 100 from each of the 2 payers on tsumo; /docs/rulesets §7 Honba); on ron
     the discarder pays it all. On tsumo each payer pays this ÷ (players − 1), so 300 with 3 players is
-    150 each. 0 = no honba, so a request's `honba` must be 0 (kostarev, seed 001 §4): /docs/rules §3
+    150 each. 0 = no honba, so a request's `honba` must be 0 (kostarev, Kostarev rules §4): /docs/rules §3
     Payments, §4."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points a riichi declaration puts on the table (one stick); 0 = riichi costs nothing and no sticks
-    are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, seed 001 §4): /docs/rules §3, §4."""
+    are ever on the table, so a request's `riichi_sticks` must be 0 (kostarev, Kostarev rules §4):
+    /docs/rules §3, §4."""
     players: Literal[3, 4] | None = None
     """Players at the table. 3 (sanma, /docs/rulesets §7): 108 tiles, 2m–8m removed (any of them in a request
     is a 422 naming the field), no chi (a chi meld is a 422), indicator 1m makes 9m the dora and 9m 1m,
@@ -211,7 +215,8 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     add up to players × this (han/fu presets; option `players`)."""
     return_points: Annotated[int, Meta(ge=0, le=1_000_000, multiple_of=100)] | None = None
     """Oka's return score, points: every player's final is measured from it, and first place
-    takes oka = players × (return − start) (seed 003 §5; three players: 3 × 5,000 = +15,000 on Tenhou)."""
+    takes oka = players × (return − start) (/docs/rules §6; points rules §5; three players: 3 × 5,000 =
+    +15,000 on Tenhou)."""
     uma: (
         Annotated[
             list[Annotated[int, Meta(ge=-1_000_000, le=1_000_000, multiple_of=100)]], Meta(min_length=3, max_length=4)
@@ -290,13 +295,13 @@ class GameOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """As `agari_yame`, for a dealer who is tenpai at an exhaustive draw; needs the settlement's `round_wind`."""
     riichi_deposit: Literal[0, 1000] | None = None
     """Points each riichi declaration puts on the table (one riichi stick = 1000; 0 = none: riichi costs
-    nothing, kostarev, seed 001 §4). Default: the rules' option `riichi_deposit`."""
+    nothing, kostarev: /docs/rules §4; Kostarev rules §4). Default: the rules' option `riichi_deposit`."""
     honba: Literal[0, 200, 300] | None = None
     """Points one honba adds to a win: 300 (ron; 100 from each payer on tsumo; three players 200), or 0 = no
-    honba (a repeat hand adds nothing and `next_hand.honba` stays 0; kostarev, seed 001 §4).
+    honba (a repeat hand adds nothing and `next_hand.honba` stays 0; kostarev: /docs/rules §4; Kostarev rules §4).
     Default: the rules' option `honba`."""
     target: Annotated[int, Meta(ge=0, le=1_000_000)] | None = None
-    """The game ends when any score reaches this (kids: 10 or 15, seed 000 §9); 0 = no target."""
+    """The game ends when any score reaches this (kids: 10 or 15, /docs/rules §5; kids' rules §9); 0 = no target."""
     riichi_needs_points_and_draw: bool | None = None
     """A riichi needs the declarer to hold at least 1,000 points and to have another draw (at least as many
     tiles left in the wall as players: 4, or 3 with three players) (Tenhou, /docs/rulesets §4 Riichi deposit).

@@ -1,4 +1,4 @@
-"""Payments: who pays how much for a win (/docs/rules §3 Payments, seed 001 §4.3).
+"""Payments: who pays how much for a win (/docs/rules §3 Payments, Kostarev rules §4.3).
 
 Every payment is rounded **up** to 100 (the smallest stick). Ron: the discarder pays
 6 × base (dealer winner) or 4 × base. Tsumo: the dealer pays 2 × base and each
@@ -31,7 +31,7 @@ __all__ = ["Settlement", "hand_points", "payments", "round_up_100"]
 
 
 def round_up_100(points: int) -> int:
-    """Round up to a multiple of 100 (seed 003 §1; seed 001 §4.3)."""
+    """Round up to a multiple of 100 (/docs/rules §3 Payments; points rules §1; Kostarev rules §4.3)."""
     return -(-points // 100) * 100
 
 

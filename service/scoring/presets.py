@@ -78,7 +78,7 @@ STANDARD_YAKU = frozenset(
 
 KOSTAREV_YAKU = frozenset(
     {
-        # seed 001 §3.1.1 (1 han, 2 han, 3–6 han)
+        # Kostarev rules §3.1.1 (1 han, 2 han, 3–6 han)
         "riichi",
         "menzen_tsumo",
         "pinfu",
@@ -96,12 +96,12 @@ KOSTAREV_YAKU = frozenset(
         "ryanpeikou",
         "honitsu",
         "chinitsu",
-        # seed 001 §3.1.2 situational
+        # Kostarev rules §3.1.2 situational
         "haitei",
         "houtei",
         "rinshan",
         "chankan",
-        # seed 001 §3.1.4 yakuman
+        # Kostarev rules §3.1.4 yakuman
         "suuankou",
         "suuankou_tanki",
         "daisangen",

@@ -1,11 +1,12 @@
-"""The points table: han 1–4 × fu 20–110 plus the limits, for given rules (seed 003 §1, §3, §4).
+"""The points table: han 1–4 × fu 20–110 plus the limits, for given rules (/docs/rules §3 Limits, Payments;
+points rules §1, §3, §4).
 
 Every amount is computed, never typed in: :func:`.limits.base_points` (``base = fu ×
 2^(2+han)``, the mangan cap, option ``kiriage_mangan``, option ``kazoe``) and
-:func:`.payments.payments` (rounded up to 100 per payment). The literal table of seed 003
+:func:`.payments.payments` (rounded up to 100 per payment). The literal table of the points rules
 is in the tests, which compare every cell with this module (/docs/rules §3 Limits, Payments).
 
-Which cells exist (seed 003 §1: "a dash means no hand has that value"):
+Which cells exist (points rules §1: "a dash means no hand has that value"):
 
 * 20 fu is only pinfu tsumo: never ron, and tsumo only from 2 han (pinfu + menzen tsumo).
 * 25 fu is only chiitoitsu (2 han, closed): ron from 2 han, tsumo from 3 han (+ menzen tsumo).
@@ -46,7 +47,7 @@ FU_COLUMNS: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 def cell_exists(han: int, fu: int, tsumo: bool, open_pinfu_fu: int = 2) -> bool:
     """Whether a hand of ``han`` han and ``fu`` fu can be won by ron (``tsumo`` False) or tsumo.
 
-    20 fu by ron exists only where option ``open_pinfu_fu`` is 0 (kostarev, seed 001 §3.2: an open
+    20 fu by ron exists only where option ``open_pinfu_fu`` is 0 (kostarev, Kostarev rules §3.2: an open
     hand without fu stays 20 fu); otherwise 20 fu is pinfu tsumo, from 2 han.
 
     >>> [cell_exists(1, 20, True), cell_exists(2, 20, True), cell_exists(2, 20, False)]
@@ -193,7 +194,7 @@ _HAN_LIMITS: Final = (("mangan", 5, "5"), ("haneman", 6, "6–7"), ("baiman", 8,
 
 
 def points_table(rules: Rules, lang: Language = "en") -> PointsTable:
-    """The full table for ``rules`` (/docs/rules §3 Limits and Payments; seed 003 §1, §3, §4).
+    """The full table for ``rules`` (/docs/rules §3 Limits and Payments; points rules §1, §3, §4).
 
     Reads options ``kiriage_mangan`` (4 han 30 fu and 3 han 60 fu become mangan),
     ``kazoe`` (what 13+ han is worth), ``mangan_cap`` and ``open_pinfu_fu`` (kostarev's 20 fu ron

@@ -442,7 +442,7 @@ def absent_yaku_message(flag: str, rules: Rules) -> str:
 
 def table_errors(honba: int, riichi_sticks: int, rules: Rules, errors: list[FieldError], prefix: str = "") -> None:
     """Honba and riichi sticks that the rules do not have (options ``honba`` and ``riichi_deposit`` 0:
-    kostarev, /docs/rules §4, seed 001 §4; kids, §5) are invalid input naming ``prefix + honba`` /
+    kostarev, /docs/rules §4 and Kostarev rules §4; kids, §5) are invalid input naming ``prefix + honba`` /
     ``prefix + riichi_sticks``."""
     if honba and not rules.honba:
         errors.append(FieldError(prefix + "honba", refusal("refusal.no_honba")))

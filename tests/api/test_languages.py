@@ -1,5 +1,5 @@
 """Answers in the family's language: every operation that returns names honours ``Accept-Language``
-(en, ja, ru) and says which it used in ``Content-Language`` (/docs/rules §5; seed 000)."""
+(en, ja, ru) and says which it used in ``Content-Language`` (/docs/rules §5; kids' rules)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from service.app import create_app
 RU = {"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.5"}
 JA = {"Accept-Language": "ja"}
 
-# seed 000 «Пример подсчёта»: riichi + two pons + tsumo
+# kids' rules «Пример подсчёта»: riichi + two pons + tsumo
 KIDS_EXAMPLE: dict[str, Any] = {
     "hand": "333p777s123m456m8p",
     "win_tile": "8p",

@@ -126,6 +126,42 @@ def test_the_rules_page_has_every_section(client: TestClient[Litestar]) -> None:
         assert section in text
 
 
+FAMILY_DOCUMENTS = ("kids' rules", "Kostarev rules", "points rules")
+"""The public names of the three family rule documents /docs/rules introduces."""
+FILE_NUMBER = re.compile(r"\bseeds? \d{3}\b|\bthe seeds?\b|\bseeds\b", re.IGNORECASE)
+"""The internal word for those documents ("seed 001", "the seed"); Tenhou's ``INIT seed`` attribute is no
+citation and does not match."""
+
+
+def test_the_rules_page_introduces_each_family_document_it_cites(client: TestClient[Litestar]) -> None:
+    intro = client.get("/docs/rules").text.split("<h2>")[0].replace("&#x27;", "'").replace("&#39;", "'")
+    for name in FAMILY_DOCUMENTS:
+        assert f"<strong>the {name}</strong>" in intro, name
+    assert "/docs/rules §4; Kostarev rules §4.3" in intro
+
+
+def test_a_family_document_is_cited_after_the_served_page() -> None:
+    """Every preset option source that cites a family document cites /docs/rules first."""
+    with PRESETS_TOML.open("rb") as f:
+        presets = tomllib.load(f)
+    citing = [s for options in presets.values() for _, s in options.values() if any(n in s for n in FAMILY_DOCUMENTS)]
+    assert len(citing) > 20
+    assert [s for s in citing if not s.startswith("/docs/rules §")] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ja"])
+def test_no_served_text_names_the_documents_by_their_internal_word(client: TestClient[Litestar], lang: str) -> None:
+    headers = {"Accept-Language": lang}
+    texts = [client.get(path, headers=headers).text for path in ("/v1/rules", "/v1/rules/kostarev", "/v1/rules/kids")]
+    texts += [client.get(f"/docs/{page}", headers=headers).text for page in DOC_PAGES]
+    texts.append(client.get("/schema/openapi.json").text)
+    assert [m.group(0) for text in texts for m in FILE_NUMBER.finditer(text)] == []
+    catalogue = client.get("/v1/rules", headers=headers).json()
+    sources = {p["id"]: p["source"] for p in catalogue["presets"]}
+    for preset in ("standard", "kostarev", "kids"):
+        assert sources[preset].startswith("/docs/rules §"), (preset, sources[preset])
+
+
 def test_the_rulesets_page_has_every_section_presets_toml_cites(client: TestClient[Litestar]) -> None:
     """Every `/docs/rulesets §N` (or §N–M) a preset's source cites is a numbered section of the served page,
     and every source key it cites in brackets ([TH-mj4], [S-corpus], …) is listed in its §10."""

@@ -1,4 +1,4 @@
-"""Final placings with uma and oka (/docs/rules §6, seed 003 §5; kostarev none, /docs/rules §4).
+"""Final placings with uma and oka (/docs/rules §6, points rules §5; kostarev none, /docs/rules §4).
 
 final = score + leftover sticks (first place) − return + uma[place] + oka (first place),
 with oka = 4 × (return − start). Standard: start 25,000, return 30,000, uma

@@ -2,7 +2,7 @@
 
 Standard: the noten players pay 3000 in total to the tenpai players; nagashi mangan is paid
 as a mangan tsumo (4000 from the dealer / 2000 each, or 4000 all for the dealer) without
-honba or sticks and replaces the no-ten payments. Kostarev (seed 001 §2.3 item 4): a drawn
+honba or sticks and replaces the no-ten payments. Kostarev (Kostarev rules §2.3 item 4): a drawn
 hand is simply a draw.
 """
 
@@ -65,7 +65,7 @@ def test_two_nagashi_are_paid_independently() -> None:
 
 
 def test_kostarev_draw_is_simply_a_draw() -> None:
-    # seed 001 §2.3 item 4: nobody pays; riichi costs nothing and there is no honba (/docs/rules §4)
+    # Kostarev rules §2.3 item 4: nobody pays; riichi costs nothing and there is no honba (/docs/rules §4)
     r = settle(request(draw([1]), rules="kostarev", riichi=[1]))
 
     assert r.deltas == [0, 0, 0, 0]

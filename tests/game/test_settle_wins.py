@@ -213,7 +213,7 @@ def test_kostarev_loser_who_cannot_pay_in_full_pays_what_they_hold_and_is_out() 
     # Kostarev (no winds: dealer flag). Seat 1 (riichi, 4 han 30 fu: riichi, pinfu, tanyao,
     # dora) rons seat 3, who holds 5000 of the 7700 owed (30 × 2^6 = 1920 × 4 = 7680 → 7700):
     # seat 3 hands over 5000, is out, the game stops. Riichi costs nothing in kostarev
-    # (/docs/rules §4: seed 001 puts no stick on the table), so no deposit moves.
+    # (/docs/rules §4: Kostarev rules puts no stick on the table), so no deposit moves.
     # 30,000 + 25,000 + 40,000 + 5,000 = 100,000.
     hand = ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, riichi=True, dora_indicators="1m")
     scores = [30_000, 25_000, 40_000, 5_000]
@@ -266,7 +266,7 @@ def test_kostarev_double_ron_is_head_bumped() -> None:
 
 def test_kids_game_reaching_10_ends_with_placings() -> None:
     # Kids (/docs/rules §5): riichi 2 + tsumo 1 = 3 points (the closed-hand +1 is for wins without
-    # riichi: seed 000's worked example); 8 + 3 = 11 ≥ 10.
+    # riichi: the worked example of the kids' rules); 8 + 3 = 11 ≥ 10.
     hand = ScoreRequest(hand=PINFU_HAND, win_tile=PINFU_WIN, riichi=True)
     r = settle(request(tsumo(0, hand=hand), rules="kids", scores=[8, 3, 5, 0], riichi=[0]))
 

@@ -1,4 +1,4 @@
-"""Sticks: fewest sticks for an amount, and paying with what one holds (seed 001 §2.4, §4.3)."""
+"""Sticks: fewest sticks for an amount, and paying with what one holds (Kostarev rules §2.4, §4.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The kids preset (/docs/rules §5, seed 000 first part): points only, the best reading, its options.
+"""The kids preset (/docs/rules §5, kids' rules, first part): points only, the best reading, its options.
 
 Points per win: base 1, or 2 with riichi; +1 per three-alike set (called or concealed);
 +2 per kan (open or closed); chi 0; +1 tsumo; +1 closed hand; +2 seven pairs. No yaku,
@@ -30,14 +30,15 @@ def items(r: ScoreResult) -> list[tuple[str, int]]:
     return sorted((i.id, i.points) for i in r.points_breakdown)
 
 
-# --- seed 000's worked example ------------------------------------------------------------------
+# --- the worked example of the kids' rules ------------------------------------------------------------------
 
 # Riichi + two pons + tsumo: 222m 777p (concealed pons) 345s 678s, won on 9s (pair) by tsumo.
 EXAMPLE: dict[str, Any] = {"hand": "222m777p345s678s9s", "win_tile": "9s", "win": "tsumo", "riichi": True}
 
 
 def test_seed_example_as_worked_in_the_seed_is_5() -> None:
-    """Seed 000 «Пример подсчёта»: «Риичи → 2, Два пона → 2, Цумо → 1, Итого: 5 очков» (/docs/rules §5 default)."""
+    """The kids' rules «Пример подсчёта»: «Риичи → 2, Два пона → 2, Цумо → 1, Итого: 5 очков» (/docs/rules §5
+    default)."""
     r = kids(**EXAMPLE)
     assert (r.is_win, r.points, r.total) == (True, 5, 5)
     assert items(r) == [("pon", 1), ("pon", 1), ("riichi", 2), ("tsumo", 1)]
@@ -163,7 +164,7 @@ def test_called_sets(meld: MeldSpec, expected: list[tuple[str, int]]) -> None:
 
 
 def test_no_dora_and_no_red_fives() -> None:
-    """Dora (9p shows 1p) and a red five change nothing (seed 000: no dora).
+    """Dora (9p shows 1p) and a red five change nothing (kids' rules: no dora).
 
     123m 406m 789s 345p + 11p, ron: base 1 + closed 1 = 2.
     """

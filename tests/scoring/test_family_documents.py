@@ -1,6 +1,6 @@
-"""The family presets as their documents say (/docs/rules §4, §5; seeds 000 and 001), worked by hand.
+"""The family presets as their documents say (/docs/rules §4, §5; the kids' and the Kostarev rules), worked by hand.
 
-Each case quotes the seed line it reproduces. Non-dealer ron unless a case says otherwise;
+Each case quotes the document line it reproduces. Non-dealer ron unless a case says otherwise;
 ``base = fu × 2^(2+han)``; ron pays 4 × base (6 × for the dealer), rounded up to 100.
 Every deliberate kostarev rule has an option one field away that gives the standard rule.
 """
@@ -31,11 +31,11 @@ def yaku(r: object) -> dict[str, int]:
     return {y.id: y.han for y in r.yaku}  # type: ignore[attr-defined]
 
 
-# --- fu: exactly the checklist of seed 001 §3.2 ----------------------------------------------
+# --- fu: exactly the checklist of Kostarev rules §3.2 ----------------------------------------------
 
 
 def test_chanta_with_a_dragon_pair_and_penchan_is_50_fu_3200() -> None:
-    """123m 789p 111s 77z + 12p, ron 3p. Seed 001 §3.1.1 «Chanta … закрытая рука → 2 хан»; §3.2: 20 + 10
+    """123m 789p 111s 77z + 12p, ron 3p. The Kostarev rules §3.1.1 «Chanta … закрытая рука → 2 хан»; §3.2: 20 + 10
     (closed ron) + 8 (closed 111s: «терминалы … 8 фу — скрытый pon») + 2 («пара драконов → +2 фу») + 2
     (penchan) = 42 → 50 («Округляем вверх»); base 50 × 2^4 = 800; 4 × 800 = 3,200."""
     r = score(kos("123m789p111s77z12p", "3p", dealer=False))
@@ -51,7 +51,7 @@ def test_chanta_with_a_dragon_pair_and_penchan_is_50_fu_3200() -> None:
 
 
 def test_open_hand_without_fu_stays_20_fu_700() -> None:
-    """chi 234m + 22p 567p 345s 78s, ron 6s: tanyao 1 han. Seed 001 §3.2 lists «любая завершённая рука → 20
+    """chi 234m + 22p 567p 345s 78s, ron 6s: tanyao 1 han. The Kostarev rules §3.2 lists «любая завершённая рука → 20
     фу» and no «+2 for an open hand without fu», so 20 fu; base 20 × 2^3 = 160; 4 × 160 = 640 → 700."""
     r = score(kos("22p567p345s78s", "6s", "chi:234m", dealer=False))
     assert yaku(r) == {"tanyao": 1}
@@ -69,7 +69,7 @@ def test_open_pinfu_fu_option_gives_the_standard_30_fu_1000() -> None:
 
 
 def test_open_tsumo_without_fu_still_gets_the_tsumo_2() -> None:
-    """chi 234m + 22p 567p 345s 78s, tsumo 6s: seed 001 §3.2 «+2 фу за Tsumo»: 22 → 30 fu; tanyao 1 han,
+    """chi 234m + 22p 567p 345s 78s, tsumo 6s: Kostarev rules §3.2 «+2 фу за Tsumo»: 22 → 30 fu; tanyao 1 han,
     base 240: the dealer pays 2 × 240 = 480 → 500, each other 240 → 300; 1,100 in all."""
     r = score(kos("22p567p345s78s", "6s", "chi:234m", dealer=False, win="tsumo"))
     assert (r.fu, r.points) == (30, 1100)
@@ -88,7 +88,7 @@ GREEN_WITH_8S = ("223344s666s888s6z", "6z")
 
 
 def test_ryuuiisou_with_8s_is_not_ryuuiisou_in_kostarev() -> None:
-    """223344s 666s 888s 6z, ron 6z (tanki). Seed 001 §3.1.4: Ryuuiisou «Можно использовать только: 2-бамбук,
+    """223344s 666s 888s 6z, ron 6z (tanki). The Kostarev rules §3.1.4: Ryuuiisou «Можно использовать только: 2-бамбук,
     3-бамбук, 4-бамбук, 6-бамбук, зелёный дракон 發» — 888s is not among them. So honitsu 3 (closed) + iipeikou 1
     (234s 234s) = 4 han; fu 20 + 10 + 4 (666s) + 4 (888s) + 2 (66z pair) + 2 (tanki) = 42 → 50;
     4 han 50 fu is mangan («4 han и 40+ fu»): 8,000."""
@@ -111,7 +111,7 @@ def test_ryuuiisou_without_8s_is_ryuuiisou_in_kostarev() -> None:
     assert r.points == 32000
 
 
-# --- strict limits (seed 001 §3.4 «строгие условия») ------------------------------------------
+# --- strict limits (Kostarev rules §3.4 «строгие условия») ------------------------------------------
 
 # Closed kans 1111m, 9999p, 1111s (32 fu each: «терминалы … 32 фу — скрытый kan») + 46p 88s, ron 5p (kanchan):
 # sanankou 2 han (three concealed kans; sankantsu is not a kostarev yaku); 20 + 10 + 96 + 2 = 128 → 130 fu.
@@ -120,7 +120,8 @@ STRICT = ("46p88s", "5p", "ankan:1111m", "ankan:9999p", "ankan:1111s")
 
 
 def test_two_han_130_fu_is_paid_as_computed_8400() -> None:
-    """Non-dealer ron: 4 × 2,080 = 8,320 → 8,400 (seed 001 §3.4 «если нет — используется обычное значение Base»)."""
+    """Non-dealer ron: 4 × 2,080 = 8,320 → 8,400 (Kostarev rules §3.4 «если нет — используется обычное значение
+    Base»)."""
     r = score(kos(*STRICT, dealer=False))
     assert yaku(r) == {"sanankou": 2}
     assert (r.han, r.fu, r.base_points, r.limit, r.points) == (2, 130, 2080, "none", 8400)
@@ -150,7 +151,7 @@ def test_mangan_cap_option_caps_it_at_8000() -> None:
     ],
 )
 def test_strict_limits_by_value(han: int, fu: int, base: int, limit: str) -> None:
-    """Settled from an already-scored value: the same limits (seed 001 §3.4)."""
+    """Settled from an already-scored value: the same limits (Kostarev rules §3.4)."""
     r = settle(
         SettleRequest(
             rules="kostarev",
@@ -162,7 +163,7 @@ def test_strict_limits_by_value(han: int, fu: int, base: int, limit: str) -> Non
     assert (r.wins[0].base_points, r.wins[0].limit) == (base, limit)
 
 
-# --- at most a double yakuman (seed 001 §3.1.4 «как Yakuman или Double Yakuman») -----------------
+# --- at most a double yakuman (Kostarev rules §3.1.4 «как Yakuman или Double Yakuman») -----------------
 
 # 555z 666z 777z 222m concealed + 9p, ron 9p: daisangen ×1 + suuankou tanki ×2 = ×3.
 TRIPLE = ("555666777z222m9p", "9p")
@@ -239,7 +240,7 @@ def test_kostarev_dealer_with_1000_declares_riichi_and_plays_on() -> None:
 
 
 def test_kostarev_dealer_repeat_adds_no_honba() -> None:
-    """The dealer wins: he keeps the deal, and the honba count stays 0 (seed 001 has no honba)."""
+    """The dealer wins: he keeps the deal, and the honba count stays 0 (Kostarev rules has no honba)."""
     r = settle(
         SettleRequest(rules="kostarev", scores=[25_000] * 4, dealer=0, outcome=Tsumo(winner=0, value=HandValue(han=5)))
     )
@@ -308,11 +309,11 @@ def test_no_red_fives_with_aka_per_suit_0() -> None:
     assert "no red fives" in info.value.errors[0].message
 
 
-# --- kids: the seed's worked example is the rule ---------------------------------------------
+# --- kids: the document's worked example is the rule ---------------------------------------------
 
 
 def test_kids_riichi_two_pons_tsumo_is_5() -> None:
-    """333p 777s 123m 456m + 8p, tsumo 8p with riichi. Seed 000 «Пример подсчёта»: «Риичи → 2, Два пона → 2,
+    """333p 777s 123m 456m + 8p, tsumo 8p with riichi. The kids' rules «Пример подсчёта»: «Риичи → 2, Два пона → 2,
     Цумо → 1, Итого: 5 очков»."""
     r = score(ScoreRequest(hand="333p777s123m456m8p", win_tile="8p", win="tsumo", riichi=True, rules="kids"))
     assert r.points == 5
@@ -327,6 +328,6 @@ def test_kids_closed_bonus_with_riichi_option_makes_it_6() -> None:
 
 
 def test_kids_closed_win_without_riichi_gets_the_closed_bonus() -> None:
-    """Seed 000 «Закрытая рука при победе → +1 очко»: no riichi, ron: base 1 + pon 1 + pon 1 + closed 1 = 4."""
+    """The kids' rules «Закрытая рука при победе → +1 очко»: no riichi, ron: base 1 + pon 1 + pon 1 + closed 1 = 4."""
     r = score(ScoreRequest(hand="333p777s123m456m8p", win_tile="8p", rules="kids"))
     assert r.points == 4

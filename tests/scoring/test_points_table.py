@@ -1,6 +1,6 @@
 """The standard riichi points table, written out literally and checked cell by cell.
 
-/docs/rules §3 Limits/Payments, seed 003 §1 (table), §3 (limits), §4 (dealer).
+/docs/rules §3 Limits/Payments, points rules §1 (table), §3 (limits), §4 (dealer).
 
 The cells below are the published table (han 1–4 × fu 20…110), typed in by hand, not
 generated. Each cell is checked twice: against the formula computed inline here
@@ -262,7 +262,7 @@ def test_base_cap_at_mangan_names_the_limit(han: int, fu: int, limit: str) -> No
 
 
 # ---------------------------------------------------------------------------------------
-# Limits (seed 003 §3): 5 han mangan … 13+ kazoe yakuman; yakuman multiples.
+# Limits (points rules §3): 5 han mangan … 13+ kazoe yakuman; yakuman multiples.
 # (han, fu, base, limit, non-dealer ron, (dealer pays, other pays), dealer ron, dealer each)
 # ---------------------------------------------------------------------------------------
 

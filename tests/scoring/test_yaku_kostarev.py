@@ -1,4 +1,4 @@
-"""The `kostarev` preset (seed 001, /docs/rules §4): no winds, its own yaku list, worked by hand.
+"""The `kostarev` preset (Kostarev rules, /docs/rules §4): no winds, its own yaku list, worked by hand.
 
 Conventions: a non-dealer (``dealer=False``) wins by ron unless a case says otherwise.
 Fu and payments are those of /docs/rules §3: 20 base, +10 closed ron, +2 tsumo (not pinfu
@@ -83,7 +83,7 @@ YAKU_CASES = [
     pytest.param(
         kos("56799p34678s", "5s", "chi:123m", win="tsumo", haitei=True), Exp({"haitei": 1}, 30, 1100), id="haitei"
     ),
-    # open, no fu at all, ron: seed 001 §3.2 has no "+2 open pinfu", so 20 fu; 1 han 20 fu = 160 base → 640 → 700
+    # open, no fu at all, ron: Kostarev rules §3.2 has no "+2 open pinfu", so 20 fu; 1 han 20 fu = 160 base → 640 → 700
     pytest.param(kos("56799p34678s", "5s", "chi:123m", houtei=True), Exp({"houtei": 1}, 20, 700), id="houtei"),
     # open kan 8888p: 20 + 8 + 2 = 30
     pytest.param(
@@ -97,7 +97,7 @@ YAKU_CASES = [
     # 20 + 10 + 4 + 4 + 4 = 42 → 50; 2h50 = 3200
     pytest.param(kos("22299m555p34888s", "5s"), Exp({"sanankou": 2}, 50, 3200), id="sanankou"),
     pytest.param(kos("234678m234p2499s", "3s"), Exp({"sanshoku": 2}, 40, 2600), id="sanshoku-closed"),
-    # open ron without fu: 20 fu (seed 001 §3.2), 1 han → 160 × 4 = 640 → 700
+    # open ron without fu: 20 fu (Kostarev rules §3.2), 1 han → 160 × 4 = 640 → 700
     pytest.param(kos("234678m23p99s", "4p", "chi:234s"), Exp({"sanshoku": 1}, 20, 700), id="sanshoku-open"),
     pytest.param(kos("234m12345679p55s", "8p"), Exp({"ittsu": 2}, 40, 2600), id="ittsu-closed"),
     pytest.param(kos("234m45679p55s", "8p", "chi:123p"), Exp({"ittsu": 1}, 30, 1000), id="ittsu-open"),
@@ -177,7 +177,7 @@ def test_standard_only_yaku_score_nothing(request_: ScoreRequest) -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Yakuman (seed 001 §3.1.4)
+# Yakuman (Kostarev rules §3.1.4)
 # ---------------------------------------------------------------------------------------
 
 YAKUMAN_CASES = [
@@ -186,7 +186,7 @@ YAKUMAN_CASES = [
         Exp({"daisangen": 13}, None, 32000, "yakuman", 1),
         id="daisangen",
     ),
-    # 234s ×2, 44s, 666s, 888s. Seed 001 §3.1.4: ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou and 發,
+    # 234s ×2, 44s, 666s, 888s. The Kostarev rules §3.1.4: ryuuiisou «Можно использовать только» 2, 3, 4, 6 sou and 發,
     # so by default (ryuuiisou_8s false) it is not ryuuiisou; closed ron, 888s by ron.
     # tanyao 1 + iipeikou 1 (234s ×2) + chinitsu 6 = 8 han → baiman 16000
     pytest.param(

@@ -1,6 +1,6 @@
 """The rules and yaku catalogue (service.scoring.catalogue) against /docs/rules and /docs/endpoints, typed in here.
 
-/docs/rules §3 lists the standard yaku with han closed/open, §4 the kostarev list (seed 001
+/docs/rules §3 lists the standard yaku with han closed/open, §4 the kostarev list (Kostarev rules
 §3.1.1–3.1.4), §5 the kids preset (no yaku). /docs/endpoints lists the yaku ids that need names.
 """
 
@@ -44,7 +44,7 @@ STANDARD = {
     "nagashi_mangan": (5, 5, 0),  # option nagashi_mangan on: /docs/rules §6 (a mangan, paid as a tsumo)
 }  # fmt: skip
 
-# /docs/rules §4 / seed 001 §3.1.1–3.1.4
+# /docs/rules §4 / Kostarev rules §3.1.1–3.1.4
 KOSTAREV = {
     "riichi": (1, None, 0), "menzen_tsumo": (1, None, 0), "pinfu": (1, None, 0), "tanyao": (1, 1, 0),
     "haku": (1, 1, 0), "hatsu": (1, 1, 0), "chun": (1, 1, 0), "iipeikou": (1, None, 0),
@@ -199,7 +199,7 @@ def test_presets_listed_with_defaults() -> None:
 
 def test_one_preset_has_default_per_option_and_its_yaku() -> None:
     kids = preset_rules("kids")
-    # /docs/rules §5: seed 000's worked example is the rule, so the closed-hand +1 is off for riichi wins
+    # /docs/rules §5: the worked example of the kids' rules is the rule, so the closed-hand +1 is off for riichi wins
     assert {o.name: o.defaults for o in kids.options}["kids_closed_bonus_with_riichi"] == {"kids": False}
     assert all(set(o.defaults) == set(o.sources) == {"kids"} for o in kids.options)
     assert kids.yaku == []

@@ -214,7 +214,7 @@ def test_one_preset(client: TestClient[Litestar]) -> None:
     options = {o["name"]: o for o in body["options"]}
     assert options["winds"]["defaults"] == {"kostarev": False}
     assert options["mangan_cap"]["defaults"] == {"kostarev": False}
-    assert "seed 001 §3.4" in options["mangan_cap"]["sources"]["kostarev"]
+    assert "Kostarev rules §3.4" in options["mangan_cap"]["sources"]["kostarev"]
     assert "kokushi" not in body["yaku"]
     assert body["kids_points"] is None
 
@@ -277,7 +277,7 @@ INFO_OPERATIONS = {
 
 
 def test_table_for_kostarev_with_the_standard_open_fu(client: TestClient[Litestar]) -> None:
-    """kostarev has a 20 fu ron column (open hand without fu, seed 001 §3.2); open_pinfu_fu=2 removes it."""
+    """kostarev has a 20 fu ron column (open hand without fu, Kostarev rules §3.2); open_pinfu_fu=2 removes it."""
     own = {(c["han"], c["fu"]): c for c in client.get("/v1/table?preset=kostarev").json()["cells"]}
     std = {(c["han"], c["fu"]): c for c in client.get("/v1/table?preset=kostarev&open_pinfu_fu=2").json()["cells"]}
     assert (own[(1, 20)]["exists_ron"], own[(1, 20)]["non_dealer"]["ron"]) == (True, 700)

@@ -1,6 +1,6 @@
-"""The points table (service.scoring.table) against the seed 003 table typed in literally, and the formula.
+"""The points table (service.scoring.table) against the points rules' table typed in literally, and the formula.
 
-Seed 003 §1 shows the table as a picture; the numbers below are that standard table,
+The points rules §1 shows the table as a picture; the numbers below are that standard table,
 typed in by hand (columns fu 20, 25, 30, 40 … 110; ``None`` = "–", no such hand). Every
 cell is checked against this literal table *and* against the formula computed inline
 (``base = fu × 2^(2+han)``, capped at 2000; ron 4 × / 6 × base; tsumo 2 × and 1 × base,
@@ -131,7 +131,7 @@ def test_table_shape() -> None:
     ],
 )
 def test_kiriage_mangan_rounds_7700_up(han: int, fu: int, ron: int, dealer_ron: int, tsumo: tuple[int, int]) -> None:
-    """Seed 003 §1 note: with kiriage mangan, 4 han 30 fu and 3 han 60 fu are mangan (7700 → 8000)."""
+    """The points rules §1 note: with kiriage mangan, 4 han 30 fu and 3 han 60 fu are mangan (7700 → 8000)."""
     table = points_table(resolve_rules(RulesSpec(kiriage_mangan=True)))
     c = cell(table.cells, han, fu)
     assert (c.limit, c.non_dealer.ron, c.dealer.ron) == ("mangan", ron, dealer_ron)
@@ -148,8 +148,8 @@ def test_kiriage_changes_only_those_two_cells() -> None:
 
 
 def test_limits_rows() -> None:
-    """Seed 003 §3: mangan 8000 (4000/2000), haneman 12000, baiman 16000, sanbaiman 24000,
-    yakuman 32000 (16000/8000); a dealer's is 1.5× (seed 003 §4); double yakuman 64000."""
+    """The points rules §3: mangan 8000 (4000/2000), haneman 12000, baiman 16000, sanbaiman 24000,
+    yakuman 32000 (16000/8000); a dealer's is 1.5× (points rules §4); double yakuman 64000."""
     rows = [
         (r.limit, r.han, r.yakuman, r.non_dealer.ron, r.non_dealer.tsumo_dealer, r.non_dealer.tsumo_non_dealer,
          r.dealer.ron, r.dealer.tsumo_each)
@@ -173,7 +173,7 @@ def test_kazoe_sanbaiman_option_caps_13_han_at_24000() -> None:
 
 
 def test_kostarev_has_the_same_table_but_a_20_fu_ron_column() -> None:
-    """Seed 001 §3.3–4: the same formula, limits and payments (/docs/rules §4); its fu checklist (§3.2) has no
+    """The Kostarev rules §3.3–4: the same formula, limits and payments (/docs/rules §4); its fu checklist (§3.2) has no
     +2 for an open hand without fu, so 20 fu also exists by ron: 1 han 160 base → 640 → 700 (dealer 960 → 1,000),
     2 han 320 → 1,280 → 1,300 (dealer 1,920 → 2,000). Up to 4 han 110 fu no base passes 2,000 without a
     strict-limit condition, so mangan_cap off changes no cell here."""

@@ -200,7 +200,7 @@ def test_kids_values_reproduce_the_seed_example_both_ways() -> None:
     """222m777p345s678s9s: 3456789s waits on 3s (33 + 456 + 789), 6s (345 + 66 + 789), 9s (345 + 678 + 99).
 
     Every reading has the pons 222m and 777p; with riichi, tsumo:
-    riichi 2 + pon 1 + pon 1 + tsumo 1 = 5 as in seed 000 (the default), 6 with the closed-hand +1 option."""
+    riichi 2 + pon 1 + pon 1 + tsumo 1 = 5 as in kids' rules (the default), 6 with the closed-hand +1 option."""
     for option, tsumo_points in ((True, 6), (False, 5)):
         rules = RulesSpec(preset="kids", kids_closed_bonus_with_riichi=option)
         r = analyse(TenpaiRequest(hand="222m777p345s678s9s", rules=rules, riichi=True))
