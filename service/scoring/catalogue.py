@@ -379,7 +379,7 @@ def preset_rules(preset: str, lang: Language = "en") -> PresetRules:
     """One preset's rules (`GET /v1/rules/{preset}`). Raises ``KeyError`` for an unknown preset.
 
     >>> o = {o.name: o for o in preset_rules("kostarev").options}["mangan_cap"]
-    >>> o.defaults, o.sources["kostarev"][:27]
+    >>> o.defaults, o.sources["kostarev"][:33]
     ({'kostarev': False}, '/docs/rules §4; Kostarev rules §3')
     """
     rules = PRESETS[preset]
