@@ -1,5 +1,6 @@
 """The refusals of a request body in the request's language: malformed JSON (400), a body over the limit (413) and
-a body that is not JSON (415) say their ``title``, ``detail`` and ``errors[].message`` in the language
+a body that is not JSON, a JSON body in another charset than UTF-8 or a body with a content coding the operation
+does not read (415) say their ``title``, ``detail`` and ``errors[].message`` in the language
 ``Accept-Language`` asks for (en, ja, ru), with ``Content-Language`` and ``Vary: Accept-Language``; ``type``,
 ``status`` and ``field`` are the same in every language (/docs/problems). A malformed body is placed by line and
 column (characters, from 1), never described in the JSON parser's own English words. Every expected text below
@@ -135,6 +136,59 @@ def test_a_body_that_is_not_json_is_refused_in_japanese(client: TestClient[Lites
             "message": "'application/xml' は JSON ではありません。application/json で送ってください",
         }
     ]
+
+
+def test_a_content_encoding_is_refused_in_russian_and_japanese(client: TestClient[Litestar]) -> None:
+    headers = {"content-type": "application/json", "content-encoding": "br"}
+    r = client.post("/v1/score", content=b'{"hand": "1m"}', headers={**headers, **RU})
+    assert (r.status_code, r.headers["content-language"]) == (415, "ru")
+    body = r.json()
+    assert (body["title"], body["detail"]) == (
+        "Неподдерживаемый тип содержимого",
+        "Content-Encoding 'br' здесь не поддерживается",
+    )
+    assert body["errors"] == [
+        {
+            "field": "headers.content-encoding",
+            "message": "'br' — не то сжатие, которое читает эта операция: отправьте тело как есть, "
+            "без Content-Encoding",
+        }
+    ]
+    r = client.post("/v1/score", content=b'{"hand": "1m"}', headers={**headers, **JA})
+    assert (r.status_code, r.headers["content-language"]) == (415, "ja")
+    assert r.json()["detail"] == "Content-Encoding 'br' にはここでは対応していません"
+
+
+def test_a_log_called_gzip_that_is_not_is_refused_in_russian(client: TestClient[Litestar]) -> None:
+    r = client.post("/v1/logs/replay", content=b'<mjloggm ver="2.3">', headers={"content-encoding": "gzip", **RU})
+    assert (r.status_code, r.headers["content-language"]) == (415, "ru")
+    body = r.json()
+    assert body["detail"] == "Content-Encoding указывает gzip, но тело — не gzip"
+    assert body["errors"] == [
+        {
+            "field": "headers.content-encoding",
+            "message": "'gzip', но тело начинается не так, как gzip (байты 1f 8b): сожмите его или отправьте без "
+            "Content-Encoding",
+        }
+    ]
+
+
+def test_json_in_latin1_is_refused_in_russian_and_japanese(client: TestClient[Litestar]) -> None:
+    sent = "application/json; charset=latin1"
+    r = client.post("/v1/score", content=b'{"hand": "1m"}', headers={"content-type": sent, **RU})
+    assert (r.status_code, r.headers["content-language"]) == (415, "ru")
+    body = r.json()
+    assert body["detail"] == f"Content-Type {sent!r} не поддерживается: JSON передаётся в UTF-8 (RFC 8259 §8.1)"
+    assert body["errors"] == [
+        {
+            "field": "headers.content-type",
+            "message": f"в {sent!r} указана кодировка, отличная от UTF-8: отправьте charset=utf-8 или не указывайте "
+            "charset",
+        }
+    ]
+    r = client.post("/v1/score", content=b'{"hand": "1m"}', headers={"content-type": sent, **JA})
+    assert (r.status_code, r.headers["content-language"]) == (415, "ja")
+    assert r.json()["detail"] == f"Content-Type {sent!r} には対応していません。JSON は UTF-8 です（RFC 8259 §8.1）"
 
 
 TOO_LARGE = b'{"hand": "' + b"1" * 70_000 + b'"}'

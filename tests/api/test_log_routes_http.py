@@ -191,3 +191,60 @@ def test_a_draw_out_of_turn_is_422_naming_the_round_and_the_event(client: TestCl
     (error,) = response.json()["errors"]
     assert error["field"] == "log.rounds[0].events[2]"
     assert "seat 2 draws out of turn: seat 1 is to draw" in error["message"]
+
+
+@pytest.mark.parametrize("path", ["/v1/logs/replay", "/v1/logs/convert", "/v1/logs/replay/batch"])
+def test_content_encoding_gzip_over_a_body_that_is_not_gzip_is_415_naming_the_header(
+    client: TestClient[Litestar], path: str
+) -> None:
+    """A log's body may be gzip, with the header or without; a body the header calls gzip must be gzip."""
+    body = mjlog().encode() if path != "/v1/logs/replay/batch" else json.dumps(mjlog()).encode() + b"\n"
+    response = client.post(f"{path}?rules=tenhou", content=body, headers={"content-encoding": "gzip"})
+
+    assert response.status_code == 415, response.text
+    problem = response.json()
+    assert problem["type"] == "/problems/unsupported-media-type"
+    assert problem["detail"] == "Content-Encoding says gzip, but the body is not gzip"
+    assert problem["errors"] == [
+        {
+            "field": "headers.content-encoding",
+            "message": "'gzip', but the body does not begin as gzip does (bytes 1f 8b): compress it, or send it "
+            "without Content-Encoding",
+        }
+    ]
+    assert response.headers["accept-encoding"] == "gzip, identity"
+
+
+@pytest.mark.parametrize("path", ["/v1/logs/replay", "/v1/logs/convert"])
+def test_a_gzip_log_with_content_encoding_gzip_is_read(client: TestClient[Litestar], path: str) -> None:
+    body = gzip.compress(mjlog().encode())
+    response = client.post(f"{path}?rules=tenhou", content=body, headers={"content-encoding": "gzip"})
+    assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize("coding", ["br", "deflate", "gzip, gzip"])
+def test_a_coding_other_than_gzip_is_415_naming_the_header(client: TestClient[Litestar], coding: str) -> None:
+    body = gzip.compress(mjlog().encode())
+    response = client.post("/v1/logs/replay?rules=tenhou", content=body, headers={"content-encoding": coding})
+
+    assert response.status_code == 415, response.text
+    assert response.json()["errors"] == [
+        {
+            "field": "headers.content-encoding",
+            "message": f"{coding!r} is not a coding this operation reads: send the body as it is, or "
+            "gzip-compressed with Content-Encoding: gzip",
+        }
+    ]
+    assert response.headers["accept-encoding"] == "gzip, identity"
+
+
+def test_a_json_log_declared_in_latin1_is_415_naming_the_content_type(client: TestClient[Litestar]) -> None:
+    events = [json.loads(line) for line in mjai_lines().splitlines()]
+    headers = {"content-type": "application/json; charset=latin1"}
+    response = client.post("/v1/logs/replay?rules=tenhou", content=json.dumps(events).encode(), headers=headers)
+
+    assert response.status_code == 415, response.text
+    assert [e["field"] for e in response.json()["errors"]] == ["headers.content-type"]
+    headers = {"content-type": "application/json; charset=utf-8"}
+    response = client.post("/v1/logs/replay?rules=tenhou", content=json.dumps(events).encode(), headers=headers)
+    assert response.status_code == 200, response.text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -183,6 +184,79 @@ def test_json_content_types_with_parameters_or_suffix_are_accepted(
     response = client.post("/v1/score", content=json.dumps(MANGAN), headers={"content-type": content_type})
 
     assert response.status_code == 200
+
+
+JSON_BODIES = {
+    "/v1/score": json.dumps(MANGAN).encode(),
+    "/v1/score/batch": json.dumps({"hands": [MANGAN]}).encode(),
+}
+"""A valid body of each JSON operation that takes one."""
+
+
+@pytest.mark.parametrize("path", sorted(JSON_BODIES))
+@pytest.mark.parametrize("coding", ["gzip", "br", "x-gzip, identity"])
+def test_a_content_encoding_is_415_naming_the_header(client: TestClient[Litestar], path: str, coding: str) -> None:
+    """The body is JSON as it is, but the header says it is compressed: read as sent it would be misread
+    (RFC 9110 §8.4), so it is refused, and ``Accept-Encoding`` says none is read (RFC 9110 §12.5.3)."""
+    headers = {"content-type": "application/json", "content-encoding": coding}
+    response = client.post(path, content=JSON_BODIES[path], headers=headers)
+
+    problem = problem_of(response, 415)
+    assert problem["errors"] == [
+        {
+            "field": "headers.content-encoding",
+            "message": f"{coding!r} is not a coding this operation reads: send the body as it is, "
+            "without Content-Encoding",
+        }
+    ]
+    assert problem["detail"] == f"Content-Encoding {coding!r} is not supported here"
+    assert response.headers["accept-encoding"] == "identity"
+
+
+def test_a_gzip_body_is_refused_on_a_json_operation_too(client: TestClient[Litestar]) -> None:
+    body = gzip.compress(JSON_BODIES["/v1/score"])
+    headers = {"content-type": "application/json", "content-encoding": "gzip"}
+
+    problem = problem_of(client.post("/v1/score", content=body, headers=headers), 415)
+    assert [e["field"] for e in problem["errors"]] == ["headers.content-encoding"]
+
+
+@pytest.mark.parametrize("path", sorted(JSON_BODIES))
+def test_content_encoding_identity_is_no_coding(client: TestClient[Litestar], path: str) -> None:
+    headers = {"content-type": "application/json", "content-encoding": "identity"}
+    assert client.post(path, content=JSON_BODIES[path], headers=headers).status_code == 200
+
+
+@pytest.mark.parametrize("path", sorted(JSON_BODIES))
+@pytest.mark.parametrize(
+    "content_type", ["application/json; charset=latin1", "application/json;charset=ISO-8859-1", "text/json"]
+)
+def test_json_in_another_charset_than_utf8_is_415_naming_the_header(
+    client: TestClient[Litestar], path: str, content_type: str
+) -> None:
+    """JSON is UTF-8 (RFC 8259 §8.1): a body declared in latin-1 would have its non-ASCII characters misread."""
+    response = client.post(path, content=JSON_BODIES[path], headers={"content-type": content_type})
+
+    problem = problem_of(response, 415)
+    if content_type == "text/json":  # no JSON media type at all: the refusal it always had
+        assert problem["errors"][0]["message"] == "'text/json' is not JSON: send application/json"
+        return
+    assert problem["errors"] == [
+        {
+            "field": "headers.content-type",
+            "message": f"{content_type!r} names a charset other than UTF-8: send charset=utf-8 or no charset",
+        }
+    ]
+    assert problem["detail"] == f"Content-Type {content_type!r} is not supported: JSON is UTF-8 (RFC 8259 §8.1)"
+    assert "accept-encoding" not in response.headers
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json; charset=UTF-8", 'application/json; charset="utf-8"', "application/json"]
+)
+def test_json_in_utf8_stated_or_not_is_accepted(client: TestClient[Litestar], content_type: str) -> None:
+    for path, body in JSON_BODIES.items():
+        assert client.post(path, content=body, headers={"content-type": content_type}).status_code == 200
 
 
 def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:

@@ -29,9 +29,14 @@ __all__ = [
     "JSON_MEDIA_TYPES",
     "BadRequestBody",
     "StrictJSON",
+    "UnsupportedBodyEncoding",
     "UnsupportedBodyType",
+    "UnsupportedCharset",
+    "content_codings",
     "decode_json",
     "field_error_from_msgspec",
+    "is_utf8_or_unstated",
+    "log_body_refusal",
     "msgspec_refusal",
 ]
 
@@ -70,6 +75,85 @@ class UnsupportedBodyType(Exception):
     def __init__(self, content_type: str) -> None:
         self.content_type = content_type
         super().__init__(f"Content-Type {content_type!r} is not supported; send application/json")
+
+
+class UnsupportedCharset(Exception):
+    """A JSON ``Content-Type`` whose ``charset`` is not UTF-8: HTTP 415. JSON is UTF-8 (RFC 8259 §8.1), so
+    ``charset=utf-8`` or none is read and any other is refused rather than misread. ``content_type`` is what was
+    sent."""
+
+    def __init__(self, content_type: str) -> None:
+        self.content_type = content_type
+        super().__init__(f"Content-Type {content_type!r}: JSON is UTF-8; send charset=utf-8 or none")
+
+
+class UnsupportedBodyEncoding(Exception):
+    """A ``Content-Encoding`` the operation does not read, or ``gzip`` over a body that is not gzip: HTTP 415
+    (RFC 9110 §15.5.16), answered with ``Accept-Encoding`` listing the codings it reads (RFC 9110 §12.5.3).
+
+    ``content_encoding`` is what was sent; ``accepted`` the codings the operation reads besides ``identity``
+    (the JSON operations: none; the log operations: ``gzip``); ``not_gzip``: the coding was gzip, the body is not.
+    """
+
+    def __init__(self, content_encoding: str, accepted: tuple[str, ...] = (), not_gzip: bool = False) -> None:
+        self.content_encoding = content_encoding
+        self.accepted = accepted
+        self.not_gzip = not_gzip
+        super().__init__(f"Content-Encoding {content_encoding!r} is not read here")
+
+
+GZIP_MAGIC: Final = b"\x1f\x8b"
+"""The first two bytes of every gzip stream (RFC 1952 §2.3.1)."""
+
+
+def content_codings(values: list[str]) -> list[str]:
+    """The content codings a request's ``Content-Encoding`` lines name, lower case, in order, ``identity`` (no
+    coding) left out (RFC 9110 §8.4: a list; codings are case-insensitive).
+
+    >>> content_codings(["gzip"]), content_codings(["Identity", ""]), content_codings(["x-gzip, br", "deflate"])
+    (['gzip'], [], ['x-gzip', 'br', 'deflate'])
+    """
+    tokens = (token.strip().lower() for value in values for token in value.split(","))
+    return [token for token in tokens if token and token != "identity"]
+
+
+def is_utf8_or_unstated(content_type: str) -> bool:
+    """Whether a ``Content-Type`` states no ``charset`` or ``charset=utf-8`` (any case, quoted or not).
+
+    >>> [is_utf8_or_unstated(t) for t in ("application/json", "application/json; charset=UTF-8",
+    ...     'application/json;charset="utf-8"', "application/json; charset=latin1", "application/json; charset=")]
+    [True, True, True, False, False]
+    """
+    for parameter in content_type.split(";")[1:]:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() != "utf-8":
+            return False
+    return True
+
+
+def log_body_refusal(content_types: list[str], content_encodings: list[str], head: bytes) -> Exception | None:
+    """Why a game log's body is refused for its headers, or None: a JSON ``Content-Type`` with another charset
+    than UTF-8 (:class:`UnsupportedCharset`); a ``Content-Encoding`` other than one ``gzip`` (or ``x-gzip``), or
+    gzip over a non-empty body whose first bytes ``head`` are not gzip's (:class:`UnsupportedBodyEncoding`). A
+    gzip body is read without the header too: the log readers know it by its first bytes.
+
+    >>> log_body_refusal([], ["gzip"], b"\x1f\x8b\x08") is None, log_body_refusal([], [], b"<mjloggm") is None
+    (True, True)
+    >>> log_body_refusal([], ["gzip"], b"<mjloggm").not_gzip, log_body_refusal([], ["br"], b"").accepted
+    (True, ('gzip',))
+    """
+    for content_type in content_types:
+        if is_json_media_type(content_type.split(";", 1)[0].strip().lower()) and not is_utf8_or_unstated(content_type):
+            return UnsupportedCharset(content_type)
+    codings = content_codings(content_encodings)
+    if not codings:
+        return None
+    sent = ", ".join(content_encodings)
+    if codings not in (["gzip"], ["x-gzip"]):
+        return UnsupportedBodyEncoding(sent, ("gzip",))
+    if head and not head.startswith(GZIP_MAGIC):
+        return UnsupportedBodyEncoding(sent, ("gzip",), not_gzip=True)
+    return None
 
 
 def field_error_from_msgspec(message: str) -> FieldError:
@@ -342,8 +426,10 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
     """Request-body DTO: ``@post(dto=StrictJSON[Model], return_dto=None)`` with ``data: Model``.
 
     Decodes the raw body with a strict msgspec decoder for ``Model``. Raises
+    :class:`UnsupportedBodyEncoding` for any ``Content-Encoding`` but ``identity`` (the body is read as sent),
     :class:`UnsupportedBodyType` for a non-JSON ``Content-Type`` (a missing header is taken
-    as JSON) and :class:`BadRequestBody` for malformed JSON or a schema violation. The
+    as JSON), :class:`UnsupportedCharset` for a charset other than UTF-8,
+    and :class:`BadRequestBody` for malformed JSON or a schema violation. The
     OpenAPI request schema is ``Model``'s own, unchanged.
     """
 
@@ -359,11 +445,17 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
 
     def decode_bytes(self, value: bytes) -> T:
         """Decode ``value`` (the request body, non-empty) with :meth:`decode_body`; errors as described above."""
-        media_type = self.asgi_connection.headers.get("content-type")
+        headers = self.asgi_connection.headers
+        encodings = headers.getall("content-encoding", [])
+        if content_codings(encodings):
+            raise UnsupportedBodyEncoding(", ".join(encodings))
+        media_type = headers.get("content-type")
         if media_type is not None:
             essence = media_type.split(";", 1)[0].strip().lower()
             if not is_json_media_type(essence):
                 raise UnsupportedBodyType(media_type)
+            if not is_utf8_or_unstated(media_type):
+                raise UnsupportedCharset(media_type)
         return self.decode_body(value)
 
     def decode_builtins(self, value: dict[str, Any]) -> T:

@@ -12,7 +12,11 @@ Mapping (exception → status, ``errors``):
 
 - :class:`~.decoding.BadRequestBody` → 400, the field path from msgspec (none if not JSON);
 - litestar's ``ValidationException`` → 400, each key litestar names (e.g. a missing body → ``""``);
-- :class:`~.decoding.UnsupportedBodyType` → 415, none;
+- :class:`~.decoding.UnsupportedBodyType` → 415, ``headers.content-type``;
+- :class:`~.decoding.UnsupportedCharset` (a JSON body declared in a charset other than UTF-8) → 415,
+  ``headers.content-type``;
+- :class:`~.decoding.UnsupportedBodyEncoding` (a ``Content-Encoding`` the operation does not read, or gzip over a
+  body that is not) → 415, ``headers.content-encoding``, with ``Accept-Encoding`` naming what it reads;
 - :class:`service.scoring.InvalidHand` → 422, the core's :class:`FieldError` list;
 - litestar's ``HTTPException`` (404, 405, 413, …) → its status, none (headers such as ``Allow`` kept);
 - litestar's 500 for a body that ended early (:func:`~.context.client_closed_request`: the client hung up,
@@ -48,7 +52,7 @@ from service.scoring import FieldError, InvalidHand
 
 from ..telemetry.logs import REQUEST_ID
 from .context import CLIENT_CLOSED_REQUEST, client_closed_request
-from .decoding import BadRequestBody, UnsupportedBodyType, msgspec_refusal
+from .decoding import BadRequestBody, UnsupportedBodyEncoding, UnsupportedBodyType, UnsupportedCharset, msgspec_refusal
 
 if TYPE_CHECKING:
     from litestar import Request
@@ -312,6 +316,24 @@ def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
     return problem(415, refusal("refusal.detail.unsupported_type", content_type=sent), [error])
 
 
+def _unsupported_charset(exc: UnsupportedCharset) -> ProblemDetailsException:
+    sent = repr(exc.content_type[:64])
+    error = FieldError(field="headers.content-type", message=refusal("refusal.unsupported_charset", content_type=sent))
+    return problem(415, refusal("refusal.detail.unsupported_charset", content_type=sent), [error])
+
+
+def _unsupported_encoding(exc: UnsupportedBodyEncoding) -> ProblemDetailsException:
+    sent = repr(exc.content_encoding[:64])
+    if exc.not_gzip:
+        detail, key = "refusal.detail.not_gzip_body", "refusal.not_gzip_body"
+    else:
+        detail = "refusal.detail.unsupported_encoding"
+        key = "refusal.unsupported_encoding_gzip" if exc.accepted else "refusal.unsupported_encoding"
+    error = FieldError(field="headers.content-encoding", message=refusal(key, content_encoding=sent))
+    headers = {"Accept-Encoding": ", ".join((*exc.accepted, "identity"))}
+    return problem(415, refusal(detail, content_encoding=sent), [error], headers=headers)
+
+
 def _validation(exc: ValidationException) -> ProblemDetailsException:
     """Litestar's own validation failures (a missing body, a bad query parameter)."""
     errors: list[FieldError] = []
@@ -405,6 +427,8 @@ def _unexpected(exc: Exception) -> ProblemDetailsException:
 _MAP: dict[type[Exception], Any] = {
     BadRequestBody: _bad_body,
     UnsupportedBodyType: _unsupported_type,
+    UnsupportedCharset: _unsupported_charset,
+    UnsupportedBodyEncoding: _unsupported_encoding,
     ValidationException: _validation,
     InvalidHand: _invalid_hand,
     UnreadableLog: _unreadable_log,

@@ -5,7 +5,8 @@ runs after routing and after every app-level layer (API keys, rate limits, CORS)
 build a ``Request``, run its keyword-argument model (the DTO extractor, the header parameter, the
 signature model) and an exit stack around the handler. For the requests that are all of them do:
 
-- a ``Content-Length`` within the route's body limit, and a JSON ``Content-Type`` (or none);
+- a ``Content-Length`` within the route's body limit, a JSON ``Content-Type`` (or none) in UTF-8 (or no
+  charset), and no ``Content-Encoding``;
 
 it reads the body itself, decodes it with the route's strict decoder
 (the :class:`~service.api.plumbing.decoding.StrictJSON` DTO's ``decode_body``:
@@ -18,8 +19,9 @@ body: :class:`~service.api.plumbing.decoding.BadRequestBody`, 400; an impossible
 announced length or limit: litestar's ``RequestEntityTooLarge``, 413; a client gone mid-body:
 litestar's 500 for it, recorded as 499) and answered by the same error mapping.
 
-Any other request (no or an over-limit ``Content-Length``, a non-JSON ``Content-Type``, an empty body)
-takes litestar's own path unchanged, so its refusals stay litestar's (413, 415, 400). The handler's
+Any other request (no or an over-limit ``Content-Length``, a non-JSON ``Content-Type`` or another charset, a
+``Content-Encoding``, an empty body) takes litestar's own path unchanged, so its refusals stay litestar's (413,
+415, 400). The handler's
 ``after_request`` hook (the app's turns an error response a handler *returns* into a problem) does not
 apply: a handler here answers 200 or raises. A route with a ``before_request`` or ``after_response``
 hook, guards or response caching is refused (``TypeError``): those are litestar's to run.
@@ -54,7 +56,7 @@ from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, ExceptionHandlersMap, Receive, Scope, Send
 
 from .answers import JSONAnswer, Sent
-from .decoding import StrictJSON, is_json_media_type
+from .decoding import StrictJSON, is_json_media_type, is_utf8_or_unstated
 
 __all__ = ["DirectJSON", "Plan", "Replay", "outer_plans"]
 
@@ -115,12 +117,17 @@ class Plan:
                     content_type = value
             elif name == b"accept-language" and language is None:
                 language = value
+            elif name == b"content-encoding":
+                return None  # litestar's path reads it (and refuses any coding but identity)
         if (
             length is None
             or not length.isdigit()
             or (
                 content_type is not None
-                and not is_json_media_type(content_type.split(b";", 1)[0].strip().lower().decode("latin-1"))
+                and (
+                    not is_json_media_type(content_type.split(b";", 1)[0].strip().lower().decode("latin-1"))
+                    or (b";" in content_type and not is_utf8_or_unstated(content_type.decode("latin-1")))
+                )
             )
         ):
             return None

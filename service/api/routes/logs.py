@@ -48,7 +48,7 @@ from service.scoring import FieldError
 from service.scoring.model import GameOptions, Preset, RulesSpec
 
 from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
-from ..plumbing.decoding import BadRequestBody, decode_json
+from ..plumbing.decoding import BadRequestBody, UnsupportedBodyEncoding, decode_json, log_body_refusal
 from ..plumbing.errors import Problem, UnreadableLog, line_title, problem, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
 from .log_model import ReplayBatchLine
@@ -224,6 +224,14 @@ _TOO_LARGE_LOG: Final = problem_response(
 """The 413 of the one-game operations (replay, convert): its example is what the server answers (the same for
 every route: the limits of each)."""
 
+_UNSUPPORTED_LOG_BODY: Final = problem_response(
+    "A `Content-Encoding` other than `gzip`, or `gzip` over a body that is not gzip (the answer's "
+    "`Accept-Encoding` is `gzip, identity`; a gzip body is read with the header or without it), or a JSON "
+    "`Content-Type` with a `charset` other than UTF-8; `errors` names the header.",
+    UnsupportedBodyEncoding("gzip", ("gzip",), not_gzip=True),
+)
+"""The 415 of every log operation."""
+
 
 @post(
     "/v1/logs/replay",
@@ -246,6 +254,7 @@ every route: the limits of each)."""
     opt={"request_body": _LOG_BODY},
     responses={
         413: _TOO_LARGE_LOG,
+        415: _UNSUPPORTED_LOG_BODY,
         422: problem_response(
             _LOG_422,
             _IMPOSSIBLE_EXAMPLE,
@@ -265,6 +274,7 @@ async def replay_log(
     lang = negotiate_language(accept_language)
     spec, options = _overrides(rules, game)
     body = await request.body()
+    _check_headers(request, body[:2])
     try:
         if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
             result = _replay(body, format, spec, options)
@@ -273,6 +283,17 @@ async def replay_log(
     except LogError as error:
         raise _refused(error) from None
     return localised(_ENCODERS[lang].encode(result), lang)
+
+
+def _check_headers(request: Request[Any, Any, Any], head: bytes) -> None:
+    """Refuse (415, naming the header) a JSON ``Content-Type`` in another charset than UTF-8, or a
+    ``Content-Encoding`` other than gzip, or gzip over a body whose first bytes ``head`` are not gzip's
+    (:func:`~service.api.plumbing.decoding.log_body_refusal`)."""
+    refused = log_body_refusal(
+        request.headers.getall("content-type", []), request.headers.getall("content-encoding", []), head
+    )
+    if refused is not None:
+        raise refused
 
 
 def _read(body: bytes, log_format: LogFormatName | None) -> GameLog:
@@ -332,6 +353,7 @@ _BATCH_BODY = RequestBody(
     response_headers=LANGUAGE_HEADERS,
     opt={"request_body": _BATCH_BODY, "response_content": ("ReplayBatchLine", NDJSON)},
     responses={
+        415: _UNSUPPORTED_LOG_BODY,
         413: problem_response(
             f"The body is larger than {MAX_BATCH_BODY_BYTES // 1024 // 1024} MiB.",
             HTTPException(status_code=413),
@@ -354,10 +376,13 @@ async def replay_logs(
 ) -> Stream:
     """Spool the body, open it (a 422 when it cannot be), and stream one :class:`ReplayBatchLine` per game."""
     spec, options = _overrides(rules, game)
+    _check_headers(request, b"")  # the headers alone, before a large body is spooled; its first bytes below
     spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 - closed by the stream
     try:
         async for chunk in request.stream():
             spool.write(chunk)
+        spool.seek(0)
+        _check_headers(request, spool.read(2))
         spool.seek(0)
         lang = negotiate_language(accept_language)
         games = _Games(spool, spec, options, lang)
@@ -474,6 +499,7 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     opt={"request_body": _LOG_BODY, "response_content": (None, NDJSON)},
     responses={
         413: _TOO_LARGE_LOG,
+        415: _UNSUPPORTED_LOG_BODY,
         422: problem_response(
             "A log that cannot be read or played, as for `POST /v1/logs/replay`. " + _LOG_422,
             _IMPOSSIBLE_EXAMPLE,
@@ -492,6 +518,7 @@ async def convert_log(
     """Read and replay the body in a worker thread, answer its mjai lines."""
     spec, options = _overrides(rules, game)
     body = await request.body()
+    _check_headers(request, body[:2])
     try:
         lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, spec, options)
     except LogError as error:

@@ -39,7 +39,11 @@ def problem_response(description: str, example: Exception | None = None, summary
 BODY_ERRORS: Final[Mapping[int, ResponseSpec]] = {
     400: problem_response("Malformed JSON or a schema violation; `errors` names each field."),
     413: problem_response("The request body is larger than the server accepts."),
-    415: problem_response("The request body is not JSON."),
+    415: problem_response(
+        "The request body is not JSON, or is JSON in a `charset` other than UTF-8 (`errors`: `headers.content-type`), "
+        "or is sent with a `Content-Encoding`: the body is read as sent (`errors`: `headers.content-encoding`; the "
+        "answer's `Accept-Encoding` is `identity`)."
+    ),
 }
 """The refusals of any JSON request body: not the schema (400), over the route's body limit (413), not JSON
 (415). An operation overrides an entry to say more (``{**BODY_ERRORS, 400: problem_response(...)}``)."""
