@@ -137,7 +137,7 @@ def log_body_refusal(content_types: list[str], content_encodings: list[str], hea
     gzip over a non-empty body whose first bytes ``head`` are not gzip's (:class:`UnsupportedBodyEncoding`). A
     gzip body is read without the header too: the log readers know it by its first bytes.
 
-    >>> log_body_refusal([], ["gzip"], b"\x1f\x8b\x08") is None, log_body_refusal([], [], b"<mjloggm") is None
+    >>> log_body_refusal([], ["gzip"], b"\\x1f\\x8b\\x08") is None, log_body_refusal([], [], b"<mjloggm") is None
     (True, True)
     >>> log_body_refusal([], ["gzip"], b"<mjloggm").not_gzip, log_body_refusal([], ["br"], b"").accepted
     (True, ('gzip',))
