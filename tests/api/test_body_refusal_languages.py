@@ -286,6 +286,29 @@ def test_unknown_documentation_and_problem_pages_are_refused_in_russian(client: 
     )
 
 
+@pytest.mark.parametrize("path", ["/schema/zzz", "/schema/openapi.zzz"])
+def test_an_unknown_schema_page_is_refused_in_russian_japanese_and_english(
+    client: TestClient[Litestar], path: str
+) -> None:
+    """Litestar's own schema router answers these; the answer is the 404 problem every other path gives."""
+    r = client.get(path, headers=RU)
+    assert (r.status_code, r.headers["content-language"], r.headers["vary"]) == (404, "ru", "Accept-Language")
+    assert r.headers["content-type"] == "application/problem+json"
+    body = r.json()
+    assert (body["type"], body["title"], body["detail"], body["errors"]) == (
+        "/problems/not-found",
+        "Не найдено",
+        "По этому пути ничего нет.",
+        [],
+    )
+    r = client.get(path, headers=JA)
+    assert (r.status_code, r.headers["content-language"]) == (404, "ja")
+    assert (r.json()["title"], r.json()["detail"]) == ("見つかりません", "このパスには何もありません。")
+    r = client.get(path)
+    assert (r.status_code, r.headers["content-language"]) == (404, "en")
+    assert (r.json()["title"], r.json()["detail"]) == ("Not Found", "There is nothing at this path.")
+
+
 @pytest.mark.parametrize("method", ["PUT", "GET"])
 def test_a_wrong_method_is_refused_in_russian_and_japanese(client: TestClient[Litestar], method: str) -> None:
     r = client.request(method, "/v1/score", headers=RU)

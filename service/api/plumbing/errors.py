@@ -467,13 +467,18 @@ async def problem_for_error_response(response: Response[Any]) -> Response[Any]:
     """``after_request`` hook: an error response a handler *returned* (not raised) becomes a problem too.
 
     Litestar's own schema router answers unknown ``/schema/…`` pages with an HTML 404; this
-    turns any such non-problem 4xx/5xx into the problem for its status. Other responses pass.
+    turns any such non-problem 4xx/5xx into the problem for its status, raised, so the problem plugin answers it
+    for the request as every other problem: a 404 says "There is nothing at this path." and any status of
+    :data:`LOCALISED_STATUSES` is said in the request's language (:class:`LocalisedProblem`). Other responses
+    pass.
+
+    Raises:
+        ProblemDetailsException: for an error response that is not a problem.
     """
     if response.status_code is None or response.status_code < 400 or response.media_type == PROBLEM_MEDIA_TYPE:
         return response
     status = response.status_code
-    body = problem_body(problem(status, title_of(status)))
-    return Response(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE)
+    raise problem(status, NOT_FOUND_DETAIL if status == 404 else _title(status))
 
 
 def problem_details_plugin() -> ProblemDetailsPlugin:
