@@ -90,6 +90,10 @@ _TILES: Final[dict[str, str]] = {
 """Every mjai tile → mpsz (37)."""
 
 
+_REDS: Final = frozenset(("0m", "0p", "0s"))
+"""The red fives (mpsz)."""
+
+
 def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> str:
     """An mjai tile → mpsz: ``"5mr"`` → ``"0m"``, ``"P"`` → ``"5z"``; :class:`LogError` for ``"?"`` or junk."""
     if isinstance(code, str) and (found := _TILES.get(code)) is not None:
@@ -141,6 +145,18 @@ def _events(text: bytes) -> list[dict[str, Any]]:
     return flat
 
 
+def _deal(hands: list[Any]) -> list[list[str]] | None:
+    """``start_kyoku``'s ``tehais`` (3 or 4 of them) in mpsz when each is a list of 13 known tiles (no ``?``),
+    else None (:meth:`_Reader.start_kyoku` reads them tile by tile, naming what is wrong)."""
+    try:
+        dealt = [list(map(_TILES.__getitem__, h)) for h in hands if type(h) is list]
+    except (KeyError, TypeError):
+        return None
+    if len(dealt) != len(hands) or any(len(h) != 13 for h in dealt):
+        return None
+    return dealt
+
+
 def _int(
     event: dict[str, Any], name: str, where: tuple[int | None, int | None], low: int = 0, high: int = 10**7
 ) -> int:
@@ -157,6 +173,12 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
     value = event.get(name)
     if value is None:
         return None
+    if type(value) is list and len(value) == count:  # the usual: one whole number a seat, no bool among them
+        for v in value:
+            if type(v) is not int:
+                break
+        else:
+            return value[:]
     if not isinstance(value, list) or len(value) < count or not all(isinstance(v, int) for v in value[:count]):
         raise LogError(refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where)
     return [int(v) for v in value[:count]]
@@ -194,14 +216,14 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
     reader = _Reader()
     known_moves = _KNOWN_MOVES
     rounds = reader.rounds
-    append = None  # the current round's events.append, and its players: refreshed after every line decoded
-    players = 0
+    append = _no_round  # the current round's events.append, and its players: refreshed after every line decoded
+    players = 0  # no seat before the first round: a move there goes to the general path
     try:
         for line in stripped.splitlines():
             known = known_moves.get(line)
             if known is not None:
                 move, actor, red = known
-                if append is None or actor >= players:
+                if actor >= players:
                     return None
                 append(move)
                 if red:
@@ -229,6 +251,10 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
         return reader.game()
     except Exception:  # LogError, bad JSON, anything: the general path meets it in its own order
         return None
+
+
+def _no_round(move: Draw | Discard) -> None:
+    """The events' ``append`` of :func:`_decode_lines` before its first round (never called: no seat is in range)."""
 
 
 class _Reader:
@@ -284,15 +310,20 @@ class _Reader:
         hands_raw = event.get("tehais")
         if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
             raise LogError(refusal("refusal.mjai.tehais"), *where)
-        dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
-        players = self.players = 3 if len(dealt) == 3 else 4
-        try:  # the 52 dealt tiles by the table; anything else is read again tile by tile, naming it
-            hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
-        except (KeyError, TypeError):
-            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
-        if any(len(h) != 13 for h in hands):
-            raise LogError(refusal("refusal.mjai.deal_size"), *where)
-        self.aka = self.aka or any(red in h for h in hands for red in ("0m", "0p", "0s"))
+        hands = _deal(hands_raw)
+        if hands is not None:  # 3 or 4 lists of 13 known tiles: nothing hidden, a seat each
+            players = self.players = len(hands)
+        else:
+            dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
+            players = self.players = 3 if len(dealt) == 3 else 4
+            try:  # the dealt tiles by the table; anything else is read again tile by tile, naming it
+                hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
+            except (KeyError, TypeError):
+                hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
+            if any(len(h) != 13 for h in hands):
+                raise LogError(refusal("refusal.mjai.deal_size"), *where)
+        if not self.aka:
+            self.aka = any(not _REDS.isdisjoint(h) for h in hands)
         bakaze = event.get("bakaze")
         if bakaze not in ("E", "S", "W", "N"):
             raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
