@@ -87,13 +87,13 @@ def _kind(code: str) -> int:
     return parse_tile(code)[0] if kind is None else kind
 
 
-_SORT_KEYS: dict[str, tuple[int, int]] = {code: (kind, 0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
+_SORT_KEYS: dict[str, int] = {code: 2 * kind + (0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
 """Every tile code → its place in a sorted hand: by kind, a red five before the other fives."""
 
 
-def _sort_key(code: str) -> tuple[int, int]:
+def _sort_key(code: str) -> int:
     key = _SORT_KEYS.get(code)
-    return (_kind(code), 0 if code[0] == "0" else 1) if key is None else key
+    return 2 * _kind(code) + (0 if code[0] == "0" else 1) if key is None else key
 
 
 @dataclass(slots=True)
@@ -435,7 +435,12 @@ def _score_request(
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
     # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
-    last = next((e for e in reversed(table.log.events) if not isinstance(e, Dora)), None)
+    last = None
+    for last in reversed(table.log.events):
+        if type(last) is not Dora:
+            break
+    else:
+        last = None
     hand = list(seat.hand)
     chankan = False
     if tsumo:
