@@ -17,6 +17,7 @@ Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
@@ -30,6 +31,7 @@ from .record import (
     Discard,
     Dora,
     Draw,
+    Event,
     GameLog,
     Kakan,
     LogDraw,
@@ -201,10 +203,14 @@ def decode(text: bytes) -> GameLog:
     return reader.game()
 
 
-_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int, bool]]] = {}
-"""A draw or discard line already read → (its event, the actor, whether it shows a red five): the bulk of a log's
-lines, each of a few hundred kinds (seat × tile × flag), decoded once per process. Bounded by
-:data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int]]] = {}
+"""A draw or discard line already read → (its event, the actor, plus :data:`_RED_MOVE` when it discards a red
+five): the bulk of a log's lines, each of a few hundred kinds (seat × tile × flag), decoded once per process.
+Bounded by :data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+
+_RED_MOVE: Final = 8
+"""Added to a known move's actor when it shows a red five: one comparison with the players tells the usual move
+(an actor in range) from the rest (a red five, or an actor out of range)."""
 
 _KNOWN_MOVES_MAX: Final = 4096
 
@@ -216,18 +222,19 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
     reader = _Reader()
     known_moves = _KNOWN_MOVES
     rounds = reader.rounds
-    append = _no_round  # the current round's events.append, and its players: refreshed after every line decoded
+    # the current round's events.append, and its players: refreshed after every line decoded
+    append: Callable[[Event], None] = _no_round
     players = 0  # no seat before the first round: a move there goes to the general path
     try:
         for line in stripped.splitlines():
             known = known_moves.get(line)
             if known is not None:
-                move, actor, red = known
+                move, actor = known
                 if actor >= players:
-                    return None
-                append(move)
-                if red:
+                    if actor < _RED_MOVE or actor - _RED_MOVE >= players:
+                        return None
                     reader.aka = True
+                append(move)
                 continue
             if not line.strip():
                 continue
@@ -244,7 +251,8 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                 ):
                     made = rounds[-1].events[-1]
                     assert isinstance(made, (Draw, Discard))
-                    known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
+                    red = kind == "dahai" and made.tile[0] == "0"
+                    known_moves[line] = (made, made.seat + _RED_MOVE if red else made.seat)
             if rounds:
                 append = rounds[-1].events.append
                 players = reader.players
@@ -253,7 +261,7 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
         return None
 
 
-def _no_round(move: Draw | Discard) -> None:
+def _no_round(move: Event) -> None:
     """The events' ``append`` of :func:`_decode_lines` before its first round (never called: no seat is in range)."""
 
 
