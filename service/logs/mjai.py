@@ -159,6 +159,14 @@ def _deal(hands: list[Any]) -> list[list[str]] | None:
     return dealt
 
 
+def _tiles(codes: list[Any], where: tuple[int | None, int | None]) -> tuple[str, ...]:
+    """mjai tiles → mpsz, in order (by the table; anything else read tile by tile by :func:`tile`, naming it)."""
+    try:
+        return tuple(map(_TILES.__getitem__, codes))
+    except (KeyError, TypeError):
+        return tuple(tile(t, where) for t in codes)
+
+
 def _int(
     event: dict[str, Any], name: str, where: tuple[int | None, int | None], low: int = 0, high: int = 10**7
 ) -> int:
@@ -370,16 +378,15 @@ class _Reader:
         if not isinstance(consumed, list):
             raise LogError(refusal("refusal.mjai.consumed", kind=kind), *where)
         target = _int(event, "target", where, 0, self.players - 1)
-        current.events.append(
-            Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
-        )
+        called = tile(event.get("pai"), where)
+        current.events.append(Call(seat, kind, called, target, _tiles(consumed, where)))
 
     def ankan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         where = self.where
         consumed = event.get("consumed")
         if not isinstance(consumed, list) or len(consumed) != 4:
             raise LogError(refusal("refusal.mjai.ankan"), *where)
-        current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
+        current.events.append(Ankan(seat, _tiles(consumed, where)))
 
     def kakan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         current.events.append(Kakan(seat, tile(event.get("pai"), self.where)))
@@ -423,7 +430,7 @@ class _Reader:
                 seat=seat,
                 from_seat=target,
                 pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
-                ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
+                ura_indicators=_tiles(ura, where) if isinstance(ura, list) else (),
                 han=fan if isinstance(fan, int) and not yakuman else None,
                 fu=fu if isinstance(fu, int) and not yakuman else None,
                 yakuman=yakuman,
