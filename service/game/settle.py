@@ -193,23 +193,22 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
     if not rules.winds and req.round_wind is not None:
         errors.add("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset)))
     for i, s in enumerate(req.scores):
-        field = f"scores[{i}]"
         if han_fu and s % 100:
-            errors.add(field, refusal("refusal.scores_hundreds", score=s))
+            errors.add(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s))
         elif han_fu and game.bust == "below_zero" and s < 0:
-            errors.add(field, refusal("refusal.below_zero", score=s))
+            errors.add(f"scores[{i}]", refusal("refusal.below_zero", score=s))
         elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
-            errors.add(field, refusal("refusal.zero_or_less", score=s, bust=game.bust))
+            errors.add(f"scores[{i}]", refusal("refusal.zero_or_less", score=s, bust=game.bust))
         elif not han_fu and s < 0:
-            errors.add(field, refusal("refusal.kids_negative", score=s))
+            errors.add(f"scores[{i}]", refusal("refusal.kids_negative", score=s))
         elif game.target and s >= game.target:
-            errors.add(field, refusal("refusal.target_reached", score=s, target=game.target))
+            errors.add(f"scores[{i}]", refusal("refusal.target_reached", score=s, target=game.target))
     if game.riichi_deposit == 0 and req.riichi_sticks:
         errors.add("riichi_sticks", refusal("refusal.no_riichi_deposits"))
     if game.honba == 0 and req.honba:
         errors.add("honba", refusal("refusal.no_honba_count"))
     n = game.players
-    if han_fu and not any(e.field.startswith("scores") for e in errors):
+    if han_fu and not (errors and any(e.field.startswith("scores") for e in errors)):
         expected = n * game.start_points
         total = sum(req.scores) + req.riichi_sticks * game.riichi_deposit
         if total != expected:

@@ -17,6 +17,7 @@ Tiles: ``1m``–``9m``, ``1p``–``9p``, ``1s``–``9s``, ``5mr``/``5pr``/``5sr`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 import msgspec
@@ -30,6 +31,7 @@ from .record import (
     Discard,
     Dora,
     Draw,
+    Event,
     GameLog,
     Kakan,
     LogDraw,
@@ -90,6 +92,10 @@ _TILES: Final[dict[str, str]] = {
 """Every mjai tile → mpsz (37)."""
 
 
+_REDS: Final = frozenset(("0m", "0p", "0s"))
+"""The red fives (mpsz)."""
+
+
 def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> str:
     """An mjai tile → mpsz: ``"5mr"`` → ``"0m"``, ``"P"`` → ``"5z"``; :class:`LogError` for ``"?"`` or junk."""
     if isinstance(code, str) and (found := _TILES.get(code)) is not None:
@@ -141,6 +147,26 @@ def _events(text: bytes) -> list[dict[str, Any]]:
     return flat
 
 
+def _deal(hands: list[Any]) -> list[list[str]] | None:
+    """``start_kyoku``'s ``tehais`` (3 or 4 of them) in mpsz when each is a list of 13 known tiles (no ``?``),
+    else None (:meth:`_Reader.start_kyoku` reads them tile by tile, naming what is wrong)."""
+    try:
+        dealt = [list(map(_TILES.__getitem__, h)) for h in hands if type(h) is list]
+    except (KeyError, TypeError):
+        return None
+    if len(dealt) != len(hands) or any(len(h) != 13 for h in dealt):
+        return None
+    return dealt
+
+
+def _tiles(codes: list[Any], where: tuple[int | None, int | None]) -> tuple[str, ...]:
+    """mjai tiles → mpsz, in order (by the table; anything else read tile by tile by :func:`tile`, naming it)."""
+    try:
+        return tuple(map(_TILES.__getitem__, codes))
+    except (KeyError, TypeError):
+        return tuple(tile(t, where) for t in codes)
+
+
 def _int(
     event: dict[str, Any], name: str, where: tuple[int | None, int | None], low: int = 0, high: int = 10**7
 ) -> int:
@@ -157,6 +183,12 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
     value = event.get(name)
     if value is None:
         return None
+    if type(value) is list and len(value) == count:  # the usual: one whole number a seat, no bool among them
+        for v in value:
+            if type(v) is not int:
+                break
+        else:
+            return value[:]
     if not isinstance(value, list) or len(value) < count or not all(isinstance(v, int) for v in value[:count]):
         raise LogError(refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where)
     return [int(v) for v in value[:count]]
@@ -179,10 +211,14 @@ def decode(text: bytes) -> GameLog:
     return reader.game()
 
 
-_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int, bool]]] = {}
-"""A draw or discard line already read → (its event, the actor, whether it shows a red five): the bulk of a log's
-lines, each of a few hundred kinds (seat × tile × flag), decoded once per process. Bounded by
-:data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+_KNOWN_MOVES: Final[dict[bytes, tuple[Draw | Discard, int]]] = {}
+"""A draw or discard line already read → (its event, the actor, plus :data:`_RED_MOVE` when it discards a red
+five): the bulk of a log's lines, each of a few hundred kinds (seat × tile × flag), decoded once per process.
+Bounded by :data:`_KNOWN_MOVES_MAX`; the actor was a seat of the game it was first read in and is checked again."""
+
+_RED_MOVE: Final = 8
+"""Added to a known move's actor when it shows a red five: one comparison with the players tells the usual move
+(an actor in range) from the rest (a red five, or an actor out of range)."""
 
 _KNOWN_MOVES_MAX: Final = 4096
 
@@ -194,18 +230,19 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
     reader = _Reader()
     known_moves = _KNOWN_MOVES
     rounds = reader.rounds
-    append = None  # the current round's events.append, and its players: refreshed after every line decoded
-    players = 0
+    # the current round's events.append, and its players: refreshed after every line decoded
+    append: Callable[[Event], None] = _no_round
+    players = 0  # no seat before the first round: a move there goes to the general path
     try:
         for line in stripped.splitlines():
             known = known_moves.get(line)
             if known is not None:
-                move, actor, red = known
-                if append is None or actor >= players:
-                    return None
-                append(move)
-                if red:
+                move, actor = known
+                if actor >= players:
+                    if actor < _RED_MOVE or actor - _RED_MOVE >= players:
+                        return None
                     reader.aka = True
+                append(move)
                 continue
             if not line.strip():
                 continue
@@ -222,13 +259,18 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                 ):
                     made = rounds[-1].events[-1]
                     assert isinstance(made, (Draw, Discard))
-                    known_moves[line] = (made, made.seat, kind == "dahai" and made.tile[0] == "0")
+                    red = kind == "dahai" and made.tile[0] == "0"
+                    known_moves[line] = (made, made.seat + _RED_MOVE if red else made.seat)
             if rounds:
                 append = rounds[-1].events.append
                 players = reader.players
         return reader.game()
     except Exception:  # LogError, bad JSON, anything: the general path meets it in its own order
         return None
+
+
+def _no_round(move: Event) -> None:
+    """The events' ``append`` of :func:`_decode_lines` before its first round (never called: no seat is in range)."""
 
 
 class _Reader:
@@ -284,15 +326,20 @@ class _Reader:
         hands_raw = event.get("tehais")
         if not isinstance(hands_raw, list) or len(hands_raw) not in (3, 4):
             raise LogError(refusal("refusal.mjai.tehais"), *where)
-        dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
-        players = self.players = 3 if len(dealt) == 3 else 4
-        try:  # the 52 dealt tiles by the table; anything else is read again tile by tile, naming it
-            hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
-        except (KeyError, TypeError):
-            hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
-        if any(len(h) != 13 for h in hands):
-            raise LogError(refusal("refusal.mjai.deal_size"), *where)
-        self.aka = self.aka or any(red in h for h in hands for red in ("0m", "0p", "0s"))
+        hands = _deal(hands_raw)
+        if hands is not None:  # 3 or 4 lists of 13 known tiles: nothing hidden, a seat each
+            players = self.players = len(hands)
+        else:
+            dealt = [h for h in hands_raw if isinstance(h, list) and h and h.count("?") < len(h)]  # not all hidden
+            players = self.players = 3 if len(dealt) == 3 else 4
+            try:  # the dealt tiles by the table; anything else is read again tile by tile, naming it
+                hands = [[_TILES[t] for t in h] for h in hands_raw[:players]]
+            except (KeyError, TypeError):
+                hands = [[tile(t, where) for t in h] for h in hands_raw[:players]]
+            if any(len(h) != 13 for h in hands):
+                raise LogError(refusal("refusal.mjai.deal_size"), *where)
+        if not self.aka:
+            self.aka = any(not _REDS.isdisjoint(h) for h in hands)
         bakaze = event.get("bakaze")
         if bakaze not in ("E", "S", "W", "N"):
             raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
@@ -331,16 +378,15 @@ class _Reader:
         if not isinstance(consumed, list):
             raise LogError(refusal("refusal.mjai.consumed", kind=kind), *where)
         target = _int(event, "target", where, 0, self.players - 1)
-        current.events.append(
-            Call(seat, kind, tile(event.get("pai"), where), target, tuple(tile(t, where) for t in consumed))
-        )
+        called = tile(event.get("pai"), where)
+        current.events.append(Call(seat, kind, called, target, _tiles(consumed, where)))
 
     def ankan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         where = self.where
         consumed = event.get("consumed")
         if not isinstance(consumed, list) or len(consumed) != 4:
             raise LogError(refusal("refusal.mjai.ankan"), *where)
-        current.events.append(Ankan(seat, tuple(tile(t, where) for t in consumed)))
+        current.events.append(Ankan(seat, _tiles(consumed, where)))
 
     def kakan(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         current.events.append(Kakan(seat, tile(event.get("pai"), self.where)))
@@ -384,7 +430,7 @@ class _Reader:
                 seat=seat,
                 from_seat=target,
                 pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
-                ura_indicators=tuple(tile(t, where) for t in ura) if isinstance(ura, list) else (),
+                ura_indicators=_tiles(ura, where) if isinstance(ura, list) else (),
                 han=fan if isinstance(fan, int) and not yakuman else None,
                 fu=fu if isinstance(fu, int) and not yakuman else None,
                 yakuman=yakuman,

@@ -104,7 +104,7 @@ class TurnOrder:
         self.to_draw: int | None = dealer  # the seat whose draw comes next
         self.to_discard: int | None = None  # the seat that holds a tile too many and must discard
         self.drawn: str | None = None  # the tile that seat just drew (None after a call)
-        self.discard: tuple[int, str] | None = None  # the last discard, while nobody has drawn since
+        self.discard: Discard | None = None  # the last discard, while nobody has drawn since
         self.kans = 0
         self.indicators = 0
 
@@ -133,7 +133,7 @@ class TurnOrder:
             raise self._out_of_turn("refusal.log.out_of_turn_discard", i, seat=event.seat, tile=event.tile)
         if event.tsumogiri and self.drawn is not None and event.tile != self.drawn:
             raise self.error(refusal("refusal.log.tsumogiri", seat=event.seat, tile=event.tile, drawn=self.drawn), i)
-        self.discard = (event.seat, event.tile)
+        self.discard = event
         self.to_discard = None
         self.drawn = None
         self.to_draw = (event.seat + 1) % self.players
@@ -167,8 +167,8 @@ class TurnOrder:
         if (
             event.seat == event.from_seat
             or discard is None
-            or discard[0] != event.from_seat
-            or kind_of(discard[1]) != kind_of(event.called)
+            or discard.seat != event.from_seat
+            or kind_of(discard.tile) != kind_of(event.called)
             or (event.kind == "chi" and event.seat != (event.from_seat + 1) % self.players)
         ):
             raise self._bad_call(event, i)
@@ -189,7 +189,7 @@ class TurnOrder:
             return self.error(refusal("refusal.log.call_own", **call), i)
         if self.discard is None:
             return self.error(refusal("refusal.log.call_none", **call), i)
-        seat, tile = self.discard
+        seat, tile = self.discard.seat, self.discard.tile
         if seat != event.from_seat or kind_of(tile) != kind_of(event.called):
             return self.error(refusal("refusal.log.call_other", **call, discarder=seat, tile=tile), i)
         return self.error(refusal("refusal.log.chi_left", **call), i)

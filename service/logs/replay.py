@@ -20,7 +20,7 @@ The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
@@ -87,13 +87,13 @@ def _kind(code: str) -> int:
     return parse_tile(code)[0] if kind is None else kind
 
 
-_SORT_KEYS: dict[str, tuple[int, int]] = {code: (kind, 0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
+_SORT_KEYS: dict[str, int] = {code: 2 * kind + (0 if code[0] == "0" else 1) for code, kind in _KINDS.items()}
 """Every tile code → its place in a sorted hand: by kind, a red five before the other fives."""
 
 
-def _sort_key(code: str) -> tuple[int, int]:
+def _sort_key(code: str) -> int:
     key = _SORT_KEYS.get(code)
-    return (_kind(code), 0 if code[0] == "0" else 1) if key is None else key
+    return 2 * _kind(code) + (0 if code[0] == "0" else 1) if key is None else key
 
 
 @dataclass(slots=True)
@@ -103,21 +103,39 @@ class _Meld:
     closed: bool = False
 
 
-@dataclass(slots=True)
 class _Seat:
-    hand: list[str]
-    melds: list[_Meld] = field(default_factory=list)
-    river: list[str] = field(default_factory=list)
-    river_called: bool = False  # another seat called one of its discards (no nagashi)
-    riichi: bool = False
-    riichi_pending: bool = False  # declared; the declaration discard has not passed yet
-    deposited: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    discarded: bool = False
-    nukidora: int = 0
-    since_discard: int = 0  # the round's discards before those that passed since this seat's last discard
-    since_riichi: int = 0  # the same since its riichi stick was deposited
+    """One seat during a round (a plain class: four are made for every round replayed)."""
+
+    __slots__ = (
+        "deposited",
+        "discarded",
+        "double_riichi",
+        "hand",
+        "ippatsu",
+        "melds",
+        "nukidora",
+        "riichi",
+        "riichi_pending",
+        "river",
+        "river_called",
+        "since_discard",
+        "since_riichi",
+    )
+
+    def __init__(self, hand: list[str]) -> None:
+        self.hand = hand
+        self.melds: list[_Meld] = []
+        self.river: list[str] = []
+        self.river_called = False  # another seat called one of its discards (no nagashi)
+        self.riichi = False
+        self.riichi_pending = False  # declared; the declaration discard has not passed yet
+        self.deposited = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.discarded = False
+        self.nukidora = 0
+        self.since_discard = 0  # the round's discards before those that passed since this seat's last discard
+        self.since_riichi = 0  # the same since its riichi stick was deposited
 
 
 class _Round:
@@ -132,7 +150,7 @@ class _Round:
         self.index = index
         self.players = players
         self.wall = 70 if players == 4 else 55
-        self.seats = [_Seat(hand=list(hand)) for hand in log.hands]
+        self.seats = [_Seat(list(hand)) for hand in log.hands]
         self.dora = [log.dora]
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
@@ -174,25 +192,37 @@ class _Round:
         order = self.order
         seats = self.seats
         discards = self.discards
+        wall = self.wall
+        rinshan_next = self.rinshan_next  # the same set throughout (the kan steps add to it)
+        next_seat = [(s + 1) % self.players for s in range(self.players)]
+        draws = self.draws
+        # Draws and discards, nearly every event of a round, are played here, not by a call, and so are their
+        # turn checks when they pass (TurnOrder.draw / discard_tile are called only to refuse, naming the turn).
         for i, event in enumerate(self.log.events):
-            if type(event) is Draw:  # draws and discards, nearly every event of a round, are played here, not by a call
+            if type(event) is Draw:
                 seat_index, tile = event.seat, event.tile
                 kind = kinds[tile]
                 shown[kind] = count = shown[kind] + 1
                 if count > 4:
                     raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
-                order.draw(seat_index, tile, i)
+                if seat_index != order.to_draw:
+                    order.draw(seat_index, tile, i)  # out of turn: refused
+                order.to_draw = None
+                order.to_discard = seat_index
+                order.drawn = tile
+                order.discard = None
                 if self.declared:
                     self.confirm_riichi()
                 seats[seat_index].hand.append(tile)
-                self.draws = draws = self.draws + 1
-                if self.rinshan_next:
-                    self.rinshan = seat_index in self.rinshan_next
-                    self.rinshan_next.discard(seat_index)
+                draws += 1
+                if rinshan_next:
+                    self.rinshan = seat_index in rinshan_next
+                    rinshan_next.discard(seat_index)
                 else:
                     self.rinshan = False
-                if draws > self.wall:
-                    raise self.error(refusal("refusal.log.wall", n=draws, wall=self.wall), i)
+                if draws > wall:
+                    self.draws = draws
+                    raise self.error(refusal("refusal.log.wall", n=draws, wall=wall), i)
                 if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
                     self.interrupt()
                     self.pending_kakan = None
@@ -202,11 +232,21 @@ class _Round:
                 try:
                     seat.hand.remove(tile)
                 except ValueError:
+                    self.draws = draws
                     self.take(seat_index, tile, i)  # names what the hand holds
-                order.discard_tile(event, i)
+                if seat_index != order.to_discard or (
+                    event.tsumogiri and order.drawn is not None and tile != order.drawn
+                ):
+                    self.draws = draws
+                    order.discard_tile(event, i)  # out of turn, or not the tile drawn: refused
+                order.discard = event
+                order.to_discard = None
+                order.drawn = None
+                order.to_draw = next_seat[seat_index]
                 seat.river.append(tile)
                 if seat.riichi_pending:
                     if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
+                        self.draws = draws
                         order.riichi_discard(event, seat.hand, self.meld_counts(seat), i)
                     seat.riichi = True
                     seat.ippatsu = True
@@ -218,7 +258,9 @@ class _Round:
                 seat.since_discard = len(discards)
                 self.rinshan = False
             else:
+                self.draws = draws  # the other steps read the draws made (a riichi's wall check)
                 steps[type(event)](self, event, i)
+        self.draws = draws
 
     def show(self, tile: str, i: int) -> None:
         """One more copy of ``tile``'s kind is seen; a fifth is a :class:`LogError`."""
@@ -393,7 +435,12 @@ def _score_request(
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
     # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
-    last = next((e for e in reversed(table.log.events) if not isinstance(e, Dora)), None)
+    last = None
+    for last in reversed(table.log.events):
+        if type(last) is not Dora:
+            break
+    else:
+        last = None
     hand = list(seat.hand)
     chankan = False
     if tsumo:

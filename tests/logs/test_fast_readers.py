@@ -69,14 +69,38 @@ def test_mjai_lines_read_twice_and_as_one_array_are_the_same_game() -> None:
     assert sum(len(r.events) for r in first.rounds) > 300  # three rounds of a real game
 
 
+_PLAIN_DEALS = [re.sub(r'"5([mps])r"', r'"5\1"', line) if "start_kyoku" in line else line for line in MJAI.splitlines()]
+"""The game with no red five in any deal (its discards show none either)."""
+
+
+def _red_discard(lines: list[str]) -> str:
+    """The first discard of a five, shown red (a decode alone does not check what the hand holds)."""
+    five = next(line for line in lines if '"dahai"' in line and re.search(r'"pai": "5[mps]"', line))
+    return re.sub(r'"pai": "5([mps])"', r'"pai": "5\1r"', five)
+
+
+def test_a_red_five_known_from_a_discard_line_turns_red_fives_on() -> None:
+    """Only a discard shows a red five: the second reading takes that line from the table and must still see it."""
+    red = _red_discard(_PLAIN_DEALS)
+    at = _PLAIN_DEALS.index(re.sub(r'"5([mps])r"', r'"5\1"', red))
+    lines = [*_PLAIN_DEALS[:at], red, *_PLAIN_DEALS[at + 1 :]]
+    body = "\n".join(lines).encode()
+    first, again = decode_mjai(body), decode_mjai(body)
+    assert first.rules == again.rules == decode_mjai(_as_array("\n".join(lines))).rules == {"aka": True}
+    assert first == again
+    plain = "\n".join(_PLAIN_DEALS).encode()
+    assert decode_mjai(plain).rules == decode_mjai(plain).rules == {}
+
+
 @pytest.mark.parametrize(
     "change",
     [
         lambda lines: [lines[2], *lines],  # a known draw line before the first start_kyoku
+        lambda lines: [_red_discard(lines), *lines],  # a known red-five discard before the first start_kyoku
         lambda lines: [*lines[:3], lines[3].replace('"actor": 0', '"actor": 7'), *lines[4:]],  # a seat 7
         lambda lines: [*lines[:5], "{not json", *lines[5:]],  # bad JSON after known lines
     ],
-    ids=["before the first round", "no such seat", "bad JSON"],
+    ids=["before the first round", "red five before the first round", "no such seat", "bad JSON"],
 )
 def test_an_mjai_error_is_the_same_whichever_path_meets_it(change) -> None:  # type: ignore[no-untyped-def]
     decode_mjai(MJAI.encode())  # the draw and discard lines are known from here on
