@@ -437,7 +437,9 @@ def test_the_error_backends_413_is_the_services_own_in_the_requests_language() -
         "Слишком большое содержимое",
         "Тело запроса больше, чем принимает сервер.",
     )
-    assert answers[0]["errors"][0]["message"].startswith("не больше 65,536 байт (1,048,576 для POST /v1/score/batch")
+    assert answers[0]["errors"][0]["message"].startswith(
+        "не больше 65\u00a0536 байт (1\u00a0048\u00a0576 для POST /v1/score/batch"  # Russian groups by a no-break space
+    )
 
 
 def test_x_code_is_read_on_the_error_backends_path_only_and_for_the_listed_codes_only() -> None:
