@@ -177,7 +177,11 @@ class _Round:
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
-        shown, a tile the player does not hold, a draw past the wall)."""
+        shown, a tile the player does not hold, a draw past the wall).
+
+        Long because it is the replay's innermost loop: a draw's and a discard's turn checks run inline while
+        they pass (the turn order's methods are called only to refuse, with their messages), which keeps a
+        never-seen game within 2 ms of CPU (BENCHMARKS.md, issue 24)."""
         dealt = [t for hand in self.log.hands for t in hand]
         dealt.append(self.log.dora)
         shown = self.shown

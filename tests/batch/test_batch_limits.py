@@ -47,7 +47,7 @@ def test_one_hand_over_the_maximum_is_a_400_naming_hands(client: TestClient[Lite
 
     body = problem_of(response, 400)
     assert [e["field"] for e in body["errors"]] == ["hands"]
-    assert "1000" in body["errors"][0]["message"]
+    assert "1,000" in body["errors"][0]["message"]
 
 
 def test_the_route_accepts_bodies_over_the_apps_64_kib_limit(client: TestClient[Litestar]) -> None:

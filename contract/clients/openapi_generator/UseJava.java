@@ -182,7 +182,7 @@ public final class UseJava {
             }
         });
         GameApi logs = new GameApi(logClient);
-        ReplayResult replay = logs.replayLog(mjai, Format.MJAI, null, null, null);
+        ReplayResult replay = logs.replayLog(mjai, Format.MJAI, null, null, null, null);
         ReplaySummary summary = replay.getSummary();
         check(summary.getRounds() == 1 && summary.getRoundsAgreeing() == 1 && summary.getWins() == 1 && replay.getAgrees(), summary);
         RoundReplay round = replay.getRounds().get(0);
@@ -191,7 +191,7 @@ public final class UseJava {
         check(round.getScores().equals(List.of(73000L, 9000L, 9000L, 9000L)), round.getScores());
         check(replay.getFinal().getPlacings().get(0).getSeat() == 0, replay.getFinal());
         check(replay.getFinal().getPlacings().get(0).getFinal() == 78000L, replay.getFinal()); // 73,000 − 30,000 + 15,000 uma + 20,000 oka
-        logs.convertLog(mjai, Format.MJAI, null, null, null, null);
+        logs.convertLog(mjai, Format.MJAI, null, null, null, null, null);
         List<String> kinds = new ArrayList<>();
         JsonNode hora = null;
         for (String line : ndjson.toString().strip().split("\n")) {
