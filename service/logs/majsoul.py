@@ -577,8 +577,15 @@ def decode(text: bytes) -> GameLog:
             handler(decoder, data, f"Record{name} (record {index})")
         except LogError:
             raise
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
-            message = refusal("refusal.ms.unreadable", what=f"Record{name} (record {index})", error=str(error))
+        except KeyError as error:
+            # a field the handlers read by name is absent: name it, in the record's own words
+            field = error.args[0] if error.args and isinstance(error.args[0], (str, int)) else "?"
+            message = refusal("refusal.ms.missing", what=f"Record{name} (record {index})", field=field)
+            raise LogError(message, *decoder.where()) from None
+        except (TypeError, ValueError, AttributeError, IndexError):
+            # a value of another kind than the record schema's (the handlers' own checks name most of them):
+            # said in plain words, never Python's own text
+            message = refusal("refusal.ms.unreadable", what=f"Record{name} (record {index})")
             raise LogError(message, *decoder.where()) from None
     if not decoder.rounds:
         raise LogError(refusal("refusal.ms.no_round"))

@@ -433,6 +433,31 @@ def test_bad_records_name_the_round_and_the_record() -> None:
         read_log(b'{"head": {"uuid": 1}, "data": [')
 
 
+@pytest.mark.parametrize(
+    ("raised", "expected"),
+    [
+        (KeyError("hules"), "RecordHule (record 6) has no hules"),
+        (AttributeError("'NoneType' object has no attribute 'get'"), "a field holds a value of another kind"),
+        (IndexError("list index out of range"), "a field holds a value of another kind"),
+    ],
+)
+def test_a_record_no_check_caught_is_refused_in_plain_words(
+    monkeypatch: pytest.MonkeyPatch, raised: Exception, expected: str
+) -> None:
+    """The decoders' own checks name most faults; what slips past them (here forced: the win's handler raises
+    Python's own error) is still refused in words a user reads, naming the record, never Python's text."""
+    from service.logs import majsoul
+
+    def broken(decoder: object, data: object, what: str) -> None:
+        raise raised
+
+    monkeypatch.setitem(majsoul._HANDLERS, "Hule", broken)
+    error = _bad(RIICHI_DEALT_IN)
+    assert expected in error.message
+    assert "NoneType" not in error.message and "index out of range" not in error.message
+    assert error.field.startswith("log.rounds[0]")
+
+
 def test_the_documented_example_gives_the_documented_answer() -> None:
     # /docs/logs §Mahjong Soul: the record block replays to the round the answer block shows
     text = (Path(__file__).parents[2] / "service" / "docs" / "logs.md").read_text(encoding="utf-8")
