@@ -549,19 +549,28 @@ def rules_for(
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
     game_options = {k: v for k, v in stated.items() if k in game_fields}
     game_caller = {k: v for k, v in msgspec.structs.asdict(game).items() if v is not None} if game else {}
-    spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
-    options = msgspec.convert({**game_options, **game_caller}, GameOptions)
-    players = PRESETS[preset].players if spec.players is None else spec.players
-    if players != game_log.players:  # first: another table size also makes the honba per payer contradict
-        raise RulesRefused(
-            "rules.players" if "players" in caller else "rules",
-            refusal("refusal.log.players_mismatch", log=game_log.players, rules=players),
-        )
-    try:
-        resolve_game(resolve_rules(spec), options)
-    except InvalidHand as error:
-        raise RulesRefused(error.errors[0].field, error.errors[0].message) from None
-    return spec, options
+    while True:
+        spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
+        options = msgspec.convert({**game_options, **game_caller}, GameOptions)
+        players = PRESETS[preset].players if spec.players is None else spec.players
+        if players != game_log.players:  # first: another table size also makes the honba per payer contradict
+            raise RulesRefused(
+                "rules.players" if "players" in caller else "rules",
+                refusal("refusal.log.players_mismatch", log=game_log.players, rules=players),
+            )
+        try:
+            resolve_game(resolve_rules(spec), options)
+        except InvalidHand as error:
+            field = error.errors[0].field
+            # an option only the log states, contradicted by the caller's (the log's red fives against the
+            # caller's `aka_per_suit` 0): the caller's wins, so the log's yields and the rules are tried again
+            kind, _, name = field.partition(".")
+            stated_here = hand_options if kind == "rules" else game_options if kind == "game" else {}
+            if name in stated_here:
+                del stated_here[name]
+                continue
+            raise RulesRefused(field, error.errors[0].message) from None
+        return spec, options
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:

@@ -167,3 +167,24 @@ def test_a_batch_answers_rules_that_cannot_replay_a_game_in_its_line(client: Tes
     assert (line["agrees"], line["result"]) == (False, None)
     assert line["problem"]["status"] == 422
     assert line["problem"]["errors"][0]["field"] == "rules"
+
+
+def test_the_callers_no_red_fives_win_over_the_logs_red_fives(client: TestClient[Litestar]) -> None:
+    # the log's rules say red fives; the caller's `aka_per_suit` 0 says there are none: the caller's wins (the
+    # log's stated option yields, as a preset's own option yields in POST /v1/score), not a 422 naming `rules.aka`,
+    # an option the caller never sent
+    body = (DATA / "output_log.example.json").read_bytes()
+    response = _replay(client, body, "rules=" + quote('{"aka_per_suit":0}'))
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["rules"]["aka_per_suit"] == 0
+    assert "aka" not in answer["rules"]
+    game_round, win = _kiriage_win(response)
+    # round 4's ron holds 0m (3m4m0m called): a red five these rules do not have, so that round is not
+    # settled and says why, naming the option; the game as a whole does not agree with the log
+    assert win["han"] is None and win["log_points"] == 7700
+    (settle,) = [d for d in game_round["differences"] if d["field"] == "settle"]
+    assert [e["message"] for e in settle["service"]] == [
+        "1 red five of suit m; these rules have no red fives (option aka_per_suit)"
+    ]
+    assert answer["agrees"] is False
