@@ -529,10 +529,11 @@ def rules_for(
 ) -> tuple[RulesSpec, GameOptions]:
     """The rules of the replay: the caller's preset, else the platform's the log names (else
     ``standard``); then the options the log states (red fives, open tanyao, the length); then the
-    caller's own overrides, which always win.
+    caller's own overrides, which always win: an option the log states that contradicts one of the caller's
+    is dropped (the preset's own value then yields, as in ``POST /v1/score``), /docs/logs §Rules.
 
-    Raises :class:`RulesRefused` naming the option when those rules cannot replay the log: options that
-    contradict each other (as ``POST /v1/score`` refuses them), or a number of players not the log's.
+    Raises :class:`RulesRefused` naming the option when those rules cannot replay the log: options the caller
+    sends that contradict each other (as ``POST /v1/score`` refuses them), or a number of players not the log's.
     """
     stated = dict(game_log.rules)
     preset = str(stated.pop("preset", "standard"))
