@@ -11,7 +11,7 @@ its model type (unknown fields forbidden by the Struct itself), and reports fail
 from __future__ import annotations
 
 import re
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from decimal import Decimal
 from functools import cache
 from typing import Any, Final, Generic, TypeVar
@@ -246,42 +246,71 @@ def _number(text: str) -> int | Decimal:
     return Decimal(text) if "." in text else int(text)
 
 
+_OF_A_KIND: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str], str], str]], ...]] = (
+    (
+        re.compile(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)"),
+        lambda m, kind: refusal(
+            "refusal.expected", what=refusal(_LENGTH_KEYS[m["op"]], kind=kind, bound=int(m["bound"]))
+        ),
+    ),
+    (
+        re.compile(r"Expected `(?P<type>[^`]+)` of length (?P<bound>\d+), got (?P<got>\d+)"),
+        lambda m, kind: refusal(
+            "refusal.expected_length_got",
+            what=refusal("refusal.length.eq", kind=kind, bound=int(m["bound"])),
+            got=int(m["got"]),
+        ),
+    ),
+    (
+        re.compile(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)"),
+        lambda m, kind: refusal(
+            "refusal.expected", what=refusal(_BOUND_KEYS[m["op"]], kind=kind, bound=_number(m["bound"]))
+        ),
+    ),
+    (
+        re.compile(r"Expected `(?P<type>[^`]+)` that's a multiple of (?P<bound>\d+(?:\.\d+)?)"),
+        lambda m, kind: refusal(
+            "refusal.expected", what=refusal("refusal.multiple_of", kind=kind, bound=_number(m["bound"]))
+        ),
+    ),
+)
+"""msgspec's texts about a value of one type (``type``, in backticks) out of a bound, each with the refusal it
+becomes given that type in plain words."""
+
+_OF_A_FIELD: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
+    (
+        re.compile(r"Expected `str` matching regex (?P<pattern>.+)", re.DOTALL),
+        lambda m: refusal("refusal.expected", what=refusal("refusal.pattern", pattern=m["pattern"])),
+    ),
+    (
+        re.compile(r"Object contains unknown field `(?P<name>.*)`", re.DOTALL),
+        lambda m: refusal("refusal.unknown_field", name=m["name"]),
+    ),
+    (
+        re.compile(r"Object missing required field `(?P<name>.*)`", re.DOTALL),
+        lambda m: refusal("refusal.missing_field", name=m["name"]),
+    ),
+    (
+        re.compile(r"Invalid enum value (?P<value>.*)", re.DOTALL),
+        lambda m: refusal("refusal.invalid_enum", value=m["value"]),
+    ),
+)
+"""msgspec's other texts (a pattern, a field unknown or missing, an enum value), each with its refusal."""
+
+
 def _plain(text: str) -> str | None:
-    """msgspec's validation ``text`` in plain words, as a refusal of the catalogues; None for a shape not known."""
+    """msgspec's validation ``text`` in plain words, as a refusal of the catalogues; None for a shape not known
+    (or a type name :func:`_kinds` does not know)."""
     if m := re.fullmatch(r"Expected `(?P<expected>[^`]+)`, got `(?P<got>[^`]+)`", text):
         expected, got = _kinds(m["expected"]), _kinds(m["got"])
         return None if expected is None or got is None else refusal("refusal.expected_got", expected=expected, got=got)
-    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` of length (?P<op>[<>]=?) (?P<bound>\d+)", text):
-        kind = _kinds(m["type"])
-        if kind is None:
-            return None
-        what = refusal(_LENGTH_KEYS[m["op"]], kind=kind, bound=int(m["bound"]))
-        return refusal("refusal.expected", what=what)
-    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` of length (?P<bound>\d+), got (?P<got>\d+)", text):
-        kind = _kinds(m["type"])
-        if kind is None:
-            return None
-        what = refusal("refusal.length.eq", kind=kind, bound=int(m["bound"]))
-        return refusal("refusal.expected_length_got", what=what, got=int(m["got"]))
-    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` (?P<op>[<>]=?) (?P<bound>-?\d+(?:\.\d+)?)", text):
-        kind = _kinds(m["type"])
-        if kind is None:
-            return None
-        what = refusal(_BOUND_KEYS[m["op"]], kind=kind, bound=_number(m["bound"]))
-        return refusal("refusal.expected", what=what)
-    if m := re.fullmatch(r"Expected `(?P<type>[^`]+)` that's a multiple of (?P<bound>\d+(?:\.\d+)?)", text):
-        kind = _kinds(m["type"])
-        if kind is None:
-            return None
-        return refusal("refusal.expected", what=refusal("refusal.multiple_of", kind=kind, bound=_number(m["bound"])))
-    if m := re.fullmatch(r"Expected `str` matching regex (?P<pattern>.+)", text, re.DOTALL):
-        return refusal("refusal.expected", what=refusal("refusal.pattern", pattern=m["pattern"]))
-    if m := re.fullmatch(r"Object contains unknown field `(?P<name>.*)`", text, re.DOTALL):
-        return refusal("refusal.unknown_field", name=m["name"])
-    if m := re.fullmatch(r"Object missing required field `(?P<name>.*)`", text, re.DOTALL):
-        return refusal("refusal.missing_field", name=m["name"])
-    if m := re.fullmatch(r"Invalid enum value (?P<value>.*)", text, re.DOTALL):
-        return refusal("refusal.invalid_enum", value=m["value"])
+    for pattern, say in _OF_A_KIND:
+        if m := pattern.fullmatch(text):
+            kind = _kinds(m["type"])
+            return None if kind is None else say(m, kind)
+    for field_pattern, say_field in _OF_A_FIELD:
+        if m := field_pattern.fullmatch(text):
+            return say_field(m)
     return None
 
 
