@@ -149,22 +149,31 @@ def _round_events(events: list[dict[str, Any]], round_log: RoundLog, replayed: R
 def _end_events(
     events: list[dict[str, Any]], round_log: RoundLog, replayed: RoundReplay, scores: list[int], last_tile: str
 ) -> list[int]:
-    """Append the round's end to ``events``: a ``hora`` per win (its deltas from the service's transfers, or the
-    log's own when the service could not settle a single win), else one ``ryukyoku`` with its reason and
-    tenpai seats. ``last_tile`` is the tile a win without its own winning tile took. Returns the scores after.
+    """Append the round's end to ``events``: a ``hora`` per win (its deltas from the service's transfers), else
+    one ``ryukyoku`` with its reason and tenpai seats. ``last_tile`` is the tile a win without its own winning
+    tile took. Returns the scores after.
+
+    A round the service could not settle (``replayed.deltas`` None) is written with the log's own round deltas
+    instead, less the riichi sticks ``reach_accepted`` already took this round (the log's deltas count them), on
+    the first ``hora`` or on the ``ryukyoku``: summing every event's deltas then lands on the log's scores.
     """
     players = len(scores)
+    fallback: list[int] | None = None
+    if replayed.deltas is None and round_log.deltas is not None:
+        fallback = list(round_log.deltas)
+        for seat in set(replayed.riichi):  # the stick came off in reach_accepted already
+            fallback[seat] += 1000
     if round_log.wins:
         for win in round_log.wins:
             deltas = [0] * players
-            if replayed.transfers:
+            if fallback is not None:
+                deltas, fallback = fallback, [0] * players
+            else:
                 for transfer in replayed.transfers:
                     if transfer.payee == win.seat:
                         deltas[win.seat] += transfer.amount
                         if transfer.payer is not None:
                             deltas[transfer.payer] -= transfer.amount
-            elif len(round_log.wins) == 1 and round_log.deltas is not None:  # the service could not settle
-                deltas = list(round_log.deltas)
             scores = [s + d for s, d in zip(scores, deltas, strict=True)]
             events.append(
                 {
@@ -180,12 +189,15 @@ def _end_events(
             )
     else:
         deltas = [0] * players
-        for transfer in replayed.transfers:
-            if transfer.kind != "riichi_deposit":
-                if transfer.payee is not None:
-                    deltas[transfer.payee] += transfer.amount
-                if transfer.payer is not None:
-                    deltas[transfer.payer] -= transfer.amount
+        if fallback is not None:
+            deltas = fallback
+        else:
+            for transfer in replayed.transfers:
+                if transfer.kind != "riichi_deposit":
+                    if transfer.payee is not None:
+                        deltas[transfer.payee] += transfer.amount
+                    if transfer.payer is not None:
+                        deltas[transfer.payer] -= transfer.amount
         scores = [s + d for s, d in zip(scores, deltas, strict=True)]
         draw: dict[str, Any] = {"type": "ryukyoku", "reason": _REASONS.get(replayed.draw_kind or "", "fanpai")}
         if replayed.tenpai is not None:
