@@ -550,6 +550,7 @@ def rules_for(
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
     game_options = {k: v for k, v in stated.items() if k in game_fields}
     game_caller = {k: v for k, v in msgspec.structs.asdict(game).items() if v is not None} if game else {}
+    _check_start_points(game_log, game_caller.get("start_points"))
     while True:
         spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
         options = msgspec.convert({**game_options, **game_caller}, GameOptions)
@@ -572,6 +573,31 @@ def rules_for(
                 continue
             raise RulesRefused(field, error.errors[0].message) from None
         return spec, options
+
+
+def _check_start_points(game_log: GameLog, start_points: int | None) -> None:
+    """Refuse (:class:`RulesRefused` naming ``game.start_points``) a caller's ``start_points`` the log's own
+    money contradicts: the first round's scores plus its riichi sticks on the table are every point of the game
+    (a log that starts after East 1 too), so they must be ``players`` × ``start_points``. A log without scores
+    takes the caller's value."""
+    if start_points is None or not game_log.rounds:
+        return
+    first = game_log.rounds[0]
+    start = game_log.start_scores or first.scores
+    if start is None:
+        return
+    total = sum(start) + 1000 * (first.riichi_sticks if game_log.start_scores is None else 0)
+    if total != game_log.players * start_points:
+        raise RulesRefused(
+            "game.start_points",
+            refusal(
+                "refusal.log.start_points_mismatch",
+                total=total,
+                players=game_log.players,
+                start=total // game_log.players,
+                given=start_points,
+            ),
+        )
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:

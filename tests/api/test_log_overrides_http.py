@@ -182,9 +182,49 @@ def test_the_callers_no_red_fives_win_over_the_logs_red_fives(client: TestClient
     game_round, win = _kiriage_win(response)
     # round 4's ron holds 0m (3m4m0m called): a red five these rules do not have, so that round is not
     # settled and says why, naming the option; the game as a whole does not agree with the log
-    assert win["han"] is None and win["log_points"] == 7700
+    assert win["han"] is None
+    assert win["log_points"] == 7700
     (settle,) = [d for d in game_round["differences"] if d["field"] == "settle"]
     assert [e["message"] for e in settle["service"]] == [
         "1 red five of suit m; these rules have no red fives (option aka_per_suit)"
     ]
     assert answer["agrees"] is False
+
+
+def test_a_start_points_the_logs_money_contradicts_is_a_422_naming_it(client: TestClient[Litestar]) -> None:
+    # the log's first round: 4 × 25,000 and no stick on the table, 100,000 points in the game; 30,000 a seat
+    # would be 120,000, so every round would fail settle's money check: refused once, naming the option
+    body = (DATA / "output_log.example.json").read_bytes()
+    response = _replay(client, body, "game=" + quote('{"start_points":30000}'))
+    assert response.status_code == 422, response.text
+    assert [e["field"] for e in response.json()["errors"]] == ["game.start_points"]
+    assert "100,000 points in all (4 players × 25,000)" in response.json()["errors"][0]["message"]
+    assert _replay(client, body, "game=" + quote('{"start_points":25000}')).status_code == 200
+
+
+def test_the_conversion_writes_a_round_it_cannot_settle_with_the_logs_money(client: TestClient[Litestar]) -> None:
+    # with no red fives (aka_per_suit 0) round 4's ron on 3m4m0m cannot be settled; the mjai written for it
+    # carries the log's own deltas (seat 0 +8,000 from seat 3), so a reader summing deltas lands on the log's
+    # scores after the round, 34,900 / 19,100 / 25,300 / 20,700
+    body = (DATA / "output_log.example.json").read_bytes()
+    response = client.post("/v1/logs/convert?rules=" + quote('{"aka_per_suit":0}'), content=body, headers=JSON)
+    assert response.status_code == 200, response.text
+    assert response.headers["x-replay-agrees"] == "false"
+    events = [json.loads(line) for line in response.text.splitlines()]
+    starts = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"]
+    round_4 = events[starts[4] : starts[5]]
+    (hora,) = [e for e in round_4 if e["type"] == "hora"]
+    assert hora["deltas"] == [8000, 0, 0, -8000]
+    assert hora["scores"] == [34900, 19100, 25300, 20700]
+    # round 5: seats 0 and 1 declare riichi (reach_accepted takes 1,000 from each), then seat 0 rons seat 3 on a
+    # hand with a red five; the log's round deltas (+13,000 / -1,000 / 0 / -12,000) count both sticks, so the
+    # hora gives back what reach_accepted took: +14,000 / 0 / 0 / -12,000, landing on the log's 47,900 / 18,100 /
+    # 25,300 / 8,700 (each stick charged once)
+    round_5 = events[starts[5] : starts[6]]
+    assert [e["deltas"] for e in round_5 if e["type"] == "reach_accepted"] == [[-1000, 0, 0, 0], [0, -1000, 0, 0]]
+    (hora,) = [e for e in round_5 if e["type"] == "hora"]
+    assert hora["deltas"] == [14000, 0, 0, -12000]
+    assert hora["scores"] == [47900, 18100, 25300, 8700]
+    # and every round's money adds up: the scores plus the sticks on the table are 100,000 at each start
+    for i in starts:
+        assert sum(events[i]["scores"]) + 1000 * events[i]["kyotaku"] == 100_000

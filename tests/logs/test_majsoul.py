@@ -454,7 +454,8 @@ def test_a_record_no_check_caught_is_refused_in_plain_words(
     monkeypatch.setitem(majsoul._HANDLERS, "Hule", broken)
     error = _bad(RIICHI_DEALT_IN)
     assert expected in error.message
-    assert "NoneType" not in error.message and "index out of range" not in error.message
+    assert "NoneType" not in error.message
+    assert "index out of range" not in error.message
     assert error.field.startswith("log.rounds[0]")
 
 
