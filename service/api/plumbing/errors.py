@@ -372,7 +372,7 @@ class UnreadableLog(InvalidHand):
     def detail(self) -> Refusal:
         """The problem's ``detail``."""
         if self.rules:
-            return refusal("refusal.detail.impossible")
+            return refusal("refusal.detail.log_rules")
         return refusal("refusal.detail.log_impossible" if self.impossible else "refusal.detail.log_unreadable")
 
 

@@ -39,6 +39,7 @@ from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from service.i18n import LANGUAGES, Language, Refusal, refusal, render
+from service.i18n.parsing import json_fault, json_position
 from service.logs import GameLog, LogError, RulesRefused, read_log, replay
 from service.logs.archive import iter_logs
 from service.logs.convert import to_mjai
@@ -180,16 +181,54 @@ def _overrides(rules: str | None, game: str | None) -> tuple[RulesSpec | str | N
     return spec, options
 
 
+_JSON_KINDS: Final = {
+    dict: "refusal.kind.object",
+    list: "refusal.kind.array",
+    str: "refusal.kind.str",
+    int: "refusal.kind.int",
+    float: "refusal.kind.float",
+}
+"""A decoded JSON value's type → its plain word (``true``, ``false`` and ``null`` are said as themselves)."""
+
+
 def _query_json(name: str, text: str, model: type[Any]) -> Any:
-    if not text.lstrip().startswith("{"):
-        message = (
-            refusal("refusal.invalid_enum", value=repr(text[:64]))
-            if name == "rules"
-            else refusal("refusal.expected_got", expected="object", got="str")
-        )
+    """``text``, the ``rules`` (not a preset name) or ``game`` query value, read as a JSON object of ``model``.
+
+    Raises a 400 problem naming ``name`` (or ``name.<option>``) in plain words: ``rules`` neither a preset nor
+    such an object (the presets listed), ``game`` not an object (what it is instead), JSON that does not parse
+    (where and why: "the text ends inside the JSON value", not the body's words), or an option unknown, of the
+    wrong type or out of range.
+    """
+    raw = text.encode()
+    value: Any = None
+    try:
+        value = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        if text.lstrip().startswith("{") or name != "rules":
+            fault = json_fault(exc, raw)
+            if fault is None:
+                reason = refusal("refusal.json.malformed")
+            else:
+                key = "refusal.json.text_truncated" if fault[1] == "refusal.json.truncated" else fault[1]
+                number, column = json_position(raw, fault[0])
+                reason = refusal("refusal.parse.at", line=number, column=column, reason=refusal(key))
+            message = refusal("refusal.query.not_json", reason=reason)
+            raise problem(400, refusal("refusal.detail.request_invalid"), [FieldError(name, message)]) from None
+    if not isinstance(value, dict):
+        if name == "rules":
+            message = refusal("refusal.query.rules_neither", value=repr(text[:64]), presets=", ".join(sorted(_PRESETS)))
+        else:
+            got = (
+                "null"
+                if value is None
+                else str(value).lower()
+                if isinstance(value, bool)
+                else refusal(_JSON_KINDS[type(value)])
+            )
+            message = refusal("refusal.query.game_not_object", got=got)
         raise problem(400, refusal("refusal.detail.request_invalid"), [FieldError(name, message)])
     try:
-        return decode_json(text.encode(), model)
+        return decode_json(raw, model)
     except BadRequestBody as exc:
         errors = [FieldError(f"{name}.{e.field}" if e.field else name, e.message) for e in exc.errors]
         raise problem(400, refusal("refusal.detail.request_invalid"), errors) from None
@@ -205,7 +244,10 @@ _LOG_422: Final = (
     "round without an end; a DTD or entities in an mjlog), or that reads but cannot have happened, typed "
     "`/problems/impossible-log` (a tile the player does not hold, a draw or discard out of turn, a call of a tile "
     "nobody just discarded, a dora indicator without a kan, a riichi that is not tenpai; /docs/logs §Bad logs); "
-    "`errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`."
+    "`errors` name `log`, `log.rounds[i]` or `log.rounds[i].events[j]`, or `format`. Rules that read but cannot "
+    "replay the log are typed `/problems/impossible-hand`, as `POST /v1/score` answers contradicting options: "
+    "options of `rules` that contradict each other, a table of another size than the log's, a `game.start_points` "
+    "the log's money contradicts; `errors` name `rules`, `rules.<option>` or `game.<option>` (/docs/logs §Rules)."
 )
 
 
