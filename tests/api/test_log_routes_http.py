@@ -240,11 +240,24 @@ def test_a_coding_other_than_gzip_is_415_naming_the_header(client: TestClient[Li
 
 def test_a_json_log_declared_in_latin1_is_415_naming_the_content_type(client: TestClient[Litestar]) -> None:
     events = [json.loads(line) for line in mjai_lines().splitlines()]
+    events[0]["names"] = ["Zoë", "b", "c", "d"]  # a name beyond ASCII: latin-1 and UTF-8 write it otherwise
+    body = json.dumps(events, ensure_ascii=False).encode()
     headers = {"content-type": "application/json; charset=latin1"}
-    response = client.post("/v1/logs/replay?rules=tenhou", content=json.dumps(events).encode(), headers=headers)
+    response = client.post("/v1/logs/replay?rules=tenhou", content=body, headers=headers)
 
     assert response.status_code == 415, response.text
     assert [e["field"] for e in response.json()["errors"]] == ["headers.content-type"]
     headers = {"content-type": "application/json; charset=utf-8"}
-    response = client.post("/v1/logs/replay?rules=tenhou", content=json.dumps(events).encode(), headers=headers)
+    response = client.post("/v1/logs/replay?rules=tenhou", content=body, headers=headers)
     assert response.status_code == 200, response.text
+    assert response.json()["names"][0] == "Zoë"
+    # the same log in plain ASCII (ë written \u00eb) reads alike in latin-1: it is read
+    ascii_body = json.dumps(events).encode()
+    headers = {"content-type": "application/json; charset=latin1"}
+    response = client.post("/v1/logs/replay?rules=tenhou", content=ascii_body, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.json()["names"][0] == "Zoë"
+    # mjai lines as text/plain declared UTF-16: their bytes read otherwise there
+    headers = {"content-type": "text/plain; charset=utf-16"}
+    response = client.post("/v1/logs/replay?rules=tenhou", content=mjai_lines().encode(), headers=headers)
+    assert response.status_code == 415, response.text

@@ -227,6 +227,12 @@ def test_content_encoding_identity_is_no_coding(client: TestClient[Litestar], pa
     assert client.post(path, content=JSON_BODIES[path], headers=headers).status_code == 200
 
 
+def _beyond_ascii(body: bytes) -> bytes:
+    """``body`` with one more member holding ``é`` in latin-1 (the byte e9): bytes beyond ASCII, read otherwise
+    in latin-1 than in UTF-8 (where e9 alone is not even a character)."""
+    return body[:-1] + b', "note": "\xe9"}'
+
+
 @pytest.mark.parametrize("path", sorted(JSON_BODIES))
 @pytest.mark.parametrize(
     "content_type", ["application/json; charset=latin1", "application/json;charset=ISO-8859-1", "text/json"]
@@ -235,7 +241,7 @@ def test_json_in_another_charset_than_utf8_is_415_naming_the_header(
     client: TestClient[Litestar], path: str, content_type: str
 ) -> None:
     """JSON is UTF-8 (RFC 8259 §8.1): a body declared in latin-1 would have its non-ASCII characters misread."""
-    response = client.post(path, content=JSON_BODIES[path], headers={"content-type": content_type})
+    response = client.post(path, content=_beyond_ascii(JSON_BODIES[path]), headers={"content-type": content_type})
 
     problem = problem_of(response, 415)
     if content_type == "text/json":  # no JSON media type at all: the refusal it always had
@@ -244,7 +250,8 @@ def test_json_in_another_charset_than_utf8_is_415_naming_the_header(
     assert problem["errors"] == [
         {
             "field": "headers.content-type",
-            "message": f"{content_type!r} names a charset other than UTF-8: send charset=utf-8 or no charset",
+            "message": f"{content_type!r} names a charset other than UTF-8 in which this body could be read "
+            "otherwise: send charset=utf-8 or no charset",
         }
     ]
     assert problem["detail"] == f"Content-Type {content_type!r} is not supported: JSON is UTF-8 (RFC 8259 §8.1)"
@@ -252,11 +259,33 @@ def test_json_in_another_charset_than_utf8_is_415_naming_the_header(
 
 
 @pytest.mark.parametrize(
-    "content_type", ["application/json; charset=UTF-8", 'application/json; charset="utf-8"', "application/json"]
+    "content_type",
+    [
+        "application/json; charset=UTF-8",
+        'application/json; charset="utf-8"',
+        "application/json",
+        "application/json; charset=utf8",
+        "application/json; charset=us-ascii",
+        # ASCII bytes mean the same in every ASCII-compatible charset, so a plain-ASCII body is read as it is
+        "application/json; charset=latin1",
+        "application/json; charset=windows-1252",
+        "application/json; charset=shift_jis",
+    ],
 )
-def test_json_in_utf8_stated_or_not_is_accepted(client: TestClient[Litestar], content_type: str) -> None:
+def test_json_in_utf8_or_plain_ascii_is_accepted(client: TestClient[Litestar], content_type: str) -> None:
     for path, body in JSON_BODIES.items():
+        assert body.isascii()
         assert client.post(path, content=body, headers={"content-type": content_type}).status_code == 200
+
+
+@pytest.mark.parametrize("content_type", ["application/json; charset=utf-16", "application/json; charset=klingon"])
+def test_a_charset_that_reads_ascii_otherwise_or_unknown_is_415(
+    client: TestClient[Litestar], content_type: str
+) -> None:
+    # in UTF-16 the bytes of {"hand" are three other characters; a charset nobody knows could be anything
+    for path, body in JSON_BODIES.items():
+        problem = problem_of(client.post(path, content=body, headers={"content-type": content_type}), 415)
+        assert [e["field"] for e in problem["errors"]] == ["headers.content-type"]
 
 
 def test_body_over_the_limit_is_413(client: TestClient[Litestar]) -> None:

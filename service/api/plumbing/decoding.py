@@ -32,6 +32,7 @@ __all__ = [
     "UnsupportedBodyEncoding",
     "UnsupportedBodyType",
     "UnsupportedCharset",
+    "charset_misreads",
     "content_codings",
     "decode_json",
     "field_error_from_msgspec",
@@ -117,25 +118,76 @@ def content_codings(values: list[str]) -> list[str]:
     return [token for token in tokens if token and token != "identity"]
 
 
-def is_utf8_or_unstated(content_type: str) -> bool:
-    """Whether a ``Content-Type`` states no ``charset`` or ``charset=utf-8`` (any case, quoted or not).
+UTF8_CHARSETS: Final = frozenset({"utf-8", "utf8", "us-ascii", "ascii"})
+"""Charsets whose bytes are read as UTF-8 as they stand: UTF-8 under its two names, and ASCII (a subset)."""
 
-    >>> [is_utf8_or_unstated(t) for t in ("application/json", "application/json; charset=UTF-8",
-    ...     'application/json;charset="utf-8"', "application/json; charset=latin1", "application/json; charset=")]
-    [True, True, True, False, False]
-    """
+
+def _charset(content_type: str) -> str | None:
+    """The ``charset`` parameter of a ``Content-Type``, lower case and unquoted; None where it states none."""
     for parameter in content_type.split(";")[1:]:
         name, _, value = parameter.partition("=")
-        if name.strip().lower() == "charset" and value.strip().strip('"').lower() != "utf-8":
-            return False
-    return True
+        if name.strip().lower() == "charset":
+            return value.strip().strip('"').lower()
+    return None
 
 
-def log_body_refusal(content_types: list[str], content_encodings: list[str], head: bytes) -> Exception | None:
-    """Why a game log's body is refused for its headers, or None: a JSON ``Content-Type`` with another charset
-    than UTF-8 (:class:`UnsupportedCharset`); a ``Content-Encoding`` other than one ``gzip`` (or ``x-gzip``), or
-    gzip over a non-empty body whose first bytes ``head`` are not gzip's (:class:`UnsupportedBodyEncoding`). A
-    gzip body is read without the header too: the log readers know it by its first bytes.
+def is_utf8_or_unstated(content_type: str) -> bool:
+    """Whether a ``Content-Type`` states no ``charset`` or one read as UTF-8 as it stands (``utf-8``, ``utf8``,
+    ``us-ascii``, ``ascii``; any case, quoted or not).
+
+    >>> [is_utf8_or_unstated(t) for t in ("application/json", "application/json; charset=UTF-8",
+    ...     'application/json;charset="utf-8"', "application/json; charset=us-ascii", "application/json; charset=utf8",
+    ...     "application/json; charset=latin1", "application/json; charset=")]
+    [True, True, True, True, True, False, False]
+    """
+    charset = _charset(content_type)
+    return charset is None or charset in UTF8_CHARSETS
+
+
+def charset_misreads(content_type: str, body: bytes | None) -> bool:
+    """Whether reading ``body`` as UTF-8 could misread what its ``Content-Type`` declares: a ``charset`` other
+    than UTF-8 or ASCII, unless it reads ASCII as ASCII does (latin-1, windows-1252, Shift_JIS …) and ``body``
+    is plain ASCII, so every such charset reads it alike. ``body`` None (not read yet): any such charset
+    could misread it. An unknown charset, or one like UTF-16 that reads ASCII otherwise, always could.
+
+    >>> [charset_misreads("application/json; charset=latin-1", b) for b in (b'{"a": 1}', '{"a": "é"}'.encode())]
+    [False, True]
+    >>> [charset_misreads(t, b"{}") for t in ("application/json; charset=utf-16", "text/plain; charset=klingon")]
+    [True, True]
+    >>> charset_misreads("application/json", "é".encode()), charset_misreads("text/xml; charset=cp1252", None)
+    (False, True)
+    """
+    charset = _charset(content_type)
+    if charset is None or charset in UTF8_CHARSETS:
+        return False
+    if body is None or not body.isascii():
+        return True
+    try:
+        return _ASCII_PROBE.decode(charset) != _ASCII_PROBE.decode("ascii")
+    except (LookupError, UnicodeDecodeError, ValueError):
+        return True
+
+
+_ASCII_PROBE: Final = bytes(range(0x20, 0x7F)) + b"\t\r\n"
+"""Every printable ASCII character and the white space JSON and XML use: a charset that decodes these bytes to
+the same characters as ASCII reads an ASCII body alike."""
+
+
+def _is_text(essence: str) -> bool:
+    """Whether a media type is text a charset applies to (JSON, JSON lines, XML, ``text/*``), not an archive's
+    bytes (``application/zip``, ``application/gzip``, ``application/x-tar``, ``application/octet-stream``)."""
+    return is_json_media_type(essence) or essence.startswith("text/") or essence.endswith(("xml", "ndjson", "jsonl"))
+
+
+def log_body_refusal(
+    content_types: list[str], content_encodings: list[str], head: bytes, body: bytes | None = None
+) -> Exception | None:
+    """Why a game log's body is refused for its headers, or None: a text ``Content-Type`` (JSON, JSON lines, XML,
+    ``text/*``: the readers read its bytes as UTF-8, an mjlog's own declaration aside) whose charset could be misread
+    (:func:`charset_misreads` of ``body``, None when it is not read yet; :class:`UnsupportedCharset`); a
+    ``Content-Encoding`` other than one ``gzip`` (or ``x-gzip``), or gzip over a non-empty body whose first bytes
+    ``head`` are not gzip's (:class:`UnsupportedBodyEncoding`). A gzip body is read without the header too: the
+    log readers know it by its first bytes.
 
     >>> log_body_refusal([], ["gzip"], b"\\x1f\\x8b\\x08") is None, log_body_refusal([], [], b"<mjloggm") is None
     (True, True)
@@ -143,7 +195,7 @@ def log_body_refusal(content_types: list[str], content_encodings: list[str], hea
     (True, ('gzip',))
     """
     for content_type in content_types:
-        if is_json_media_type(content_type.split(";", 1)[0].strip().lower()) and not is_utf8_or_unstated(content_type):
+        if _is_text(content_type.split(";", 1)[0].strip().lower()) and charset_misreads(content_type, body):
             return UnsupportedCharset(content_type)
     codings = content_codings(content_encodings)
     if not codings:
@@ -483,7 +535,7 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
             essence = media_type.split(";", 1)[0].strip().lower()
             if not is_json_media_type(essence):
                 raise UnsupportedBodyType(media_type)
-            if not is_utf8_or_unstated(media_type):
+            if charset_misreads(media_type, value):
                 raise UnsupportedCharset(media_type)
         return self.decode_body(value)
 

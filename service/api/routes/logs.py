@@ -316,7 +316,7 @@ async def replay_log(
     lang = negotiate_language(accept_language)
     spec, options = _overrides(rules, game)
     body = await request.body()
-    _check_headers(request, body[:2])
+    _check_headers(request, body[:2], body)
     try:
         if len(body) <= INLINE_REPLAY_BYTES and body[:2] != b"\x1f\x8b":
             result = _replay(body, format, spec, options)
@@ -327,12 +327,12 @@ async def replay_log(
     return localised(_ENCODERS[lang].encode(result), lang)
 
 
-def _check_headers(request: Request[Any, Any, Any], head: bytes) -> None:
-    """Refuse (415, naming the header) a JSON ``Content-Type`` in another charset than UTF-8, or a
-    ``Content-Encoding`` other than gzip, or gzip over a body whose first bytes ``head`` are not gzip's
-    (:func:`~service.api.plumbing.decoding.log_body_refusal`)."""
+def _check_headers(request: Request[Any, Any, Any], head: bytes, body: bytes | None = None) -> None:
+    """Refuse (415, naming the header) a ``Content-Type`` whose charset could misread ``body`` (None: not read
+    yet), or a ``Content-Encoding`` other than gzip, or gzip over a body whose first bytes ``head`` are not
+    gzip's (:func:`~service.api.plumbing.decoding.log_body_refusal`)."""
     refused = log_body_refusal(
-        request.headers.getall("content-type", []), request.headers.getall("content-encoding", []), head
+        request.headers.getall("content-type", []), request.headers.getall("content-encoding", []), head, body
     )
     if refused is not None:
         raise refused
@@ -418,13 +418,16 @@ async def replay_logs(
 ) -> Stream:
     """Spool the body, open it (a 422 when it cannot be), and stream one :class:`ReplayBatchLine` per game."""
     spec, options = _overrides(rules, game)
-    _check_headers(request, b"")  # the headers alone, before a large body is spooled; its first bytes below
+    # the headers alone, before a large body is spooled (its charset is judged once the body is read, below)
+    _check_headers(request, b"", b"")
     spool: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=1024 * 1024)  # noqa: SIM115 - closed by the stream
     try:
+        ascii_only = True
         async for chunk in request.stream():
             spool.write(chunk)
+            ascii_only = ascii_only and chunk.isascii()
         spool.seek(0)
-        _check_headers(request, spool.read(2))
+        _check_headers(request, spool.read(2), b"" if ascii_only else None)  # b"": plain ASCII, None: not
         spool.seek(0)
         lang = negotiate_language(accept_language)
         games = _Games(spool, spec, options, lang)
@@ -560,7 +563,7 @@ async def convert_log(
     """Read and replay the body in a worker thread, answer its mjai lines."""
     spec, options = _overrides(rules, game)
     body = await request.body()
-    _check_headers(request, body[:2])
+    _check_headers(request, body[:2], body)
     try:
         lines, agrees = await anyio.to_thread.run_sync(_convert, body, format, spec, options)
     except LogError as error:
