@@ -103,7 +103,10 @@ _LOG_BODY = RequestBody(
     "(`application/json`: a "
     "JSON array of mjai events, tenhou.net/6 JSON: the viewer's export, an object with `log`; or a Mahjong Soul "
     "game record: `head` and its records). "
-    "The format is read from the body; the `format` parameter names it instead.",
+    "The format is read from the body's bytes, whatever its `Content-Type` (another one, or none, is read "
+    "alike); the `format` parameter names it instead. A text body declared in a charset that could misread it "
+    "(bytes beyond ASCII in a charset other than UTF-8), or a `Content-Encoding` other than gzip, is a 415 "
+    "(/docs/logs §The body).",
     required=True,
     content={
         media: OpenAPIMediaType(
@@ -114,6 +117,7 @@ _LOG_BODY = RequestBody(
             ("application/xml", EXAMPLE_MJLOG),
             ("application/gzip", None),
             ("text/plain", EXAMPLE_MJAI),
+            ("application/x-ndjson", EXAMPLE_MJAI),
             ("application/json", None),
             ("application/octet-stream", None),
         )
