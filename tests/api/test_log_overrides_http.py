@@ -133,7 +133,12 @@ def test_an_unknown_preset_inside_the_object_names_rules_preset(client: TestClie
 def test_game_that_is_not_an_object_is_400_naming_game_in_plain_words(client: TestClient[Litestar]) -> None:
     assert _refusal(client, "game=x") == ("game", "not JSON: line 1, column 1: unexpected character")
     assert _refusal(client, "game=" + quote("[1]")) == ("game", "must be a JSON object of game options, not an array")
-    assert _refusal(client, "game=null") == ("game", "must be a JSON object of game options, not null")
+    assert _refusal(client, "game=5") == ("game", "must be a JSON object of game options, not a whole number")
+    # null is never a query value: leave the parameter out (as on every route with query parameters)
+    assert _refusal(client, "game=null") == (
+        "game",
+        "null is not a value of this parameter; leave it out for the default",
+    )
     assert _refusal(client, "game=" + quote("[1]"), "ru") == (
         "game",
         "ожидается объект JSON с опциями игры, а получено: массив",
@@ -239,3 +244,21 @@ def test_the_conversion_writes_a_round_it_cannot_settle_with_the_logs_money(clie
     # and every round's money adds up: the scores plus the sticks on the table are 100,000 at each start
     for i in starts:
         assert sum(events[i]["scores"]) + 1000 * events[i]["kyotaku"] == 100_000
+
+
+def test_a_misspelt_or_repeated_parameter_is_400_not_the_default(client: TestClient[Litestar]) -> None:
+    # ?rule=tenhou (for rules) would otherwise replay under the log's own rules without a word
+    body = (DATA / "output_log.example.json").read_bytes()
+    for path, allowed in (
+        ("/v1/logs/replay", "format, rules, game"),
+        ("/v1/logs/convert", "format, to, rules, game"),
+        ("/v1/logs/replay/batch", "rules, game"),
+    ):
+        response = client.post(f"{path}?rule=tenhou", content=body, headers=JSON)
+        assert response.status_code == 400, path
+        (error,) = response.json()["errors"]
+        assert error["field"] == "rule"
+        assert f"allowed: {allowed}" in error["message"]
+        response = client.post(f"{path}?rules=tenhou&rules=majsoul", content=body, headers=JSON)
+        assert response.status_code == 400, path
+        assert response.json()["errors"] == [{"field": "rules", "message": "given more than once; give it once"}]

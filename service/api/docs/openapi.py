@@ -599,7 +599,8 @@ def _add_query_examples(operation: Operation, handler: HTTPRouteHandler) -> None
     answer = problem_body(unknown_query_problem_for(handler, [UNKNOWN_QUERY_EXAMPLE]))
     path = re.sub(r"\{(\w+):\w+\}", r"{\1}", next(iter(handler.paths)))  # /v1/rules/{preset:str} → {preset}
     summary = "A query parameter it does not take"
-    note = f"The answer to `GET {path}?{UNKNOWN_QUERY_EXAMPLE}=ru`."
+    method = next(iter(sorted(handler.http_methods)))
+    note = f"The answer to `{method} {path}?{UNKNOWN_QUERY_EXAMPLE}=ru`."
     _put_example(operation, 400, "unknown_parameter", Example(summary=summary, description=note, value=answer))
     if query_parameters(handler):
         summary, value = _GENERIC_QUERY_PROBLEM

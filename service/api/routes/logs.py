@@ -52,6 +52,7 @@ from ..docs.examples import EXAMPLE_MJAI, EXAMPLE_MJLOG
 from ..plumbing.decoding import BadRequestBody, UnsupportedBodyEncoding, decode_json, log_body_refusal
 from ..plumbing.errors import Problem, UnreadableLog, line_title, problem, problem_type
 from ..plumbing.language import LANGUAGE_HEADERS, AcceptLanguage, localised, negotiate_language
+from ..plumbing.queries import known_query_only
 from .log_model import ReplayBatchLine
 from .problems import problem_response
 
@@ -292,6 +293,7 @@ _UNSUPPORTED_LOG_BODY: Final = problem_response(
     "replaced by `rules` where given (/docs/logs).",
     tags=["game"],
     status_code=200,
+    guards=[known_query_only],
     request_max_body_size=MAX_REPLAY_BODY_BYTES,
     response_description="The game replayed: every round beside the log's, the final standings, the summary. "
     "Its values are data, the same in every language; the few texts in it (a refusal to settle a round, a win "
@@ -393,6 +395,7 @@ _BATCH_BODY = RequestBody(
     "whose archive cannot be opened, is a 422 before any line (/docs/logs §Many games).",
     tags=["game"],
     status_code=200,
+    guards=[known_query_only],
     request_max_body_size=MAX_BATCH_BODY_BYTES,
     response_description="One `ReplayBatchLine` per game, one JSON object a line (`application/x-ndjson`); "
     "its texts follow `Accept-Language`.",
@@ -535,6 +538,7 @@ async def _stream(first: bytes, games: _Games, spool: IO[bytes]) -> AsyncIterato
     "§Conversion).",
     tags=["game"],
     status_code=200,
+    guards=[known_query_only],
     request_max_body_size=MAX_REPLAY_BODY_BYTES,
     response_description="The game as mjai events, one JSON object a line (`application/x-ndjson`).",
     response_headers=[
