@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_group_symbol, get_minus_sign_symbol
 
 __all__ = [
     "LANGUAGES",
@@ -163,8 +163,29 @@ def _said(value: object, lang: Language) -> object:
     if isinstance(value, Refusal):
         return render(value, lang)
     if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
-        return format_decimal(value, locale=lang, decimal_quantization=False)
+        try:
+            return format_decimal(value, locale=lang, decimal_quantization=False)
+        except (ArithmeticError, ValueError):  # beyond Babel's decimal precision (about 10^26 and more)
+            return _grouped(value, lang)
     return value
+
+
+_MAX_DIGITS: Final = 60
+"""Digits of a whole number a refusal writes out in full when Babel cannot; a longer one is written ``7.00E+500``."""
+
+
+def _grouped(value: int | Decimal, lang: Language) -> str:
+    """A number Babel cannot format, said without it, never an error: a whole number of up to :data:`_MAX_DIGITS`
+    digits grouped in threes with ``lang``'s separator, a longer one or a decimal in E notation (``str()`` of a
+    whole number past about 4,300 digits is itself an error).
+
+    >>> _grouped(-10**30, "en"), _grouped(10**12, "ru"), _grouped(7 * 10**500, "ja")
+    ('-1,000,000,000,000,000,000,000,000,000,000', '1\xa0000\xa0000\xa0000\xa0000', '7.00E+500')
+    """
+    if isinstance(value, int) and abs(value) < 10**_MAX_DIGITS:
+        sign = get_minus_sign_symbol(lang) if value < 0 else ""
+        return sign + f"{abs(value):,}".replace(",", get_group_symbol(lang))
+    return f"{Decimal(value):.2E}"
 
 
 def _fill(key: str, lang: Language, values: dict[str, object]) -> str:
