@@ -14,7 +14,7 @@ seat anywhere is a 422 naming the field. All amounts are points unless a field s
 from __future__ import annotations
 
 import typing
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 from msgspec import Meta
@@ -25,6 +25,7 @@ from service.scoring.model import GameOptions, Preset
 __all__ = [
     "ABORTIVE_KINDS",
     "END_REASONS",
+    "MAX_POINTS",
     "Abortive",
     "AbortiveKind",
     "Chombo",
@@ -62,7 +63,10 @@ Seat = Annotated[
         "0–2 with three players (option `players` 3).",
     ),
 ]
-Points = Annotated[int, Meta(ge=-10_000_000, le=10_000_000, description="A score, points.")]
+MAX_POINTS: Final = 10_000_000
+"""Largest magnitude of a score or a change of score, points (:data:`Points`); the log readers bound every score,
+delta and points value they read by it too (/docs/logs §Bad logs)."""
+Points = Annotated[int, Meta(ge=-MAX_POINTS, le=MAX_POINTS, description="A score, points.")]
 StickCount = Annotated[int, Meta(ge=0, le=200, description="A number of sticks (at most 200 of a kind).")]
 MAX_STICK_AMOUNT = 2_000_000
 """Largest amount `/v1/sticks` splits: 200 sticks of 10,000, so every answer fits :data:`StickCount`."""

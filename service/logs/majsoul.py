@@ -45,6 +45,7 @@ from service.i18n import refusal
 from service.i18n.parsing import json_reason
 
 from .record import (
+    MAX_POINTS,
     Ankan,
     Call,
     Dora,
@@ -57,8 +58,10 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    bounded,
     discard,
     draw,
+    json_said,
     kind_of,
 )
 
@@ -96,31 +99,30 @@ _Where = tuple[int | None, int | None]
 def _tile(value: object, what: str, where: _Where) -> str:
     if isinstance(value, str) and len(value) == 2 and value[1] in "mpsz" and value[0] in "0123456789":
         if value[1] == "z" and not "1" <= value[0] <= "7":
-            raise LogError(refusal("refusal.ms.not_tile", what=what, value=repr(value)), *where)
+            raise LogError(refusal("refusal.ms.not_tile", what=what, value=json_said(value)), *where)
         if value[0] == "0" and value[1] == "z":
-            raise LogError(refusal("refusal.ms.not_tile", what=what, value=repr(value)), *where)
+            raise LogError(refusal("refusal.ms.not_tile", what=what, value=json_said(value)), *where)
         return value
-    raise LogError(refusal("refusal.ms.not_tile_mpsz", what=what, value=repr(str(value)[:40])), *where)
+    raise LogError(refusal("refusal.ms.not_tile_mpsz", what=what, value=json_said(value)), *where)
 
 
-def _int(data: dict[str, Any], name: str, what: str, where: _Where, high: int = 10**7, low: int = 0) -> int:
+def _int(data: dict[str, Any], name: str, what: str, where: _Where, high: int = MAX_POINTS, low: int = 0) -> int:
     value = data.get(name, 0)
     if value is None:
         return 0
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        message = refusal("refusal.ms.not_whole", what=what, name=name, value=repr(str(value)[:40]), low=low, high=high)
+        message = refusal("refusal.ms.not_whole", what=what, name=name, value=json_said(value), low=low, high=high)
         raise LogError(message, *where)
     return value
 
 
 def _ints(value: object, count: int, what: str, where: _Where) -> list[int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != count
-        or not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**7 for v in value)
-    ):
+    """``count`` whole numbers (scores or deltas, points), each at most :data:`~service.logs.record.MAX_POINTS` in
+    magnitude: a list of another shape is :data:`refusal.ms.not_whole_numbers`, a number past the bound is said to be
+    out of range."""
+    if not isinstance(value, list) or len(value) != count or not all(type(v) is int for v in value):
         raise LogError(refusal("refusal.ms.not_whole_numbers", what=what, count=count), *where)
-    return [int(v) for v in value]
+    return bounded(list(value), what, where)
 
 
 def _tiles(value: object, what: str, where: _Where) -> list[str]:
@@ -164,7 +166,7 @@ def _records(parsed: object) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
         if isinstance(item, str):
             raise LogError(refusal("refusal.ms.protobuf"))
         if not isinstance(item, dict):
-            raise LogError(refusal("refusal.ms.record_object", item=str(item)[:60]))
+            raise LogError(refusal("refusal.ms.record_object", item=json_said(item)))
         if "name" not in item and ("result" in item or "type" in item):  # an action: a result, or an input
             item = item.get("result")
             if item is None:
@@ -173,7 +175,7 @@ def _records(parsed: object) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
                 raise LogError(refusal("refusal.ms.action_result"))
         name = item.get("name")
         if not isinstance(name, str):
-            raise LogError(refusal("refusal.ms.no_name", item=str(item)[:60]))
+            raise LogError(refusal("refusal.ms.no_name", item=msgspec.json.encode(item).decode()[:60]))
         data = item.get("data", {k: v for k, v in item.items() if k != "name"})
         if not isinstance(data, dict):
             raise LogError(refusal("refusal.ms.data", name=name))
@@ -367,7 +369,9 @@ class _Decoder:
             raise LogError(refusal("refusal.ms.call_shape", what=what, kind=kind, n=len(tiles)), *where)
         others = [i for i, f in enumerate(froms) if f != seat]
         if len(others) != 1 or not isinstance(froms[others[0]], int) or not 0 <= froms[others[0]] < self.players:
-            raise LogError(refusal("refusal.ms.froms", what=what, froms=str(froms)[:40]), *where)
+            raise LogError(
+                refusal("refusal.ms.froms", what=what, froms=msgspec.json.encode(froms).decode()[:40]), *where
+            )
         called = tiles[others[0]]
         from_seat = int(froms[others[0]])
         own = tuple(t for i, t in enumerate(tiles) if i != others[0])
@@ -623,8 +627,8 @@ def _result(head: dict[str, Any], players: int) -> tuple[list[int] | None, list[
     points: list[int | None] = [None] * players
     for row in rows:
         seat = _int(row, "seat", "head.result.players", (None, None), players - 1)
-        scores[seat] = _int(row, "part_point_1", "head.result.players", (None, None), 10**7, -(10**7))
-        points[seat] = _int(row, "total_point", "head.result.players", (None, None), 10**7, -(10**7))
+        scores[seat] = _int(row, "part_point_1", "head.result.players", (None, None), MAX_POINTS, -MAX_POINTS)
+        points[seat] = _int(row, "total_point", "head.result.players", (None, None), MAX_POINTS, -MAX_POINTS)
     if any(s is None for s in scores):
         raise LogError(refusal("refusal.ms.players"))
     return [int(s or 0) for s in scores], [int(p or 0) for p in points]

@@ -23,9 +23,10 @@ from typing import Any, Final
 import msgspec
 
 from service.i18n import Refusal, refusal
-from service.i18n.parsing import json_fault, json_reason
+from service.i18n.parsing import json_fault, json_position, json_reason
 
 from .record import (
+    MAX_POINTS,
     Ankan,
     Call,
     Discard,
@@ -40,8 +41,11 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    bounded,
     discard,
     draw,
+    json_said,
+    out_of_range,
 )
 from .tenhou_xml import lobby_rules
 
@@ -95,6 +99,9 @@ _TILES: Final[dict[str, str]] = {
 _REDS: Final = frozenset(("0m", "0p", "0s"))
 """The red fives (mpsz)."""
 
+_MOST_HAN: Final = 1000
+"""The largest ``fan`` or ``fu`` of a ``hora`` read (far above any hand's: a larger one is refused)."""
+
 
 def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> str:
     """An mjai tile → mpsz: ``"5mr"`` → ``"0m"``, ``"P"`` → ``"5z"``; :class:`LogError` for ``"?"`` or junk."""
@@ -102,7 +109,7 @@ def tile(code: object, where: tuple[int | None, int | None] = (None, None)) -> s
         return found
     if code == "?":
         raise LogError(refusal("refusal.mjai.hidden_tile"), *where)
-    raise LogError(refusal("refusal.mjai.not_tile", code=repr(code)), *where)
+    raise LogError(refusal("refusal.mjai.not_tile", code=json_said(code)), *where)
 
 
 _LINE: Final = re.compile(rb"[^\r\n]+")
@@ -124,27 +131,38 @@ def _fault(
 def _events(text: bytes) -> list[dict[str, Any]]:
     stripped = text.lstrip(b"\xef\xbb\xbf \t\r\n")
     start = len(text) - len(stripped)
+    placed: list[tuple[object, Refusal]] = []  # (a line's or the array's value, its place)
     try:  # one JSON array of events
         parsed = msgspec.json.decode(stripped)
-        events = parsed if isinstance(parsed, list) else [parsed]
+        if isinstance(parsed, list):
+            placed = [(item, refusal("refusal.mjai.array_item", index=j)) for j, item in enumerate(parsed)]
+        else:
+            placed = [(parsed, refusal("refusal.log.line", number=json_position(text, start)[0]))]
     except msgspec.DecodeError as whole:  # JSON lines (each an event, or a one-event array)
-        events = []
         for line in _LINE.finditer(text, start):
             if not line[0].strip():
                 continue
             try:
-                events.append(msgspec.json.decode(line[0]))
+                value = msgspec.json.decode(line[0])
             except msgspec.DecodeError as error:
                 raise LogError(
                     refusal("refusal.mjai.not_json_lines", error=_fault(text, start, whole, line, error))
                 ) from None
+            placed.append((value, refusal("refusal.log.line", number=json_position(text, line.start())[0])))
     flat: list[dict[str, Any]] = []
-    for event in events:  # some tools write each line as a one-event array
+    for event, place in placed:  # some tools write each line as a one-event array
         for item in event if isinstance(event, list) else [event]:
             if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-                raise LogError(refusal("refusal.mjai.not_event", item=str(item)[:80]))
+                raise LogError(_not_event(item, place))
             flat.append(item)
     return flat
+
+
+def _not_event(item: object, place: Refusal) -> Refusal:
+    """Why ``item``, at ``place`` (a line, or an item of the array), is not an mjai event, in plain words."""
+    if isinstance(item, dict):
+        return refusal("refusal.mjai.no_type", place=place)
+    return refusal("refusal.mjai.not_event", place=place, item=json_said(item))
 
 
 def _deal(hands: list[Any]) -> list[list[str]] | None:
@@ -173,13 +191,17 @@ def _int(
     value = event.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise LogError(
-            refusal("refusal.mjai.not_whole", kind=event["type"], name=name, value=repr(value), low=low, high=high),
+            refusal(
+                "refusal.mjai.not_whole", kind=event["type"], name=name, value=json_said(value), low=low, high=high
+            ),
             *where,
         )
     return value
 
 
 def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None, int | None]) -> list[int] | None:
+    """``event[name]``: ``count`` whole numbers (scores or deltas, points; any after them are let be), each at most
+    :data:`~service.logs.record.MAX_POINTS` in magnitude; None where the event has none."""
     value = event.get(name)
     if value is None:
         return None
@@ -188,10 +210,10 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
             if type(v) is not int:
                 break
         else:
-            return value[:]
+            return bounded(value[:], f"{event['type']} {name}", where)
     if not isinstance(value, list) or len(value) < count or not all(isinstance(v, int) for v in value[:count]):
         raise LogError(refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where)
-    return [int(v) for v in value[:count]]
+    return bounded([int(v) for v in value[:count]], f"{event['type']} {name}", where)
 
 
 def decode(text: bytes) -> GameLog:
@@ -302,11 +324,11 @@ class _Reader:
         if kind in ("end_kyoku", "none", "hello", "error"):
             return
         if not self.rounds:
-            raise LogError(refusal("refusal.mjai.before_start", kind=repr(kind)))
+            raise LogError(refusal("refusal.mjai.before_start", kind=json_said(kind)))
         actor = event.get("actor")
         if kind not in ("dora", "ryukyoku") and (not isinstance(actor, int) or not 0 <= actor < self.players):
             raise LogError(
-                refusal("refusal.mjai.actor", kind=kind, actor=repr(actor), last=self.players - 1), *self.where
+                refusal("refusal.mjai.actor", kind=kind, actor=json_said(actor), last=self.players - 1), *self.where
             )
         move = _READERS.get(kind)
         if move is not None:  # other types (a bot's "none", "error") say nothing a replay needs
@@ -342,7 +364,7 @@ class _Reader:
             self.aka = any(not _REDS.isdisjoint(h) for h in hands)
         bakaze = event.get("bakaze")
         if bakaze not in ("E", "S", "W", "N"):
-            raise LogError(refusal("refusal.mjai.bakaze", bakaze=repr(bakaze)), *where)
+            raise LogError(refusal("refusal.mjai.bakaze", bakaze=json_said(bakaze)), *where)
         scores = _ints(event, "scores", players, where)
         if self.rounds and scores is not None:
             self.next_scores.append(scores)
@@ -417,24 +439,27 @@ class _Reader:
                 if (
                     isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and isinstance(item[1], int)
                 ) and item[1]:
+                    if not 0 < item[1] <= _MOST_HAN:
+                        raise out_of_range(f"hora yakus {json_said(item[0])}", item[1], _MOST_HAN, *where)
                     pairs.append((MJAI_YAKU.get(item[0], f"log:{item[0]}"), item[1]))
             yaku = tuple(pairs)
             yakuman = sum(h // 13 for _, h in pairs if h >= 13)
         deltas = _ints(event, "deltas", players, where)
         pao = event.get("pao")
-        fan = event.get("fan")
-        fu = event.get("fu")
-        points = event.get("hora_points")
+        fan, fu, points = (  # where given as whole numbers (the original mjai's): in range, or refused
+            _int(event, name, where, 0, most) if type(event.get(name)) is int else None
+            for name, most in (("fan", _MOST_HAN), ("fu", _MOST_HAN), ("hora_points", MAX_POINTS))
+        )
         current.wins.append(
             LogWin(
                 seat=seat,
                 from_seat=target,
                 pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
                 ura_indicators=_tiles(ura, where) if isinstance(ura, list) else (),
-                han=fan if isinstance(fan, int) and not yakuman else None,
-                fu=fu if isinstance(fu, int) and not yakuman else None,
+                han=fan if not yakuman else None,
+                fu=fu if not yakuman else None,
                 yakuman=yakuman,
-                points=points if isinstance(points, int) else None,
+                points=points,
                 yaku=yaku,
                 deltas=tuple(deltas) if deltas is not None else None,
             )

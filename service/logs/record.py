@@ -15,10 +15,17 @@ dealer's seat in the log's own numbering, in turn order.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 from typing import Literal
 
+import msgspec
+
+from service.game.model import MAX_POINTS
+from service.i18n import refusal
+
 __all__ = [
+    "MAX_POINTS",
     "Ankan",
     "Call",
     "Discard",
@@ -34,9 +41,12 @@ __all__ = [
     "Nukidora",
     "Riichi",
     "RoundLog",
+    "bounded",
     "discard",
     "draw",
+    "json_said",
     "kind_of",
+    "out_of_range",
 ]
 
 DrawKind = Literal[
@@ -92,6 +102,56 @@ class RulesRefused(LogError):
     def field(self) -> str:
         """The option at fault: ``rules.<option>`` or ``game.<option>``."""
         return self._field
+
+
+def out_of_range(
+    what: object, value: object, most: int, round: int | None = None, event: int | None = None
+) -> LogError:
+    """The refusal of ``value``, read from ``what`` (the log's own name of the field: ``INIT ten``, ``log[0][1]``),
+    for being more than ``most`` in magnitude (/docs/logs §Bad logs)."""
+    return LogError(refusal("refusal.log.out_of_range", what=what, value=value, most=most), round, event)
+
+
+def bounded(values: list[int], what: str, where: tuple[int | None, int | None], most: int = MAX_POINTS) -> list[int]:
+    """``values`` (scores, deltas or points, in the log's own unit), when none is more than ``most`` in magnitude
+    (:data:`MAX_POINTS`, the bound of ``/v1/settle``'s scores, by default), else :func:`out_of_range` naming the
+    first that is: read once per round, so every later sum stays far inside 2^53 − 1.
+
+    >>> bounded([25000, -3000], "scores", (None, None))
+    [25000, -3000]
+    >>> try:
+    ...     bounded([25000, 10**30], "scores", (0, None))
+    ... except LogError as error:
+    ...     print(error.field, error.message)
+    log.rounds[0] scores: 1,000,000,000,000,000,000,000,000,000,000 is out of range (at most 10,000,000 in magnitude)
+    """
+    if values and (max(values) > most or min(values) < -most):
+        value = next(v for v in values if not -most <= v <= most)
+        raise out_of_range(what, value, most, *where)
+    return values
+
+
+def json_said(value: object) -> object:
+    """A JSON value as a refusal says it, never in Python's words: ``null``, ``true``, ``false``, a number as it is
+    (a float that is a whole number or not finite: ``a number``), a string quoted as JSON (its first 40 characters),
+    an array or an object by its kind (a refusal of the catalogues).
+
+    >>> [json_said(v) for v in (None, True, 5, 1.5, "5mr", [1], {"type": 5})]
+    ['null', 'true', 5, '1.5', '"5mr"', 'an array', 'an object']
+    """
+    if value is None or isinstance(value, bool):
+        return msgspec.json.encode(value).decode()
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else refusal("refusal.json.a_number")
+    if isinstance(value, str):
+        return msgspec.json.encode(value[:40]).decode() + ("…" if len(value) > 40 else "")
+    if isinstance(value, list):
+        return refusal("refusal.json.an_array")
+    if isinstance(value, dict):
+        return refusal("refusal.json.an_object")
+    return refusal("refusal.json.a_value")
 
 
 def kind_of(tile: str) -> str:

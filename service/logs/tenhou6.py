@@ -43,6 +43,7 @@ from service.i18n.parsing import json_reason
 
 from .order import extra_indicators
 from .record import (
+    MAX_POINTS,
     Ankan,
     Call,
     Discard,
@@ -56,8 +57,11 @@ from .record import (
     Nukidora,
     Riichi,
     RoundLog,
+    bounded,
     discard,
     draw,
+    json_said,
+    out_of_range,
 )
 from .tenhou_xml import TENHOU_YAKU, WINDS, era_rules
 
@@ -108,6 +112,8 @@ DRAW_NAMES: Final[dict[str, str]] = {
 """The result's first string of a round without a win → the draw kinds."""
 
 TSUMOGIRI: Final = 60
+_MOST_HAN: Final = 1000
+"""The largest han or fu a win's text is read with (far above any hand's: a larger one is refused)."""
 _YAKU: Final = re.compile(r"^(.*)\((?:(\d+)飜|(役満))\)$")
 _FU_HAN: Final = re.compile(r"(\d+)符(\d+)飜")
 _POINTS: Final = re.compile(r"(\d+)(?:-(\d+))?点(∀)?$")
@@ -135,7 +141,7 @@ def tile(code: object, where: _Where = (None, None)) -> str:
             return f"{rank}z"
         if suit == 5 and 1 <= rank <= 3:
             return "0" + "mps"[rank - 1]
-    raise LogError(refusal("refusal.t6.not_tile", code=repr(code)), *where)
+    raise LogError(refusal("refusal.t6.not_tile", code=json_said(code)), *where)
 
 
 def _tiles(text: str, where: _Where) -> list[str]:
@@ -377,14 +383,34 @@ class _Interleave:
 # --- the result ----------------------------------------------------------------------------------
 
 
-def _deltas(value: object, players: int, where: _Where) -> list[int]:
+def _deltas(value: object, players: int, where: _Where, what: str) -> list[int]:
+    """Scores or deltas (``what``: their place, ``log[0][1]``): ``players`` numbers (any after them are let be),
+    each at most :data:`~service.logs.record.MAX_POINTS` in magnitude."""
     if (
         not isinstance(value, list)
         or len(value) < players
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
-        raise LogError(refusal("refusal.t6.deltas", value=str(value)[:60], players=players), *where)
-    return [round(v) for v in value[:players]]
+        said = json_said(value) if not isinstance(value, list) else refusal("refusal.json.an_array")
+        raise LogError(refusal("refusal.t6.deltas", value=said, players=players), *where)
+    return bounded([_whole(v, what, where) for v in value[:players]], what, where)
+
+
+def _whole(value: float, what: str, where: _Where, most: int = MAX_POINTS) -> int:
+    """``value`` rounded to a whole number, or :func:`~service.logs.record.out_of_range` (more than ``most`` in
+    magnitude, which :func:`round` of an infinity could not even say)."""
+    if not -most <= value <= most:
+        raise out_of_range(what, value if isinstance(value, int) else refusal("refusal.json.a_number"), most, *where)
+    return round(value)
+
+
+def _count(digits: str, text: str, where: _Where, most: int = MAX_POINTS) -> int:
+    """A number of a win's ``text`` (its ``digits``: points, fu or han), or
+    :func:`~service.logs.record.out_of_range` naming the text where it is more than ``most``."""
+    value = int(digits) if len(digits) <= 30 else None  # int() of thousands of digits is itself an error
+    if value is None or value > most:
+        raise out_of_range(json_said(text), refusal("refusal.json.a_number") if value is None else value, most, *where)
+    return value
 
 
 def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...], where: _Where) -> LogWin:
@@ -409,21 +435,21 @@ def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...],
             if found is None:
                 raise LogError(refusal("refusal.t6.win_text", text=repr(text)), *where)
             name = found[1].strip()
-            value = 13 if found[3] else int(found[2])
+            value = 13 if found[3] else _count(found[2], text, where, _MOST_HAN)
             if value:
                 yaku.append((YAKU_NAMES.get(name, f"log:{name}"), value))
             continue
-        first, second, each = int(pay[1]), pay[2], pay[3]
+        first, second, each = _count(pay[1], text, where), pay[2], pay[3]
         tsumo = seat == from_seat
         if not tsumo:
             points = first
         elif second is not None:
-            points = first * (players - 2) + int(second)
+            points = first * (players - 2) + _count(second, text, where)
         elif each:
             points = first * (players - 1)
         fu_han = _FU_HAN.search(text)
         if fu_han:
-            fu, han = int(fu_han[1]), int(fu_han[2])
+            fu, han = _count(fu_han[1], text, where, _MOST_HAN), _count(fu_han[2], text, where, _MOST_HAN)
         limit = text
     yakuman = sum(1 for _, h in yaku if h == 13) if "役満" in limit and "数え" not in limit else 0
     if han is None and yaku and not yakuman:
@@ -488,10 +514,12 @@ def decode(text: bytes) -> GameLog:
     Raises :class:`LogError` for a body that is not such an object, a round that is not the array above,
     a tile or call string that is not the format's, or events that cannot be put in one order.
     """
+    stripped = text.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark, as an editor may write
     try:
-        body = msgspec.json.decode(text)
+        body = msgspec.json.decode(stripped)
     except msgspec.DecodeError as error:
-        raise LogError(refusal("refusal.t6.not_json", error=json_reason(error, text))) from None
+        reason = json_reason(error, stripped, text, len(text) - len(stripped))
+        raise LogError(refusal("refusal.t6.not_json", error=reason)) from None
     if not isinstance(body, dict) or not isinstance(body.get("log"), list) or not body["log"]:
         raise LogError(refusal("refusal.t6.not_log"))
     raw_rounds: list[Any] = body["log"]
@@ -508,8 +536,8 @@ def decode(text: bytes) -> GameLog:
     if isinstance(sc, list) and len(sc) >= 2 * players:
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
             raise LogError(refusal("refusal.t6.sc"))
-        final_scores = [round(v) for v in sc[0 : 2 * players : 2]]
-        final_points = [round(v * 1000) for v in sc[1 : 2 * players : 2]]
+        final_scores = [_whole(v, "sc", (None, None)) for v in sc[0 : 2 * players : 2]]
+        final_points = [_whole(v * 1000, "sc", (None, None)) for v in sc[1 : 2 * players : 2]]
     names = body.get("name")
     ref = body.get("ref")
     date = f"{ref[0:4]}-{ref[4:6]}-{ref[6:8]}" if isinstance(ref, str) and _TENHOU_REF.match(ref) else None
@@ -547,7 +575,7 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
     dealer = number % 4
     if dealer >= players:
         raise LogError(refusal("refusal.t6.dealer", number=number, dealer=dealer, players=players), *where)
-    scores = _deltas(scores_raw, players, where)
+    scores = _deltas(scores_raw, players, where, f"log[{index}][1]")
     if not isinstance(dora_raw, list) or not dora_raw or not isinstance(ura_raw, list):
         raise LogError(refusal("refusal.t6.indicators"), *where)
     dora = [tile(t, where) for t in dora_raw]
@@ -604,13 +632,13 @@ def _result(result: object, round_log: RoundLog, index: int, players: int, ura: 
         if not rest or len(rest) % 2:
             raise LogError(refusal("refusal.t6.win_pairs"), *where)
         for i in range(0, len(rest), 2):
-            deltas = _deltas(rest[i], players, where)
+            deltas = _deltas(rest[i], players, where, f"log[{index}][16][{i + 1}]")
             round_log.wins.append(_win(rest[i + 1], deltas, players, ura, where))
             total = [a + b for a, b in zip(total, deltas, strict=True)]
         ron = round_log.wins[0].seat != round_log.wins[0].from_seat
     elif name in DRAW_NAMES:
         kind = DRAW_NAMES[name]
-        deltas = _deltas(result[1], players, where) if len(result) > 1 else [0] * players
+        deltas = _deltas(result[1], players, where, f"log[{index}][16][1]") if len(result) > 1 else [0] * players
         total = deltas
         tenpai: tuple[int, ...] | None = None
         if name == "全員聴牌":

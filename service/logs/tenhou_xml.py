@@ -22,6 +22,7 @@ honours); ids 16, 52 and 88 are the red fives where the lobby plays them. XML is
 
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Any, Final
 from urllib.parse import unquote
@@ -33,6 +34,7 @@ from defusedxml import ElementTree as SafeTree
 from service.i18n import refusal
 from service.i18n.parsing import xml_reason
 from service.logs.record import (
+    MAX_POINTS,
     Ankan,
     Call,
     Dora,
@@ -44,8 +46,11 @@ from service.logs.record import (
     Nukidora,
     Riichi,
     RoundLog,
+    bounded,
     discard,
     draw,
+    json_said,
+    out_of_range,
 )
 
 __all__ = ["TENHOU_YAKU", "decode", "lobby_rules", "meld", "tile"]
@@ -75,6 +80,15 @@ DRAW_KINDS: Final[dict[str | None, str]] = {
     "ron3": "sanchahou",
 }
 _MOVE: Final = re.compile(r"([TUVWDEFG])(\d+)")
+_LOBBY: Final = re.compile(r"\d{1,5}")
+_MOST_LOBBY: Final = 0xFFFF
+"""The largest ``GO type`` read: the lobby's rule bits (Tenhou's are below 0x1000)."""
+_MOST_HUNDREDS: Final = MAX_POINTS // 100
+"""The largest score or delta in an mjlog's hundreds of points (``INIT ten``, ``sc``, ``owari``)."""
+_MOST_STICKS: Final = 100
+"""The largest honba or riichi stick count of an ``INIT seed``, as in the other formats."""
+_MOST_HAN: Final = 1000
+"""The largest han of one yaku in ``AGARI yaku`` (far above any hand's: a larger one is refused)."""
 _SEAT_OF: Final = {letter: i % 4 for i, letter in enumerate("TUVWDEFG")}
 
 
@@ -130,6 +144,13 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
     except ValueError:
         message = refusal("refusal.xml.not_whole_numbers", tag=element.tag, name=name, text=repr(text))
         raise LogError(message, *where) from None
+
+
+def _said_float(value: float) -> object:
+    """An owari number in a refusal: a whole number as such, else as read (``inf``: a number)."""
+    if value.is_integer():
+        return int(value)
+    return json_said(value)
 
 
 def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -> list[float]:
@@ -228,9 +249,10 @@ class _Decoder:
         return values[0]
 
     def go(self, element: Element) -> None:
-        bits = _ints(element, "type", self.where)
-        if len(bits) != 1:
-            raise LogError(refusal("refusal.xml.go_type"))
+        bits = _ints(element, "type", self.where) if _LOBBY.fullmatch((element.get("type") or "").strip()) else []
+        if len(bits) != 1 or not 0 <= bits[0] <= _MOST_LOBBY:
+            text = json_said(element.get("type") or "")
+            raise LogError(refusal("refusal.xml.go_type", text=text, most=_MOST_LOBBY))
         self.rules = lobby_rules(bits[0])
         self.aka = bool(self.rules["aka"])
         self.tiles = _TILES[self.aka]
@@ -244,6 +266,12 @@ class _Decoder:
         if len(seed) != 6:
             raise LogError(refusal("refusal.xml.init_seed"), *where)
         ten = _ints(element, "ten", where)
+        if self.players == 3 and len(ten) == 4 and ten[3] == 0:  # three players: the empty fourth seat
+            ten = ten[:3]
+        if ten and len(ten) != self.players:
+            raise LogError(refusal("refusal.xml.init_ten", count=len(ten), players=self.players), *where)
+        if not (0 <= seed[1] <= _MOST_STICKS and 0 <= seed[2] <= _MOST_STICKS):
+            raise LogError(refusal("refusal.xml.init_counts", honba=seed[1], sticks=seed[2]), *where)
         dealer = _ints(element, "oya", where)
         if len(dealer) != 1 or not 0 <= dealer[0] < self.players:
             raise LogError(refusal("refusal.xml.init_oya"), *where)
@@ -254,7 +282,7 @@ class _Decoder:
         round_number = seed[0]
         if not 0 <= round_number < 16:
             raise LogError(refusal("refusal.xml.init_round", n=round_number), *where)
-        scores = [t * 100 for t in ten[: self.players]] if len(ten) >= self.players else None
+        scores = [t * 100 for t in bounded(ten, "INIT ten", where, _MOST_HUNDREDS)] if ten else None
         if self.start is None and scores is not None:
             self.start = list(scores)
         self.rounds.append(
@@ -330,6 +358,8 @@ class _Decoder:
         yakuman_ids = _ints(element, "yakuman", where)
         if len(ten) != 3 or len(yaku_pairs) % 2:
             raise LogError(refusal("refusal.xml.agari"), *where)
+        bounded(ten[:2], "AGARI ten", where)  # fu and points (the third number, the limit, is not read)
+        bounded(yaku_pairs[1::2], "AGARI yaku", where, _MOST_HAN)
         yaku: list[tuple[str, int]] = []
         han = 0
         for i in range(0, len(yaku_pairs), 2):
@@ -369,6 +399,7 @@ class _Decoder:
                 message = refusal("refusal.xml.sc", tag=element.tag, n=len(sc), expected=2 * self.players)
                 raise LogError(message, *self.where)
             return None
+        bounded(sc, f"{element.tag} sc", self.where, _MOST_HUNDREDS)
         before = [v * 100 for v in sc[0::2]]
         deltas = [v * 100 for v in sc[1::2]]
         # sc's "before" has this round's riichi sticks already taken (at REACH step 2), and a second
@@ -397,6 +428,9 @@ class _Decoder:
             values = values[:6]
         if len(values) != 2 * self.players:
             raise LogError(refusal("refusal.xml.owari", n=len(values), expected=2 * self.players), *self.where)
+        for value in values:  # in hundreds (the scores) and thousands (the points): within the bound as points
+            if not -_MOST_HUNDREDS <= value <= _MOST_HUNDREDS:
+                raise out_of_range("owari", _said_float(value), _MOST_HUNDREDS, *self.where)
         self.final_scores = [round(v * 100) for v in values[0::2]]
         self.final_points = [round(v * 1000) for v in values[1::2]]
 
@@ -500,6 +534,41 @@ def _read_plain(document: bytes | str) -> _Decoder | None:
     return decoder
 
 
+_DECLARED: Final = re.compile(
+    rb"""[ \t\r\n]*<\?xml[^>]*?encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z][A-Za-z0-9._-]*)["']"""
+)
+"""An XML declaration's encoding name, at the document's start."""
+
+
+def _text(document: bytes | str) -> bytes | str:
+    """The document as the parser reads it: as it is, unless its declaration names an encoding other than those
+    expat reads itself (UTF-8, UTF-16, ISO-8859-1, ASCII), such as ``Shift_JIS``: then decoded with Python's codec, so
+    any well-formed XML document is read. A byte that encoding cannot decode is a :class:`LogError` placed by line and
+    column (in characters); an encoding Python does not know is left to the parser, which says so."""
+    if not isinstance(document, bytes) or (declared := _DECLARED.match(document)) is None:
+        return document
+    name = declared[1].decode("ascii")
+    try:
+        codec = codecs.lookup(name).name
+    except LookupError:
+        return document
+    if codec in _EXPAT_ENCODINGS:
+        return document
+    try:
+        return document.decode(codec)
+    except UnicodeDecodeError as error:
+        start = document.rfind(b"\n", 0, error.start) + 1
+        line = document.count(b"\n", 0, error.start) + 1
+        column = len(document[start : error.start].decode(codec, "replace")) + 1
+        reason = refusal("refusal.xml.not_in_encoding", encoding=name)
+        at = refusal("refusal.parse.at", line=line, column=column, reason=reason)
+        raise LogError(refusal("refusal.xml.not_xml", error=at)) from None
+
+
+_EXPAT_ENCODINGS: Final = frozenset({"utf-8", "utf-16", "utf-16-le", "utf-16-be", "iso8859-1", "ascii"})
+"""Python's names of the encodings expat reads itself."""
+
+
 def lobby_rules(kind: int) -> dict[str, object]:
     """The rules a Tenhou lobby type (``GO type``, or the hex field of a log name ``…gm-00b9-…``) states:
     0x02 no red fives, 0x04 no open tanyao, 0x08 East–South, 0x10 three players.
@@ -547,9 +616,10 @@ def decode(document: bytes | str) -> GameLog:
     """
     decoder = _read_plain(document)
     if decoder is None:
+        text = _text(document)
         try:
-            root = SafeTree.fromstring(document)
-        except DefusedXmlException:  # a DTD, an entity or an external reference: never in a Tenhou log
+            root = SafeTree.fromstring(text, forbid_dtd=True)
+        except DefusedXmlException:  # a DTD (any DOCTYPE), an entity or an external reference: never in a Tenhou log
             raise LogError(refusal("refusal.xml.dtd")) from None
         except Exception as error:  # ParseError: expat's reason, line and column, said in the catalogues' words
             raise LogError(refusal("refusal.xml.not_xml", error=xml_reason(error))) from None
