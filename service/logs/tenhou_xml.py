@@ -17,7 +17,9 @@ The tags read, in document order:
 
 Tile ids are 0–135, four per kind in mpsz order (``id // 4``: 0–8 man, 9–17 pin, 18–26 sou, 27–33
 honours); ids 16, 52 and 88 are the red fives where the lobby plays them. XML is parsed with
-:mod:`defusedxml` (no entities, no external references). Errors are :class:`~service.logs.record.LogError`.
+:mod:`defusedxml` (no DOCTYPE, so no entity and no external reference), UTF-8 unless the declaration names another
+encoding. Scores are bounded by :data:`~service.logs.record.MAX_POINTS` (/docs/logs §Bad logs). Errors are
+:class:`~service.logs.record.LogError`.
 """
 
 from __future__ import annotations
