@@ -131,31 +131,40 @@ def _fault(
 def _events(text: bytes) -> list[dict[str, Any]]:
     stripped = text.lstrip(b"\xef\xbb\xbf \t\r\n")
     start = len(text) - len(stripped)
-    placed: list[tuple[object, Refusal]] = []  # (a line's or the array's value, its place)
+    array = False  # the events are the items of one JSON array (else each a line's value)
     try:  # one JSON array of events
         parsed = msgspec.json.decode(stripped)
-        if isinstance(parsed, list):
-            placed = [(item, refusal("refusal.mjai.array_item", index=j)) for j, item in enumerate(parsed)]
-        else:
-            placed = [(parsed, refusal("refusal.log.line", number=json_position(text, start)[0]))]
+        array = isinstance(parsed, list)
+        events = parsed if array else [parsed]
     except msgspec.DecodeError as whole:  # JSON lines (each an event, or a one-event array)
+        events = []
         for line in _LINE.finditer(text, start):
             if not line[0].strip():
                 continue
             try:
-                value = msgspec.json.decode(line[0])
+                events.append(msgspec.json.decode(line[0]))
             except msgspec.DecodeError as error:
                 raise LogError(
                     refusal("refusal.mjai.not_json_lines", error=_fault(text, start, whole, line, error))
                 ) from None
-            placed.append((value, refusal("refusal.log.line", number=json_position(text, line.start())[0])))
     flat: list[dict[str, Any]] = []
-    for event, place in placed:  # some tools write each line as a one-event array
+    for event in events:  # some tools write each line as a one-event array
         for item in event if isinstance(event, list) else [event]:
             if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-                raise LogError(_not_event(item, place))
+                index = next(i for i, e in enumerate(events) if e is event)
+                raise LogError(_not_event(item, _place(text, start, index, array)))
             flat.append(item)
     return flat
+
+
+def _place(text: bytes, start: int, index: int, array: bool) -> Refusal:
+    """Where the ``index``-th event of ``text`` (from byte ``start``) is: its item of the array, or its line (the
+    ``index``-th line that is not blank), worked out only for a refusal."""
+    if array:
+        return refusal("refusal.mjai.array_item", index=index)
+    lines = (line for line in _LINE.finditer(text, start) if line[0].strip())
+    offset = next((line.start() for i, line in enumerate(lines) if i == index), start)
+    return refusal("refusal.log.line", number=json_position(text, offset)[0])
 
 
 def _not_event(item: object, place: Refusal) -> Refusal:
@@ -210,7 +219,9 @@ def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None,
             if type(v) is not int:
                 break
         else:
-            return bounded(value[:], f"{event['type']} {name}", where)
+            if max(value) <= MAX_POINTS and min(value) >= -MAX_POINTS:
+                return value[:]
+            return bounded(value, f"{event['type']} {name}", where)
     if not isinstance(value, list) or len(value) < count or not all(isinstance(v, int) for v in value[:count]):
         raise LogError(refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where)
     return bounded([int(v) for v in value[:count]], f"{event['type']} {name}", where)
@@ -446,10 +457,14 @@ class _Reader:
             yakuman = sum(h // 13 for _, h in pairs if h >= 13)
         deltas = _ints(event, "deltas", players, where)
         pao = event.get("pao")
-        fan, fu, points = (  # where given as whole numbers (the original mjai's): in range, or refused
-            _int(event, name, where, 0, most) if type(event.get(name)) is int else None
-            for name, most in (("fan", _MOST_HAN), ("fu", _MOST_HAN), ("hora_points", MAX_POINTS))
-        )
+        fan = event.get("fan")  # the original mjai's, where given as whole numbers: in range, or refused
+        fu = event.get("fu")
+        points = event.get("hora_points")
+        if fan is not None or fu is not None or points is not None:
+            fan, fu, points = (
+                _int(event, name, where, 0, most) if type(event.get(name)) is int else None
+                for name, most in (("fan", _MOST_HAN), ("fu", _MOST_HAN), ("hora_points", MAX_POINTS))
+            )
         current.wins.append(
             LogWin(
                 seat=seat,

@@ -284,7 +284,9 @@ class _Decoder:
         round_number = seed[0]
         if not 0 <= round_number < 16:
             raise LogError(refusal("refusal.xml.init_round", n=round_number), *where)
-        scores = [t * 100 for t in bounded(ten, "INIT ten", where, _MOST_HUNDREDS)] if ten else None
+        if ten and (max(ten) > _MOST_HUNDREDS or min(ten) < -_MOST_HUNDREDS):
+            bounded(ten, "INIT ten", where, _MOST_HUNDREDS)
+        scores = [t * 100 for t in ten] if ten else None
         if self.start is None and scores is not None:
             self.start = list(scores)
         self.rounds.append(
@@ -360,15 +362,18 @@ class _Decoder:
         yakuman_ids = _ints(element, "yakuman", where)
         if len(ten) != 3 or len(yaku_pairs) % 2:
             raise LogError(refusal("refusal.xml.agari"), *where)
-        bounded(ten[:2], "AGARI ten", where)  # fu and points (the third number, the limit, is not read)
-        bounded(yaku_pairs[1::2], "AGARI yaku", where, _MOST_HAN)
+        if not (-MAX_POINTS <= ten[0] <= MAX_POINTS and -MAX_POINTS <= ten[1] <= MAX_POINTS):
+            bounded(ten[:2], "AGARI ten", where)  # fu and points (the third number, the limit, is not read)
         yaku: list[tuple[str, int]] = []
         han = 0
         for i in range(0, len(yaku_pairs), 2):
             name = TENHOU_YAKU.get(yaku_pairs[i], f"log:{yaku_pairs[i]}")
-            han += yaku_pairs[i + 1]
-            if yaku_pairs[i + 1]:
-                yaku.append((name, yaku_pairs[i + 1]))
+            value = yaku_pairs[i + 1]
+            if not -_MOST_HAN <= value <= _MOST_HAN:
+                raise out_of_range("AGARI yaku", value, _MOST_HAN, *where)
+            han += value
+            if value:
+                yaku.append((name, value))
         for code in yakuman_ids:
             yaku.append((TENHOU_YAKU.get(code, f"log:{code}"), 13))
         hand = _codes(_ints(element, "hai", where), self.tiles, where)
@@ -401,7 +406,8 @@ class _Decoder:
                 message = refusal("refusal.xml.sc", tag=element.tag, n=len(sc), expected=2 * self.players)
                 raise LogError(message, *self.where)
             return None
-        bounded(sc, f"{element.tag} sc", self.where, _MOST_HUNDREDS)
+        if max(sc) > _MOST_HUNDREDS or min(sc) < -_MOST_HUNDREDS:
+            bounded(sc, f"{element.tag} sc", self.where, _MOST_HUNDREDS)
         before = [v * 100 for v in sc[0::2]]
         deltas = [v * 100 for v in sc[1::2]]
         # sc's "before" has this round's riichi sticks already taken (at REACH step 2), and a second
