@@ -8,6 +8,7 @@ English never reaches a client: a request body (``service.api.plumbing.decoding`
 from __future__ import annotations
 
 import gzip
+import math
 import re
 import tarfile
 import zipfile
@@ -72,6 +73,8 @@ def json_fault(exc: msgspec.DecodeError, value: bytes) -> tuple[int, str] | None
     message = str(exc)
     if malformed := _MALFORMED.fullmatch(message):
         return int(malformed["offset"]), _JSON_REASONS.get(malformed["reason"], "refusal.json.malformed")
+    if message.startswith(("Integer value out of range", "Number out of range")):  # msgspec names no byte
+        return _too_large(value)
     if message == "Input data was truncated":
         return len(value), "refusal.json.truncated"
     if message == "Invalid UTF-8 encoded string":  # msgspec gives no offset: the first byte Python refuses
@@ -80,6 +83,26 @@ def json_fault(exc: msgspec.DecodeError, value: bytes) -> tuple[int, str] | None
         except UnicodeDecodeError as error:
             return error.start, "refusal.json.not_utf8"
         return len(value), "refusal.json.not_utf8"
+    return None
+
+
+_NUMBER: Final = re.compile(rb"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_MOST_DIGITS: Final = 4300
+"""The most digits of a whole number msgspec reads (Python's own limit of ``int()`` of a text)."""
+
+
+def _too_large(value: bytes) -> tuple[int, str] | None:
+    """Where the first number of ``value`` that msgspec cannot hold is: a whole number of more than
+    :data:`_MOST_DIGITS` digits, or a decimal beyond a double (``1e400``); None where none is found.
+
+    >>> _too_large(b'{"a": [1, 2e400]}')
+    (10, 'refusal.json.number_range')
+    """
+    for found in _NUMBER.finditer(value):
+        number = found[0]
+        whole = not any(mark in number for mark in b".eE")
+        if (len(number.lstrip(b"-")) > _MOST_DIGITS) if whole else math.isinf(float(number)):
+            return found.start(), "refusal.json.number_range"
     return None
 
 

@@ -250,3 +250,15 @@ def test_a_utf8_byte_order_mark_is_read_in_every_format(example: str) -> None:
 
     assert marked.format == plain.format
     assert marked.rounds[0].scores_after == plain.rounds[0].scores_after
+
+
+def test_a_number_too_large_for_the_json_reader_is_placed() -> None:
+    # {"log": [1e400]}: 1e400 is beyond a double; it begins at the 10th character
+    assert _refusal(b'{"log": [1e400]}', "tenhou6").message == (
+        "not a JSON document: line 1, column 10: a number too large to read"
+    )
+    # a whole number of 5,001 digits (more than the reader holds): {"type": "x", "a": is 19 characters of line 2
+    body = b'{"type": "start_game"}\n{"type": "x", "a": 1' + b"0" * 5000 + b"}\n"
+    assert _refusal(body, "mjai").message == (
+        "not JSON lines of mjai events: line 2, column 20: a number too large to read"
+    )
