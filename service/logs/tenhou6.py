@@ -146,7 +146,7 @@ def tile(code: object, where: _Where = (None, None)) -> str:
 
 def _tiles(text: str, where: _Where) -> list[str]:
     if len(text) % 2 or not text.isdigit():
-        raise LogError(refusal("refusal.t6.not_run", text=repr(text)), *where)
+        raise LogError(refusal("refusal.t6.not_run", text=json_said(text)), *where)
     return [tile(int(text[i : i + 2]), where) for i in range(0, len(text), 2)]
 
 
@@ -184,17 +184,18 @@ def _take(item: object, where: _Where) -> _Take:
         return _Take(tile(item, where))
     letters = [ch for ch in item if not ch.isdigit()]
     if len(letters) != 1 or letters[0] not in _CALL_LETTERS:
-        raise LogError(refusal("refusal.t6.not_take", item=repr(item)), *where)
+        raise LogError(refusal("refusal.t6.not_take", item=json_said(item)), *where)
     kind = _CALL_LETTERS[letters[0]]
     at = item.index(letters[0])
     tiles = _tiles(item[:at] + item[at + 1 :], where)
     size = 4 if kind == "daiminkan" else 3
     if len(tiles) != size:
-        raise LogError(refusal("refusal.t6.call_size", kind=kind, item=repr(item), n=len(tiles), size=size), *where)
+        message = refusal("refusal.t6.call_size", kind=kind, item=json_said(item), n=len(tiles), size=size)
+        raise LogError(message, *where)
     # the letter's place: first → the previous seat, after one tile → across, last → the next seat
     offsets = {0: 3, 2: 2, 2 * (size - 1): 1}
     if at not in offsets or (kind == "chi" and at != 0):
-        raise LogError(refusal("refusal.t6.call_letter", kind=kind, item=repr(item)), *where)
+        raise LogError(refusal("refusal.t6.call_letter", kind=kind, item=json_said(item)), *where)
     called_index = at // 2
     own = tuple(t for i, t in enumerate(tiles) if i != called_index)
     return _Take(tiles[called_index], kind, offsets[at], own)
@@ -210,22 +211,22 @@ def _out(item: object, where: _Where) -> _Out:
     if item.startswith("r"):
         rest = item[1:]
         if not rest.isdigit() or len(rest) != 2:
-            raise LogError(refusal("refusal.t6.riichi", item=repr(item)), *where)
+            raise LogError(refusal("refusal.t6.riichi", item=json_said(item)), *where)
         value = int(rest)
         return _Out("discard", None if value == TSUMOGIRI else tile(value, where), riichi=True)
     if item.startswith("f"):
         return _Out("nuki", _tiles(item[1:], where)[0] if len(item) == 3 else tile(None, where))
     letters = [ch for ch in item if not ch.isdigit()]
     if len(letters) != 1 or letters[0] not in "ak":
-        raise LogError(refusal("refusal.t6.not_out", item=repr(item)), *where)
+        raise LogError(refusal("refusal.t6.not_out", item=json_said(item)), *where)
     at = item.index(letters[0])
     tiles = _tiles(item[:at] + item[at + 1 :], where)
     if len(tiles) != 4:
-        raise LogError(refusal("refusal.t6.kan_size", item=repr(item), n=len(tiles)), *where)
+        raise LogError(refusal("refusal.t6.kan_size", item=json_said(item), n=len(tiles)), *where)
     if letters[0] == "a":
         return _Out("ankan", tiles=tuple(tiles))
     if at not in (0, 2, 4):
-        raise LogError(refusal("refusal.t6.kakan_letter", item=repr(item)), *where)
+        raise LogError(refusal("refusal.t6.kakan_letter", item=json_said(item)), *where)
     return _Out("kakan", tiles[at // 2], tiles=tuple(tiles))
 
 
@@ -287,10 +288,7 @@ class _Interleave:
                 drawn = take.tile
             else:
                 if last is None or last[0] not in self.givers(actor, take.offset) or last[1] != take.tile:
-                    raise error(
-                        f"seat {actor} calls {take.tile} from the seat {take.offset} after it, which did not just "
-                        "discard that tile"
-                    )
+                    raise error(refusal("refusal.t6.call_source", seat=actor, tile=take.tile, offset=take.offset))
                 events.append(Call(actor, take.call, take.tile, last[0], take.own))  # type: ignore[arg-type]
                 if take.call == "daiminkan":
                     events.append(Dora(""))
@@ -433,7 +431,7 @@ def _win(details: object, deltas: list[int], players: int, ura: tuple[str, ...],
         if pay is None:
             found = _YAKU.match(text)
             if found is None:
-                raise LogError(refusal("refusal.t6.win_text", text=repr(text)), *where)
+                raise LogError(refusal("refusal.t6.win_text", text=json_said(text)), *where)
             name = found[1].strip()
             value = 13 if found[3] else _count(found[2], text, where, _MOST_HAN)
             if value:
@@ -650,7 +648,7 @@ def _result(result: object, round_log: RoundLog, index: int, players: int, ura: 
         round_log.draw = LogDraw(kind, tenpai=tenpai)  # type: ignore[arg-type]
         ron = False
     else:
-        raise LogError(refusal("refusal.t6.result_name", name=repr(name)), *where)
+        raise LogError(refusal("refusal.t6.result_name", name=json_said(name)), *where)
     # the deposits: every riichi whose declaration discard was not won on
     deposits = [0] * players
     events = round_log.events

@@ -137,6 +137,12 @@ def _tuple(values: list[int] | None) -> tuple[int, ...] | None:
     return tuple(values) if values is not None else None
 
 
+def _quoted(text: str | None) -> object:
+    """An attribute's text in a refusal: double-quoted as the mjlog writes it (its first 40 characters), or
+    ``(none)`` where the tag has no such attribute."""
+    return refusal("refusal.xml.absent") if text is None else json_said(text)
+
+
 def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> list[int]:
     text = element.get(name)
     if text is None or not text.strip():
@@ -144,7 +150,7 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
     try:
         return list(map(int, text.split(",")))
     except ValueError:
-        message = refusal("refusal.xml.not_whole_numbers", tag=element.tag, name=name, text=repr(text))
+        message = refusal("refusal.xml.not_whole_numbers", tag=element.tag, name=name, text=_quoted(text))
         raise LogError(message, *where) from None
 
 
@@ -161,7 +167,7 @@ def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -
         return [float(part) for part in text.split(",")]
     except ValueError:
         raise LogError(
-            refusal("refusal.xml.not_numbers", tag=element.tag, name=name, text=repr(text)), *where
+            refusal("refusal.xml.not_numbers", tag=element.tag, name=name, text=_quoted(text)), *where
         ) from None
 
 
@@ -243,7 +249,7 @@ class _Decoder:
                     "refusal.xml.not_seat",
                     tag=element.tag,
                     name=name,
-                    value=repr(element.get(name)),
+                    value=_quoted(element.get(name)),
                     last=self.players - 1,
                 ),
                 *self.where,
@@ -330,7 +336,7 @@ class _Decoder:
         seat = self.seat(element, "who")
         code = _ints(element, "m", self.where)
         if len(code) != 1 or not 0 <= code[0] < 1 << 16:
-            raise LogError(refusal("refusal.xml.meld_code", code=repr(element.get("m"))), *self.where)
+            raise LogError(refusal("refusal.xml.meld_code", code=_quoted(element.get("m"))), *self.where)
         kind, ids, called, _relative = meld(code[0])
         tiles = _codes(ids, self.tiles, self.where)
         self.drawn[seat] = None
@@ -421,7 +427,7 @@ class _Decoder:
         current = self.current("RYUUKYOKU")
         kind = element.get("type")
         if kind not in DRAW_KINDS:
-            raise LogError(refusal("refusal.xml.ryuukyoku", kind=repr(kind)), *self.where)
+            raise LogError(refusal("refusal.xml.ryuukyoku", kind=_quoted(kind)), *self.where)
         shown = tuple(s for s in range(self.players) if element.get(f"hai{s}") is not None)
         current.draw = LogDraw(DRAW_KINDS[kind], tenpai=shown)  # type: ignore[arg-type]
         self.scores(element, current, first=True)

@@ -262,3 +262,21 @@ def test_a_number_too_large_for_the_json_reader_is_placed() -> None:
     assert _refusal(body, "mjai").message == (
         "not JSON lines of mjai events: line 2, column 20: a number too large to read"
     )
+
+
+# --- attribute and item texts in the format's own quoting ----------------------------------------
+
+
+def test_an_absent_mjlog_attribute_is_said_as_none_not_python() -> None:
+    error = _refusal(MJLOG.replace(' who="0" fromWho="0"', ' fromWho="0"'))
+
+    assert error.field == "log.rounds[0].events[1]"  # after the dealer's one draw, T54
+    assert error.message == "AGARI who=(none) is not a seat 0–3"
+    assert render(error.message, "ja") == "AGARI の who=（なし） は席 0～3 ではありません"
+
+
+def test_a_tenhou6_item_is_quoted_as_json() -> None:
+    body = json.loads(TENHOU6)
+    body["log"][0][5] = ["x15"]  # the dealer's takes: a string with a letter that is no call
+
+    assert _refusal(json.dumps(body)).message == '"x15" is not a draw or a call (c, p or m)'
