@@ -4,6 +4,7 @@ the mjai example of /docs/logs with one score changed; the expected texts are wr
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from litestar import Litestar
@@ -57,3 +58,18 @@ def test_a_score_of_ten_to_the_twenty_is_refused_not_answered_past_int64(client:
 
     assert response.status_code == 422, response.text
     assert response.json()["errors"][0]["field"] == "log.rounds[0]"
+
+
+def test_a_batch_game_with_a_huge_score_is_a_422_line_and_the_next_game_goes_on(client: TestClient[Litestar]) -> None:
+    good = _mjai_example()
+    huge = good.replace('"scores": [25000, 25000', '"scores": [1000000000000000000000000000000, 25000', 1)
+    body = f"{json.dumps(huge)}\n{json.dumps(good)}\n".encode()
+
+    response = client.post("/v1/logs/replay/batch", content=body, headers={"content-type": "application/x-ndjson"})
+
+    assert response.status_code == 200, response.text
+    first, second = (json.loads(line) for line in response.text.splitlines())
+    assert first["problem"]["status"] == 422
+    assert first["problem"]["errors"][0]["field"] == "log.rounds[0]"
+    assert second["problem"] is None
+    assert second["result"]["rounds"][0]["log_scores"] == [25000, 33000, 17000, 25000]  # as /docs/logs shows
