@@ -25,10 +25,10 @@ def log(name: str) -> bytes:
     return (TENHOU6 / name).read_bytes()
 
 
-def zip_of(names: list[str]) -> bytes:
-    """A zip (deflate) of these logs, in this order."""
+def zip_of(names: list[str], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    """A zip of these logs, in this order, compressed by ``method`` (deflate)."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w", method) as archive:
         for name in names:
             archive.writestr(name, log(name))
     return buffer.getvalue()

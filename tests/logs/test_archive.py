@@ -281,8 +281,15 @@ def _flipped(body: bytes, rng: random.Random) -> bytes:
 
 @pytest.mark.parametrize(
     "body",
-    [damaged.zip_of(damaged.THREE), damaged.tar_of(damaged.THREE), damaged.tar_of(damaged.THREE, "w:gz")],
-    ids=["zip", "tar", "tar.gz"],
+    [
+        damaged.zip_of(damaged.THREE),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_BZIP2),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_LZMA),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_STORED),
+        damaged.tar_of(damaged.THREE),
+        damaged.tar_of(damaged.THREE, "w:gz"),
+    ],
+    ids=["zip", "zip-bzip2", "zip-lzma", "zip-stored", "tar", "tar.gz"],
 )
 def test_random_damage_to_an_archive_raises_nothing_but_a_log_error(body: bytes) -> None:
     rng = random.Random(20261206)
