@@ -251,11 +251,14 @@ def _tar_entries(stream: _Inflated, compressed: bool) -> Iterator[Entry]:
 
 
 def _stopped(last: str | None, error: BaseException) -> LogError:
-    """The error of a tar or gzip stream that cannot be read on: the body's as a whole before any entry,
-    else the rest's, placed after the ``last`` entry read."""
+    """The error of a tar or gzip stream that cannot be read on: the tar's as a whole before any entry, else
+    the rest's, placed after the ``last`` entry read; a checksum found wrong (at a gzip stream's end, the
+    entries all read) says the entries may be wrong instead."""
     reason = archive_reason(error)
     if last is None:
         return LogError(refusal("refusal.log.tar_unreadable", error=reason))
+    if reason.key == "refusal.archive.bad_checksum":
+        return LogError(refusal("refusal.log.archive_damaged", error=reason))
     return LogError(refusal("refusal.log.archive_stops", name=last, error=reason))
 
 
@@ -274,8 +277,7 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
         except _READ_ERRORS as error:
             if number == 0:
                 raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
-            where = refusal("refusal.log.line", number=number)
-            raise LogError(refusal("refusal.log.archive_stops", name=where, error=archive_reason(error))) from None
+            raise _stopped(refusal("refusal.log.line", number=number), error) from None
         if not line:
             return
         if number == 0 and line.startswith(_BOM):  # written by some editors; the JSON after it is read

@@ -233,7 +233,7 @@ def test_a_tar_gz_damaged_in_the_middle_never_ends_silently() -> None:
     assert error.message.startswith("the archive cannot be read past ")
 
 
-def test_a_gzip_ndjson_body_damaged_part_way_ends_on_an_error_naming_the_last_line_read() -> None:
+def test_a_gzip_ndjson_body_whose_checksum_does_not_match_ends_on_an_error_after_every_line() -> None:
     line = json.dumps(XML.decode()).encode() + b"\n"
     body = bytearray(gzip.compress(line * 2000, mtime=0))
     body[-8] ^= 0xFF  # the CRC-32: found wrong once every line has been read
@@ -244,10 +244,24 @@ def test_a_gzip_ndjson_body_damaged_part_way_ends_on_an_error_naming_the_last_li
     assert _said(entries[-1:]) == [
         (
             "(the archive)",
-            "the archive cannot be read past line 2,000: a checksum does not match: the data is "
-            "damaged; the rest of it is not read",
+            "the archive is damaged: a checksum does not match: the data is damaged; a game read from it may be wrong",
         )
     ]
+
+
+def test_a_gzip_ndjson_body_cut_part_way_ends_on_an_error_naming_the_last_line_read() -> None:
+    line = json.dumps(XML.decode()).encode() + b"\n"
+    body = gzip.compress(b"".join(line.replace(b"2.3", b"%04d" % n) for n in range(2000)), mtime=0)
+
+    entries = _read_on(body[: len(body) // 2])
+
+    *games, (last, error) = entries
+    assert [name for name, _ in games] == [f"line {n}" for n in range(1, len(games) + 1)]
+    assert last == "(the archive)"
+    assert isinstance(error, LogError)
+    assert error.message == (
+        f"the archive cannot be read past line {len(games):,}: the data ends early; the rest of it is not read"
+    )
 
 
 @pytest.mark.parametrize("compress", [False, True], ids=["plain", "gzip"])
