@@ -167,6 +167,10 @@ def xml_reason(error: Exception) -> Refusal:
 _ENDS_EARLY: Final = ("unexpected end of data", "Truncated", "ended before the end")
 """Words of :mod:`tarfile`, :mod:`zipfile`, :mod:`gzip` saying the data stops before its end."""
 
+_CORRUPT: Final = ("Invalid data stream", "zlib error")
+"""Words of :mod:`bz2` and of :mod:`tarfile` (a zlib error it wraps in its own) saying the compressed data
+does not inflate."""
+
 _BAD_CHECKSUM: Final = ("CRC", "Incorrect length")
 """Words of :mod:`zipfile` (a member's CRC) and :mod:`gzip` (the stream's CRC or length) saying the data
 inflated is not what was compressed."""
@@ -184,7 +188,7 @@ def archive_reason(error: BaseException) -> Refusal:
     message = str(error)
     if isinstance(error, EOFError) or any(words in message for words in _ENDS_EARLY):
         key = "refusal.archive.ends_early"
-    elif isinstance(error, (zlib.error, lzma.LZMAError)) or "Invalid data stream" in message:  # bz2's
+    elif isinstance(error, (zlib.error, lzma.LZMAError)) or any(words in message for words in _CORRUPT):
         key = "refusal.archive.corrupt"
     elif isinstance(error, (gzip.BadGzipFile, zipfile.BadZipFile)) and any(w in message for w in _BAD_CHECKSUM):
         key = "refusal.archive.bad_checksum"

@@ -188,9 +188,9 @@ _CUT_SHORT: Final[tuple[type[tarfile.HeaderError], ...]] = (
 """No header, or part of one, where a header would be: the data stops before the archive's end marker."""
 
 
+# the module's classes under other names: the method below names its argument tarfile, as TarInfo's does
 _HEADER_ERROR: Final = tarfile.HeaderError
 _ReadError: Final = tarfile.ReadError
-"""(The method below names its argument ``tarfile``, as :class:`tarfile.TarInfo` does.)"""
 
 
 class _StrictTarInfo(tarfile.TarInfo):

@@ -12,6 +12,7 @@ import zipfile
 
 import pytest
 
+from service.i18n.parsing import archive_reason
 from service.logs import LogError
 from service.logs.archive import Entry, iter_logs
 from service.logs.detect import MAX_LOG_BYTES
@@ -317,3 +318,9 @@ def test_random_damage_to_an_archive_raises_nothing_but_a_log_error(body: bytes)
                 name.encode()  # writable as UTF-8
         except LogError:  # the body as a whole, or the rest of it: the batch's last line
             pass
+
+
+def test_a_zlib_error_tarfile_wraps_in_its_own_is_said_to_be_damaged_compressed_data() -> None:
+    wrapped = tarfile.ReadError("zlib error: Error -3 while decompressing data: invalid code lengths set")
+
+    assert archive_reason(wrapped) == "the compressed data is damaged"
