@@ -8,6 +8,7 @@ English never reaches a client: a request body (``service.api.plumbing.decoding`
 from __future__ import annotations
 
 import gzip
+import lzma
 import math
 import re
 import tarfile
@@ -186,6 +187,18 @@ def xml_reason(error: Exception) -> Refusal:
     return refusal("refusal.parse.at", line=line, column=column + 1, reason=reason)
 
 
+_ENDS_EARLY: Final = ("unexpected end of data", "Truncated", "ended before the end")
+"""Words of :mod:`tarfile`, :mod:`zipfile`, :mod:`gzip` saying the data stops before its end."""
+
+_CORRUPT: Final = ("Invalid data stream", "zlib error")
+"""Words of :mod:`bz2` and of :mod:`tarfile` (a zlib error it wraps in its own) saying the compressed data
+does not inflate."""
+
+_BAD_CHECKSUM: Final = ("CRC", "Incorrect length")
+"""Words of :mod:`zipfile` (a member's CRC) and :mod:`gzip` (the stream's CRC or length) saying the data
+inflated is not what was compressed."""
+
+
 def archive_reason(error: BaseException) -> Refusal:
     """Why a gzip stream, zip or tar archive cannot be read, from the error :mod:`gzip`, :mod:`zlib`,
     :mod:`zipfile` or :mod:`tarfile` raised, in the catalogues' words (those modules say it in English only).
@@ -196,14 +209,16 @@ def archive_reason(error: BaseException) -> Refusal:
     'сжатые данные повреждены'
     """
     message = str(error)
-    if isinstance(error, EOFError) or "unexpected end of data" in message or "Truncated" in message:
+    if isinstance(error, EOFError) or any(words in message for words in _ENDS_EARLY):
         key = "refusal.archive.ends_early"
-    elif isinstance(error, zlib.error):
+    elif isinstance(error, (zlib.error, lzma.LZMAError)) or any(words in message for words in _CORRUPT):
         key = "refusal.archive.corrupt"
+    elif isinstance(error, (gzip.BadGzipFile, zipfile.BadZipFile)) and any(w in message for w in _BAD_CHECKSUM):
+        key = "refusal.archive.bad_checksum"
     elif isinstance(error, gzip.BadGzipFile):
         key = "refusal.archive.not_gzip"
     elif isinstance(error, zipfile.BadZipFile):
-        key = "refusal.archive.bad_checksum" if "CRC" in message else "refusal.archive.not_zip"
+        key = "refusal.archive.not_zip"
     elif isinstance(error, (NotImplementedError, RuntimeError)):  # a compression method, or encrypted
         key = "refusal.archive.unsupported"
     elif isinstance(error, tarfile.TarError):

@@ -5,7 +5,8 @@ tar.gz), an NDJSON file of logs (``.ndjson``: one log a line, as ``POST /v1/logs
 them), or a directory (every file under it, recursively, in name order). Every game is replayed as
 ``POST /v1/logs/replay`` replays it, in a pool of one process per core; a progress bar is drawn on
 standard error when it is a terminal. Printed: one line per game that disagrees with its log or cannot
-be read (its name and the first differences), then the summary (games, rounds, wins, disagreements).
+be read (its name and the first differences; an archive whose rest cannot be read is one such, named by its
+path), then the summary (games, rounds, wins, disagreements).
 ``--rules`` takes a preset name or a JSON object of rule options (``'{"kiriage_mangan":true}'``), ``--game``
 a JSON object of game options (``'{"riichi_needs_points_and_draw":false}'``), as the HTTP routes' ``rules``
 and ``game`` query parameters do. ``--ndjson`` prints every game's ``ReplayBatchLine``-shaped summary line instead.
@@ -117,8 +118,10 @@ def _games(paths: list[Path]) -> Iterator[tuple[str, bytes | LogError]]:
                 try:
                     for name, data in iter_logs(stream):
                         yield f"{path}:{name}", data
-                except LogError as error:
+                except LogError as error:  # the archive as a whole, or the rest of it past the games above
                     yield str(path), error
+                except Exception as error:  # a fault of ours reading it: said for the archive, the next path goes on
+                    yield str(path), LogError(f"internal error: {type(error).__name__}: {error}")
         else:
             try:
                 yield str(path), path.read_bytes()

@@ -10,7 +10,14 @@ first bytes:
   read as the archive streams;
 - anything else: NDJSON, one log a line (gzip-compressed as a whole, or plain): a JSON string holding
   the log's text (an mjlog's XML, mjai's lines), a JSON object (a tenhou.net/6 log, a Mahjong Soul
-  record) or a JSON array (mjai events); blank lines are skipped.
+  record) or a JSON array (mjai events); blank lines are skipped, and so is a UTF-8 byte-order mark
+  before the first.
+
+A damaged zip member is an error in its place (the zip's directory places the next one). A tar or gzip
+stream is read in order, so where its rest cannot be read (a damaged header or compressed data part-way
+through, the data stopping before the tar's end marker, a gzip checksum that does not match) the iterator
+ends by raising a :class:`LogError` that names the last entry read: the games after it are never dropped
+without a word, and no other exception comes out of damaged data.
 
 Each entry is at most :data:`~service.logs.detect.MAX_LOG_BYTES` (a gzip entry is inflated later, by
 :func:`~service.logs.read_log`, under the same cap); the whole body inflates to at most
@@ -26,11 +33,13 @@ JSON string, object or array (and no archive) is refused as a whole.
 from __future__ import annotations
 
 import gzip
+import lzma
+import struct
 import tarfile
 import zipfile
 import zlib
 from collections.abc import Iterator
-from typing import IO, Final
+from typing import IO, Any, Final
 
 import msgspec
 
@@ -46,6 +55,23 @@ Entry = tuple[str, bytes | LogError]
 """One game of a batch: its name (the archive member's path, or ``line N``) and its bytes or the error."""
 
 _MOST: Final = f"{MAX_LOG_BYTES:,}"
+
+_BOM: Final = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark, skipped at the start of an NDJSON body (as the one-game readers skip it)."""
+
+_READ_ERRORS: Final = (
+    zipfile.BadZipFile,
+    tarfile.TarError,
+    OSError,  # gzip.BadGzipFile, bz2's damaged data, a seek outside the body
+    EOFError,
+    ValueError,  # a name that is not UTF-8, an offset out of range (a LogError is ours: re-raised first)
+    zlib.error,
+    lzma.LZMAError,
+    struct.error,
+    RuntimeError,  # NotImplementedError: a compression method not read here; an encrypted zip member
+)
+"""What :mod:`zipfile`, :mod:`tarfile`, :mod:`gzip` and the decompressors under them raise on damaged data;
+each is said in the catalogues' words by :func:`~service.i18n.parsing.archive_reason`."""
 
 MAX_INFLATED_BYTES: Final = 512 * 1024 * 1024
 """The most a whole body may inflate to, over all its entries (512 MiB): past it the rest of the archive is
@@ -95,75 +121,145 @@ def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
     """The logs in ``stream`` (see the module doc), one at a time.
 
     Raises :class:`LogError` (``field`` ``log``) only when the stream as a whole cannot be read: a broken
-    zip directory, a broken gzip stream or tar header before the first entry.
+    zip directory, a broken gzip stream or tar header before the first entry; or, after some entries, when
+    the rest cannot be read (a damaged tar header or compressed data part-way through, a tar cut short): the
+    error names the last entry read and is the last thing the iterator gives. No other exception comes out of
+    damaged data.
     """
     head = stream.read(4)
     stream.seek(0)
     if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
         yield from _zip_entries(stream)
         return
-    source: IO[bytes] | gzip.GzipFile = (
-        gzip.GzipFile(fileobj=stream, mode="rb") if head.startswith(b"\x1f\x8b") else stream
-    )
+    compressed = head.startswith(b"\x1f\x8b")
+    source: IO[bytes] | gzip.GzipFile = gzip.GzipFile(fileobj=stream, mode="rb") if compressed else stream
     try:
         peek = source.read(512)
-    except (OSError, EOFError, zlib.error) as error:
+        source.seek(0)
+    except _READ_ERRORS as error:
         raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
-    source.seek(0)
     counted = _Inflated(source)
     if len(peek) == 512 and peek[257:262] == b"ustar":
-        yield from _tar_entries(counted)
+        yield from _tar_entries(counted, compressed)
         return
     yield from _ndjson_entries(counted)
+
+
+def _printable(name: str) -> str:
+    """A member's name as text that can be written: bytes that are not UTF-8 (which :mod:`tarfile` keeps as
+    lone surrogates) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _zip_entries(stream: IO[bytes]) -> Iterator[Entry]:
     try:
         archive = zipfile.ZipFile(stream)
         members = [info for info in archive.infolist() if not info.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+    except _READ_ERRORS as error:
         raise LogError(refusal("refusal.log.zip_unreadable", error=archive_reason(error))) from None
     inflated = 0
     for info in members:
+        name = _printable(info.filename)
         if info.file_size > MAX_LOG_BYTES:
-            yield info.filename, LogError(refusal("refusal.log.member_too_large", name=info.filename, most=_MOST))
+            yield name, LogError(refusal("refusal.log.member_too_large", name=name, most=_MOST))
             continue
         try:
             with archive.open(info) as member:
                 data = member.read(MAX_LOG_BYTES + 1)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as error:
-            yield (
-                info.filename,
-                LogError(refusal("refusal.log.member_unreadable", name=info.filename, error=archive_reason(error))),
-            )
+        except _READ_ERRORS as error:  # this member only: the directory places the next one
+            yield name, LogError(refusal("refusal.log.member_unreadable", name=name, error=archive_reason(error)))
             continue
         inflated += len(data)
         if inflated > MAX_INFLATED_BYTES:
             raise LogError(refusal("refusal.log.body_inflates", most=f"{MAX_INFLATED_BYTES:,}"))
         if len(data) > MAX_LOG_BYTES:
-            yield info.filename, LogError(refusal("refusal.log.member_too_large", name=info.filename, most=_MOST))
+            yield name, LogError(refusal("refusal.log.member_too_large", name=name, most=_MOST))
         else:
-            yield info.filename, data
+            yield name, data
 
 
-def _tar_entries(stream: _Inflated) -> Iterator[Entry]:
+_END_OF_ARCHIVE: Final[type[tarfile.HeaderError]] = tarfile.EOFHeaderError  # type: ignore[attr-defined]
+"""A block of zeros where a header would be: the tar archive's end marker."""
+
+_CUT_SHORT: Final[tuple[type[tarfile.HeaderError], ...]] = (
+    tarfile.EmptyHeaderError,  # type: ignore[attr-defined]
+    tarfile.TruncatedHeaderError,  # type: ignore[attr-defined]
+)
+"""No header, or part of one, where a header would be: the data stops before the archive's end marker."""
+
+
+# the module's classes under other names: the method below names its argument tarfile, as TarInfo's does
+_HEADER_ERROR: Final = tarfile.HeaderError
+_ReadError: Final = tarfile.ReadError
+
+
+class _StrictTarInfo(tarfile.TarInfo):
+    """A tar header read as :mod:`tarfile` reads it, except that a damaged header, or the data stopping,
+    after the first one is an error: :mod:`tarfile` takes either as the archive's end, so every member after
+    it would be dropped without a word."""
+
+    @classmethod
+    def fromtarfile(cls, tarfile: Any) -> _StrictTarInfo:
+        try:
+            return super().fromtarfile(tarfile)
+        except _END_OF_ARCHIVE:
+            raise
+        except _CUT_SHORT:
+            if tarfile.offset == 0:
+                raise
+            raise EOFError("the tar archive ends before its end marker") from None
+        except _HEADER_ERROR:
+            if tarfile.offset == 0:
+                raise
+            raise _ReadError("a damaged tar header") from None
+
+
+def _tar_entries(stream: _Inflated, compressed: bool) -> Iterator[Entry]:
+    """Every regular file of the tar in ``stream``, read as it streams; past the end marker of a compressed
+    one, the rest of the gzip stream is read, so its checksum is checked."""
+    last: str | None = None  # the last entry given: where a later error is placed
     try:
-        with tarfile.open(fileobj=stream, mode="r|") as archive:  # type: ignore[call-overload]
+        with tarfile.open(fileobj=stream, mode="r|", tarinfo=_StrictTarInfo) as archive:  # type: ignore[call-overload]
             for member in archive:
                 if not member.isfile():
                     continue
+                name = _printable(member.name)
+                entry: bytes | LogError
                 if member.size > MAX_LOG_BYTES:
-                    yield member.name, LogError(refusal("refusal.log.member_too_large", name=member.name, most=_MOST))
-                    continue
-                extracted = archive.extractfile(member)
-                yield (
-                    member.name,
-                    extracted.read()
-                    if extracted is not None
-                    else LogError(refusal("refusal.log.member_empty", name=member.name)),
-                )
-    except (tarfile.TarError, OSError, EOFError, zlib.error) as error:
-        raise LogError(refusal("refusal.log.tar_unreadable", error=archive_reason(error))) from None
+                    entry = LogError(refusal("refusal.log.member_too_large", name=name, most=_MOST))
+                else:
+                    extracted = archive.extractfile(member)
+                    entry = (
+                        extracted.read()
+                        if extracted is not None
+                        else LogError(refusal("refusal.log.member_empty", name=name))
+                    )
+                last = name
+                yield name, entry
+    except LogError:
+        raise
+    except _READ_ERRORS as error:
+        raise _stopped(last, error) from None
+    if compressed and last is not None:
+        try:
+            while stream.read(65536):
+                pass
+        except LogError:
+            raise
+        except _READ_ERRORS as error:
+            raise LogError(refusal("refusal.log.archive_damaged", error=archive_reason(error))) from None
+
+
+def _stopped(last: str | None, error: BaseException) -> LogError:
+    """The error of a tar or gzip stream that cannot be read on: the tar's as a whole before any entry, else
+    the rest's, placed after the ``last`` entry read; a checksum found wrong (at a gzip stream's end, the
+    entries all read) says the entries may be wrong instead."""
+    reason = archive_reason(error)
+    if last is None:
+        return LogError(refusal("refusal.log.tar_unreadable", error=reason))
+    if reason.key == "refusal.archive.bad_checksum":
+        return LogError(refusal("refusal.log.archive_damaged", error=reason))
+    return LogError(refusal("refusal.log.archive_stops", name=last, error=reason))
 
 
 def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
@@ -176,10 +272,16 @@ def _ndjson_entries(source: _Inflated) -> Iterator[Entry]:
             if oversized and not line.endswith(b"\n"):  # skip the rest of the line
                 while (more := source.readline(65536)) and not more.endswith(b"\n"):
                     pass
-        except (OSError, EOFError, zlib.error) as error:
-            raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
+        except LogError:
+            raise
+        except _READ_ERRORS as error:
+            if number == 0:
+                raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
+            raise _stopped(refusal("refusal.log.line", number=number), error) from None
         if not line:
             return
+        if number == 0 and line.startswith(_BOM):  # written by some editors; the JSON after it is read
+            line = line[len(_BOM) :]
         number += 1
         name = f"line {number}"  # the game's name, data; in a refusal, said in the answer's language
         said = refusal("refusal.log.line", number=number)

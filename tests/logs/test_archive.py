@@ -6,14 +6,17 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import random
 import tarfile
 import zipfile
 
 import pytest
 
+from service.i18n.parsing import archive_reason
 from service.logs import LogError
-from service.logs.archive import iter_logs
+from service.logs.archive import Entry, iter_logs
 from service.logs.detect import MAX_LOG_BYTES
+from tests.logs import damaged
 
 XML = b'<mjloggm ver="2.3"><GO type="169"/></mjloggm>'
 MJAI = b'{"type": "start_game"}\n{"type": "end_game"}\n'
@@ -125,3 +128,199 @@ def test_a_body_inflating_past_the_cap_stops_with_an_error_after_the_games_befor
     assert [next(entries) for _ in range(3)] == [(f"line {n}", XML) for n in (1, 2, 3)]
     with pytest.raises(LogError, match="inflates to more than 200 bytes"):
         next(entries)
+
+
+REST = "the rest of it is not read"
+
+
+def _said(entries: list[Entry]) -> list[tuple[str, str]]:
+    """Each entry as ``(name, "log")`` for bytes or ``(name, message)`` for an error."""
+    return [(name, data.message if isinstance(data, LogError) else "log") for name, data in entries]
+
+
+def _read_on(body: bytes) -> list[Entry]:
+    """The entries of ``body``, and a last ``("(the archive)", error)`` where the rest cannot be read, as the
+    batch route answers them."""
+    entries: list[Entry] = []
+    try:
+        entries.extend(iter_logs(io.BytesIO(body)))
+    except LogError as error:
+        entries.append(("(the archive)", error))
+    return entries
+
+
+def test_a_zip_member_with_damaged_deflate_data_is_a_problem_in_its_place_and_the_others_go_on() -> None:
+    body = damaged.zip_with_damaged_member(damaged.THREE, "chankan.json")
+
+    entries = list(iter_logs(io.BytesIO(body)))
+
+    assert _said(entries) == [
+        ("double_ron.json", "log"),
+        ("chankan.json", "chankan.json cannot be read from the archive: the compressed data is damaged"),
+        ("rinshan.json", "log"),
+    ]
+    assert entries[2][1] == damaged.log("rinshan.json")
+
+
+def test_a_zip_member_whose_crc_does_not_match_says_so() -> None:
+    broken = bytearray(damaged.zip_of(["rinshan.json"]))
+    broken[broken.rindex(b"PK\x01\x02") + 16] ^= 0xFF  # the CRC-32 the central directory gives the member
+
+    (entry,) = iter_logs(io.BytesIO(bytes(broken)))
+
+    assert _said([entry]) == [
+        ("rinshan.json", "rinshan.json cannot be read from the archive: a checksum does not match: the data is damaged")
+    ]
+
+
+def test_a_damaged_tar_header_part_way_through_is_a_last_error_after_the_games_before_it() -> None:
+    body = damaged.tar_with_bad_checksum(damaged.SIX, member=3)
+
+    assert _said(_read_on(body)) == [
+        ("double_ron.json", "log"),
+        ("chankan.json", "log"),
+        ("rinshan.json", "log"),
+        ("(the archive)", f"the archive cannot be read past rinshan.json: a damaged tar header; {REST}"),
+    ]
+
+
+def test_a_damaged_first_tar_header_is_the_body_s_error_before_any_game() -> None:
+    with pytest.raises(LogError, match="the tar archive cannot be read: a damaged tar header"):
+        list(iter_logs(io.BytesIO(damaged.tar_with_bad_checksum(damaged.SIX, member=0))))
+
+
+@pytest.mark.parametrize("cut", ["at a header", "in a header", "in a member's data"])
+def test_a_tar_cut_short_anywhere_is_a_last_error_saying_the_data_ends_early(cut: str) -> None:
+    whole = damaged.tar_of(damaged.SIX)
+    fourth = damaged.tar_headers(whole)[3]
+    end = {"at a header": fourth, "in a header": fourth + 100, "in a member's data": fourth + 600}[cut]
+
+    assert _said(_read_on(whole[:end])) == [
+        ("double_ron.json", "log"),
+        ("chankan.json", "log"),
+        ("rinshan.json", "log"),
+        ("(the archive)", f"the archive cannot be read past rinshan.json: the data ends early; {REST}"),
+    ]
+
+
+def test_a_tar_gz_whose_checksum_does_not_match_ends_on_an_error_after_its_games() -> None:
+    body = bytearray(damaged.tar_of(damaged.THREE, "w:gz"))
+    body[-8] ^= 0xFF  # the gzip trailer's CRC-32 of the tar: every byte inflates, but not to what was packed
+
+    assert _said(_read_on(bytes(body))) == [
+        ("double_ron.json", "log"),
+        ("chankan.json", "log"),
+        ("rinshan.json", "log"),
+        (
+            "(the archive)",
+            "the archive is damaged: a checksum does not match: the data is damaged; a game read from it may be wrong",
+        ),
+    ]
+
+
+def test_a_tar_gz_damaged_in_the_middle_never_ends_silently() -> None:
+    body = bytearray(damaged.tar_of(damaged.ALL, "w:gz"))
+    for at in range(len(body) // 2, len(body) // 2 + 10):
+        body[at] ^= 0xFF
+
+    entries = _read_on(bytes(body))
+
+    *games, (last, error) = entries
+    names = [name for name, _ in games]
+    assert names == damaged.ALL[: len(names)]  # the games before the damage, in order
+    assert games[0] == (damaged.ALL[0], damaged.log(damaged.ALL[0]))  # read as packed
+    assert last == "(the archive)"
+    assert isinstance(error, LogError)
+    assert error.message.startswith("the archive cannot be read past ")
+
+
+def test_a_gzip_ndjson_body_whose_checksum_does_not_match_ends_on_an_error_after_every_line() -> None:
+    line = json.dumps(XML.decode()).encode() + b"\n"
+    body = bytearray(gzip.compress(line * 2000, mtime=0))
+    body[-8] ^= 0xFF  # the CRC-32: found wrong once every line has been read
+
+    entries = _read_on(bytes(body))
+
+    assert len(entries) == 2001
+    assert _said(entries[-1:]) == [
+        (
+            "(the archive)",
+            "the archive is damaged: a checksum does not match: the data is damaged; a game read from it may be wrong",
+        )
+    ]
+
+
+def test_a_gzip_ndjson_body_cut_part_way_ends_on_an_error_naming_the_last_line_read() -> None:
+    line = json.dumps(XML.decode()).encode() + b"\n"
+    body = gzip.compress(b"".join(line.replace(b"2.3", b"%04d" % n) for n in range(2000)), mtime=0)
+
+    entries = _read_on(body[: len(body) // 2])
+
+    *games, (last, error) = entries
+    assert [name for name, _ in games] == [f"line {n}" for n in range(1, len(games) + 1)]
+    assert last == "(the archive)"
+    assert isinstance(error, LogError)
+    assert error.message == (
+        f"the archive cannot be read past line {len(games):,}: the data ends early; the rest of it is not read"
+    )
+
+
+@pytest.mark.parametrize("compress", [False, True], ids=["plain", "gzip"])
+def test_an_ndjson_body_starting_with_a_byte_order_mark_is_read_as_ndjson(compress: bool) -> None:
+    body = b"\xef\xbb\xbf" + json.dumps(XML.decode()).encode() + b"\n" + b'{"log": []}\n'
+
+    entries = list(iter_logs(io.BytesIO(gzip.compress(body) if compress else body)))
+
+    assert entries == [("line 1", XML), ("line 2", b'{"log": []}')]
+
+
+def test_a_tar_member_name_that_is_not_utf8_is_written_with_a_replacement_character() -> None:
+    body = bytearray(_tar({"abc.json": MJAI}, "w"))
+    body[1] = 0xFF  # the name's second byte: 'a\xffc.json'
+    body[148:156] = b"%06o\0 " % (sum(body[:148]) + 8 * 32 + sum(body[156:512]))  # its checksum, made right
+
+    ((name, data),) = iter_logs(io.BytesIO(bytes(body)))
+
+    assert (name, data) == ("a\ufffdc.json", MJAI)
+
+
+def _flipped(body: bytes, rng: random.Random) -> bytes:
+    """``body`` with 1–8 bytes replaced by random ones, or cut at a random place."""
+    if rng.random() < 0.2:
+        return body[: rng.randrange(len(body))]
+    damaged_body = bytearray(body)
+    for _ in range(rng.randint(1, 8)):
+        damaged_body[rng.randrange(len(body))] = rng.randrange(256)
+    return bytes(damaged_body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        damaged.zip_of(damaged.THREE),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_BZIP2),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_LZMA),
+        damaged.zip_of(damaged.THREE, zipfile.ZIP_STORED),
+        damaged.tar_of(damaged.THREE),
+        damaged.tar_of(damaged.THREE, "w:gz"),
+    ],
+    ids=["zip", "zip-bzip2", "zip-lzma", "zip-stored", "tar", "tar.gz"],
+)
+def test_random_damage_to_an_archive_raises_nothing_but_a_log_error(body: bytes) -> None:
+    rng = random.Random(20261206)
+    for _ in range(400):
+        broken = _flipped(body, rng)
+        entries = iter_logs(io.BytesIO(broken))
+        try:
+            for name, data in entries:
+                assert isinstance(name, str)
+                assert isinstance(data, (bytes, LogError))
+                name.encode()  # writable as UTF-8
+        except LogError:  # the body as a whole, or the rest of it: the batch's last line
+            pass
+
+
+def test_a_zlib_error_tarfile_wraps_in_its_own_is_said_to_be_damaged_compressed_data() -> None:
+    wrapped = tarfile.ReadError("zlib error: Error -3 while decompressing data: invalid code lengths set")
+
+    assert archive_reason(wrapped) == "the compressed data is damaged"

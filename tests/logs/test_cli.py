@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from service.logs.__main__ import main
+from tests.logs import damaged
 from tests.logs.script import mjai_lines, mjlog
 
 
@@ -104,3 +105,48 @@ def test_game_options_as_json_take_a_riichi_tenhou_refuses(tmp_path: Path, capsy
     assert "needs 1,000" in json.loads(capsys.readouterr().out.splitlines()[0])["error"]
     main([str(tmp_path), "--jobs", "1", "--ndjson", "--game", '{"riichi_needs_points_and_draw":false}'])
     assert json.loads(capsys.readouterr().out.splitlines()[0])["error"] is None
+
+
+def test_a_zip_member_with_damaged_data_is_a_game_that_cannot_be_read_and_the_others_go_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = tmp_path / "games.zip"
+    archive.write_bytes(damaged.zip_with_damaged_member(damaged.THREE, "chankan.json"))
+
+    status = main([str(archive), "--jobs", "1"])
+
+    assert status == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{archive}:chankan.json: chankan.json cannot be read from the archive: the compressed data is damaged",
+        "3 games: 2 agree, 0 disagree, 1 cannot be read; 2 rounds (2 agree), 3 wins",
+    ]
+
+
+def test_a_tar_unreadable_past_its_third_game_is_reported_and_the_exit_status_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = tmp_path / "games.tar"
+    archive.write_bytes(damaged.tar_with_bad_checksum(damaged.SIX, member=3))
+
+    status = main([str(archive), "--jobs", "1"])
+
+    assert status == 1
+    assert capsys.readouterr().out.splitlines() == [
+        f"{archive}: the archive cannot be read past rinshan.json: a damaged tar header; the rest of it is not read",
+        "4 games: 3 agree, 0 disagree, 1 cannot be read; 3 rounds (3 agree), 4 wins",
+    ]
+
+
+def test_a_tar_gz_damaged_in_the_middle_is_reported_and_the_exit_status_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = bytearray(damaged.tar_of(damaged.ALL, "w:gz"))
+    for at in range(len(body) // 2, len(body) // 2 + 10):
+        body[at] ^= 0xFF
+    archive = tmp_path / "games.tar.gz"
+    archive.write_bytes(bytes(body))
+
+    status = main([str(archive), "--jobs", "1"])
+
+    assert status == 1
+    assert capsys.readouterr().out.splitlines()[-2].startswith(f"{archive}: the archive cannot be read past ")

@@ -19,7 +19,8 @@ class ReplayBatchLine(msgspec.Struct, frozen=True, kw_only=True):
     """The game's place in the body, from 0 (archive members in the archive's order, NDJSON lines in order,
     blank lines not counted)."""
     name: str
-    """The archive member's path, or `line N` (from 1) for an NDJSON body."""
+    """The archive member's path, or `line N` (from 1) for an NDJSON body; `(the archive)` on a last line
+    saying the rest of the body could not be read (damaged or cut short part-way through), with its problem."""
     agrees: bool
     """The game was replayed and every value agrees with its log (false when it could not be replayed)."""
     result: ReplayResult | None = None

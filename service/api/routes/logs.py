@@ -467,7 +467,9 @@ class _Games:
 
     def next_line(self) -> bytes | None:
         """The next game's NDJSON line, None after the last; a :class:`LogError` before the first game when
-        the body as a whole cannot be read (a later one becomes the last line, naming the archive)."""
+        the body as a whole cannot be read (a later one, the rest of the body unreadable, becomes the last
+        line, naming ``(the archive)``; so does, as a 500 problem, any other error reading the body once the
+        answer has begun: the stream always ends on a whole line)."""
         if self.done:
             return None
         try:
@@ -477,6 +479,12 @@ class _Games:
                 raise
             self.done = True
             return self._line("(the archive)", None, error)
+        except Exception:  # a fault of ours reading the body: after the first line, said in a last line
+            if self.index == 0:
+                raise
+            self.done = True
+            _LOGGER.exception("reading the body of a batch failed", extra={"game": "(the archive)"})
+            return self._line("(the archive)", None, None, internal=True)
         if entry is None:
             self.done = True
             return None
