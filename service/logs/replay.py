@@ -96,6 +96,28 @@ def _sort_key(code: str) -> int:
     return 2 * _kind(code) + (0 if code[0] == "0" else 1) if key is None else key
 
 
+_SLOTS: dict[str, int] = {code: k for code, k in _KINDS.items() if code[0] != "0"} | {"0m": 34, "0p": 35, "0s": 36}
+"""Every tile code → its slot in a hand held as counts: the kind 0–33, a red five 34 (``0m``), 35, 36 (``0s``)."""
+_SLOT_KINDS = [*range(34), 4, 13, 22]
+"""A slot → its kind (a red five's is the five's)."""
+_SORTED_SLOTS = sorted(((code, slot) for code, slot in _SLOTS.items()), key=lambda item: _SORT_KEYS[item[0]])
+"""(code, slot) of the 37 codes in the order of a sorted hand (a red five before the other fives)."""
+
+
+def _tiles_of(counts: list[int]) -> list[str]:
+    """A hand held as counts per slot → its tiles, sorted (:func:`_sort_key`)."""
+    return [code for code, slot in _SORTED_SLOTS for _ in range(counts[slot])]
+
+
+def _kind_counts(counts: list[int]) -> list[int]:
+    """A hand held as counts per slot → its counts per kind (a red five counted with the fives)."""
+    kinds = counts[:34]
+    kinds[4] += counts[34]
+    kinds[13] += counts[35]
+    kinds[22] += counts[36]
+    return kinds
+
+
 @dataclass(slots=True)
 class _Meld:
     kind: Literal["chi", "pon", "kan"]
@@ -122,8 +144,8 @@ class _Seat:
         "since_riichi",
     )
 
-    def __init__(self, hand: list[str]) -> None:
-        self.hand = hand
+    def __init__(self) -> None:
+        self.hand = [0] * 37  # the concealed tiles as counts per slot (_SLOTS): filled from the deal by play
         self.melds: list[_Meld] = []
         self.river: list[str] = []
         self.river_called = False  # another seat called one of its discards (no nagashi)
@@ -150,7 +172,7 @@ class _Round:
         self.index = index
         self.players = players
         self.wall = 70 if players == 4 else 55
-        self.seats = [_Seat(list(hand)) for hand in log.hands]
+        self.seats = [_Seat() for _ in log.hands]
         self.dora = [log.dora]
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
@@ -159,7 +181,7 @@ class _Round:
         self.pending_kakan: Kakan | None = None
         self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
         self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
-        self.discards: list[int] = []  # every discard of the round, in order: its kind × 4 + the seat
+        self.discards: list[int] = []  # every discard of the round, in order: its slot (_SLOTS) × 4 + the seat
         if len(self.seats) != players:
             raise LogError(refusal("refusal.log.round_hands", n=len(self.seats), players=players), index)
         self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
@@ -169,11 +191,11 @@ class _Round:
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
-        try:
-            hand.remove(tile)
-        except ValueError:
-            held = "".join(sorted(hand, key=_sort_key))
-            raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event) from None
+        slot = _SLOTS.get(tile)
+        if slot is None or not hand[slot]:
+            held = "".join(_tiles_of(hand))
+            raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event)
+        hand[slot] -= 1
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
@@ -182,19 +204,27 @@ class _Round:
         Long because it is the replay's innermost loop: a draw's and a discard's turn checks run inline while
         they pass (the turn order's methods are called only to refuse, with their messages), which keeps a
         never-seen game within 2 ms of CPU (BENCHMARKS.md, issue 24)."""
-        dealt = [t for hand in self.log.hands for t in hand]
-        dealt.append(self.log.dora)
         shown = self.shown
         kinds = _KINDS  # every tile a decoder gives is one of its 37 codes
-        for tile in dealt:
-            shown[kinds[tile]] += 1
+        slots = _SLOTS
+        slot_kinds = _SLOT_KINDS
+        seats = self.seats
+        by_slot = [0] * 37
+        for seat, dealt_hand in zip(seats, self.log.hands, strict=True):
+            held = seat.hand
+            for slot in map(slots.__getitem__, dealt_hand):
+                held[slot] += 1
+                by_slot[slot] += 1
+        shown[:] = _kind_counts(by_slot)
+        shown[kinds[self.log.dora]] += 1
         if max(shown) > 4:
+            dealt = [t for hand in self.log.hands for t in hand]
+            dealt.append(self.log.dora)
             for tile in dealt:  # the first kind dealt more than four times
                 if (count := shown[_kind(tile)]) > 4:
                     raise ImpossibleLog(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
         steps = _STEPS
         order = self.order
-        seats = self.seats
         discards = self.discards
         wall = self.wall
         rinshan_next = self.rinshan_next  # the same set throughout (the kan steps add to it)
@@ -205,7 +235,8 @@ class _Round:
         for i, event in enumerate(self.log.events):
             if type(event) is Draw:
                 seat_index, tile = event.seat, event.tile
-                kind = kinds[tile]
+                slot = slots[tile]
+                kind = slot_kinds[slot]
                 shown[kind] = count = shown[kind] + 1
                 if count > 4:
                     raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
@@ -217,7 +248,7 @@ class _Round:
                 order.discard = None
                 if self.declared:
                     self.confirm_riichi()
-                seats[seat_index].hand.append(tile)
+                seats[seat_index].hand[slot] += 1
                 draws += 1
                 if rinshan_next:
                     self.rinshan = seat_index in rinshan_next
@@ -233,9 +264,15 @@ class _Round:
             elif type(event) is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
+                hand = seat.hand
                 try:
-                    seat.hand.remove(tile)
-                except ValueError:
+                    slot = slots[tile]
+                    held = hand[slot]
+                except KeyError:
+                    slot = held = 0
+                if held:
+                    hand[slot] = held - 1
+                else:
                     self.draws = draws
                     self.take(seat_index, tile, i)  # names what the hand holds
                 if seat_index != order.to_discard or (
@@ -251,14 +288,14 @@ class _Round:
                 if seat.riichi_pending:
                     if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
                         self.draws = draws
-                        order.riichi_discard(event, seat.hand, self.meld_counts(seat), i)
+                        order.riichi_discard(event, _kind_counts(hand), self.meld_counts(seat), i)
                     seat.riichi = True
                     seat.ippatsu = True
                     self.declared = True
                 elif seat.ippatsu:
                     seat.ippatsu = False
                 seat.discarded = True
-                discards.append(kinds[tile] * 4 + seat_index)
+                discards.append(slot * 4 + seat_index)
                 seat.since_discard = len(discards)
                 self.rinshan = False
             else:
@@ -345,7 +382,8 @@ class _Round:
 
     def passed(self, seat: int, since: int) -> list[int]:
         """The kinds the other seats discarded from the round's ``since``-th discard on, in order."""
-        return [code >> 2 for code in self.discards[since:] if code & 3 != seat]
+        slot_kinds = _SLOT_KINDS
+        return [slot_kinds[code >> 2] for code in self.discards[since:] if code & 3 != seat]
 
     def passed_since_discard(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
@@ -377,14 +415,15 @@ class _Round:
                 counts[kinds[tile]] += 1
         return counts
 
-    def waits_of(self, seat: _Seat, hand: list[str]) -> tuple[int, ...]:
-        if len(hand) % 3 != 1:
+    def waits_of(self, seat: _Seat, counts: list[int]) -> tuple[int, ...]:
+        """The kinds a hand of ``counts`` per kind waits on (none unless it holds 3n + 1 tiles)."""
+        if sum(counts) % 3 != 1:
             return ()
         # seven pairs and thirteen orphans need 13 concealed tiles
-        return hand_waits(self.counts(hand), self.meld_counts(seat), self.players, not seat.melds)
+        return hand_waits(counts, self.meld_counts(seat), self.players, not seat.melds)
 
     def tenpai(self) -> list[int]:
-        return [s for s, seat in enumerate(self.seats) if len(seat.hand) % 3 == 1 and self.waits_of(seat, seat.hand)]
+        return [s for s, seat in enumerate(self.seats) if self.waits_of(seat, _kind_counts(seat.hand))]
 
     def nagashi(self) -> list[int]:
         return [
@@ -422,7 +461,7 @@ def _furiten(
     """The furiten kinds a ron on ``hand``'s waits is in (/docs/rules §2 Furiten): a wait in the winner's own
     river (permanent), passed since their last discard (temporary) or since their riichi (riichi)."""
     furiten: list[Literal["permanent", "temporary", "riichi"]] = []
-    wait_kinds = set(table.waits_of(seat, hand))
+    wait_kinds = set(table.waits_of(seat, table.counts(hand)))
     if wait_kinds & {_kind(t) for t in seat.river}:
         furiten.append("permanent")
     if wait_kinds & _before(table.passed_since_discard(winner), chankan):
@@ -445,7 +484,7 @@ def _score_request(
             break
     else:
         last = None
-    hand = list(seat.hand)
+    hand = _tiles_of(seat.hand)
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
