@@ -138,7 +138,6 @@ class _Seat:
         "nukidora",
         "riichi",
         "riichi_pending",
-        "river",
         "river_called",
         "since_discard",
         "since_riichi",
@@ -147,7 +146,6 @@ class _Seat:
     def __init__(self) -> None:
         self.hand = [0] * 37  # the concealed tiles as counts per slot (_SLOTS): filled from the deal by play
         self.melds: list[_Meld] = []
-        self.river: list[str] = []
         self.river_called = False  # another seat called one of its discards (no nagashi)
         self.riichi = False
         self.riichi_pending = False  # declared; the declaration discard has not passed yet
@@ -156,7 +154,6 @@ class _Seat:
         self.ippatsu = False
         self.discarded = False
         self.nukidora = 0
-        self.since_discard = 0  # the round's discards before those that passed since this seat's last discard
         self.since_riichi = 0  # the same since its riichi stick was deposited
 
 
@@ -177,7 +174,7 @@ class _Round:
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
         self.rinshan_next: set[int] = set()
-        self.rinshan = False  # the last draw came from the dead wall
+        self.rinshan_draw = -1  # the event index of the last draw from the dead wall
         self.pending_kakan: Kakan | None = None
         self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
         self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
@@ -250,17 +247,16 @@ class _Round:
                     self.confirm_riichi()
                 seats[seat_index].hand[slot] += 1
                 draws += 1
-                if rinshan_next:
-                    self.rinshan = seat_index in rinshan_next
-                    rinshan_next.discard(seat_index)
-                else:
-                    self.rinshan = False
+                if rinshan_next:  # a kan or a North was declared (an added kan among them: it is pending)
+                    if seat_index in rinshan_next:
+                        self.rinshan_draw = i
+                        rinshan_next.discard(seat_index)
+                    if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
+                        self.interrupt()
+                        self.pending_kakan = None
                 if draws > wall:
                     self.draws = draws
                     raise self.error(refusal("refusal.log.wall", n=draws, wall=wall), i)
-                if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-                    self.interrupt()
-                    self.pending_kakan = None
             elif type(event) is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
@@ -284,7 +280,6 @@ class _Round:
                 order.to_discard = None
                 order.drawn = None
                 order.to_draw = next_seat[seat_index]
-                seat.river.append(tile)
                 if seat.riichi_pending:
                     if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
                         self.draws = draws
@@ -296,8 +291,6 @@ class _Round:
                     seat.ippatsu = False
                 seat.discarded = True
                 discards.append(slot * 4 + seat_index)
-                seat.since_discard = len(discards)
-                self.rinshan = False
             else:
                 self.draws = draws  # the other steps read the draws made (a riichi's wall check)
                 steps[type(event)](self, event, i)
@@ -319,14 +312,14 @@ class _Round:
         seat.double_riichi = not seat.discarded and not self.calls_made
 
     def call(self, event: Call, i: int) -> None:
+        called = self.order.discard  # the last discard, not drawn past: the one called
         self.order.call(event, i)
         self.confirm_riichi()
-        discarder = self.seats[event.from_seat]
-        if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
+        if called is None or called.seat != event.from_seat or kind_of(called.tile) != kind_of(event.called):
             raise self.error(
                 refusal("refusal.log.call", seat=event.seat, called=event.called, source=event.from_seat), i
             )
-        discarder.river_called = True
+        self.seats[event.from_seat].river_called = True
         for tile in event.own:
             self.take(event.seat, tile, i)
         tiles = sorted([*event.own, event.called], key=_sort_key)
@@ -385,9 +378,18 @@ class _Round:
         slot_kinds = _SLOT_KINDS
         return [slot_kinds[code >> 2] for code in self.discards[since:] if code & 3 != seat]
 
+    def river(self, seat: int) -> list[int]:
+        """The kinds ``seat`` discarded, in order."""
+        slot_kinds = _SLOT_KINDS
+        return [slot_kinds[code >> 2] for code in self.discards if code & 3 == seat]
+
     def passed_since_discard(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
-        return self.passed(seat, self.seats[seat].since_discard)
+        discards = self.discards
+        since = len(discards)
+        while since and discards[since - 1] & 3 != seat:
+            since -= 1
+        return self.passed(seat, since)
 
     def passed_since_riichi(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s riichi stick was deposited (none before it)."""
@@ -426,23 +428,25 @@ class _Round:
         return [s for s, seat in enumerate(self.seats) if self.waits_of(seat, _kind_counts(seat.hand))]
 
     def nagashi(self) -> list[int]:
+        rivers = [self.river(s) for s in range(len(self.seats))]
         return [
             s
             for s, seat in enumerate(self.seats)
-            if seat.river and not seat.river_called and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
+            if rivers[s] and not seat.river_called and all(is_terminal_or_honour(kind) for kind in rivers[s])
         ]
 
 
-def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool) -> list[str]:
+def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool, rinshan: bool) -> list[str]:
     """The win's situation flags as the events show them (``riichi`` or ``double_riichi``, ``ippatsu``,
-    ``rinshan``, ``haitei``, ``houtei``, ``chankan``, ``tenhou``, ``chiihou``), in that order of reading."""
+    ``rinshan``, ``haitei``, ``houtei``, ``chankan``, ``tenhou``, ``chiihou``), in that order of reading;
+    ``rinshan`` whether the winning draw came from the dead wall."""
     situation: list[str] = []
     if seat.riichi:
         situation.append("double_riichi" if seat.double_riichi else "riichi")
         if seat.ippatsu:
             situation.append("ippatsu")
     if tsumo:
-        if table.rinshan:
+        if rinshan:
             situation.append("rinshan")
         elif table.draws == table.wall:
             situation.append("haitei")
@@ -462,7 +466,7 @@ def _furiten(
     river (permanent), passed since their last discard (temporary) or since their riichi (riichi)."""
     furiten: list[Literal["permanent", "temporary", "riichi"]] = []
     wait_kinds = set(table.waits_of(seat, table.counts(hand)))
-    if wait_kinds & {_kind(t) for t in seat.river}:
+    if wait_kinds & set(table.river(winner)):
         furiten.append("permanent")
     if wait_kinds & _before(table.passed_since_discard(winner), chankan):
         furiten.append("temporary")
@@ -478,13 +482,12 @@ def _score_request(
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
     # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
-    last = None
-    for last in reversed(table.log.events):
-        if type(last) is not Dora:
-            break
-    else:
-        last = None
-    hand = _tiles_of(seat.hand)
+    events = table.log.events
+    at = len(events) - 1
+    while at >= 0 and type(events[at]) is Dora:
+        at -= 1
+    last = events[at] if at >= 0 else None
+    hand = _tiles_of(seat.hand)  # sorted
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
@@ -495,10 +498,9 @@ def _score_request(
         win_tile = table.pending_kakan.tile
         chankan = True
     else:
-        discarder = table.seats[win.from_seat]
         if not isinstance(last, Discard) or last.seat != win.from_seat:
             raise ImpossibleLog(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
-        win_tile = discarder.river[-1]
+        win_tile = last.tile
     if len(hand) + 3 * len(seat.melds) != 13:
         raise ImpossibleLog(
             refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
@@ -506,10 +508,10 @@ def _score_request(
             event_count,
         )
     riichi = seat.riichi  # declared and its discard made (a winner never rons their own discard)
-    situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan)
+    situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan, rinshan=table.rinshan_draw == at)
     furiten = [] if tsumo else _furiten(table, seat, win.seat, hand, chankan=chankan)
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
-    concealed = "".join(sorted(hand, key=_SORT_KEYS.__getitem__))
+    concealed = "".join(hand)
     request = ScoreRequest(
         hand=concealed,
         win_tile=win_tile,
