@@ -109,6 +109,11 @@ def _tiles_of(counts: list[int]) -> list[str]:
     return [code for code, slot in _SORTED_SLOTS for _ in range(counts[slot])]
 
 
+def _concealed(counts: list[int]) -> str:
+    """A hand held as counts per slot → its tiles sorted as one string (``"1m1m0p5p"``)."""
+    return "".join([code * n for code, slot in _SORTED_SLOTS if (n := counts[slot])])
+
+
 def _kind_counts(counts: list[int]) -> list[int]:
     """A hand held as counts per slot → its counts per kind (a red five counted with the fives)."""
     kinds = counts[:34]
@@ -402,13 +407,6 @@ class _Round:
 
     # --- the end of the round -------------------------------------------------------------
 
-    def counts(self, tiles: list[str]) -> list[int]:
-        counts = [0] * 34
-        kinds = _KINDS
-        for tile in tiles:
-            counts[kinds[tile]] += 1
-        return counts
-
     def meld_counts(self, seat: _Seat) -> list[int]:
         counts = [0] * 34
         kinds = _KINDS
@@ -460,12 +458,13 @@ def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan:
 
 
 def _furiten(
-    table: _Round, seat: _Seat, winner: int, hand: list[str], *, chankan: bool
+    table: _Round, seat: _Seat, winner: int, counts: list[int], *, chankan: bool
 ) -> list[Literal["permanent", "temporary", "riichi"]]:
-    """The furiten kinds a ron on ``hand``'s waits is in (/docs/rules §2 Furiten): a wait in the winner's own
-    river (permanent), passed since their last discard (temporary) or since their riichi (riichi)."""
+    """The furiten kinds a ron on the waits of a hand of ``counts`` per kind is in (/docs/rules §2 Furiten): a
+    wait in the winner's own river (permanent), passed since their last discard (temporary) or since their
+    riichi (riichi)."""
     furiten: list[Literal["permanent", "temporary", "riichi"]] = []
-    wait_kinds = set(table.waits_of(seat, table.counts(hand)))
+    wait_kinds = set(table.waits_of(seat, counts))
     if wait_kinds & set(table.river(winner)):
         furiten.append("permanent")
     if wait_kinds & _before(table.passed_since_discard(winner), chankan):
@@ -487,13 +486,13 @@ def _score_request(
     while at >= 0 and type(events[at]) is Dora:
         at -= 1
     last = events[at] if at >= 0 else None
-    hand = _tiles_of(seat.hand)  # sorted
+    hand = seat.hand[:]  # counts per slot
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
             raise ImpossibleLog(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
         win_tile = last.tile
-        hand.remove(win_tile)
+        hand[_SLOTS[win_tile]] -= 1  # the tile just drawn
     elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
         win_tile = table.pending_kakan.tile
         chankan = True
@@ -501,17 +500,18 @@ def _score_request(
         if not isinstance(last, Discard) or last.seat != win.from_seat:
             raise ImpossibleLog(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
         win_tile = last.tile
-    if len(hand) + 3 * len(seat.melds) != 13:
+    size = sum(hand)
+    if size + 3 * len(seat.melds) != 13:
         raise ImpossibleLog(
-            refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
+            refusal("refusal.log.hand_size", seat=win.seat, n=size + 1, calls=len(seat.melds)),
             table.index,
             event_count,
         )
     riichi = seat.riichi  # declared and its discard made (a winner never rons their own discard)
     situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan, rinshan=table.rinshan_draw == at)
-    furiten = [] if tsumo else _furiten(table, seat, win.seat, hand, chankan=chankan)
+    furiten = [] if tsumo else _furiten(table, seat, win.seat, _kind_counts(hand), chankan=chankan)
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
-    concealed = "".join(hand)
+    concealed = _concealed(hand)
     request = ScoreRequest(
         hand=concealed,
         win_tile=win_tile,
