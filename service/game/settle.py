@@ -192,17 +192,10 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
     _check_seats(req, game.players, errors)
     if not rules.winds and req.round_wind is not None:
         errors.add("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset)))
-    for i, s in enumerate(req.scores):
-        if han_fu and s % 100:
-            errors.add(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s))
-        elif han_fu and game.bust == "below_zero" and s < 0:
-            errors.add(f"scores[{i}]", refusal("refusal.below_zero", score=s))
-        elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
-            errors.add(f"scores[{i}]", refusal("refusal.zero_or_less", score=s, bust=game.bust))
-        elif not han_fu and s < 0:
-            errors.add(f"scores[{i}]", refusal("refusal.kids_negative", score=s))
-        elif game.target and s >= game.target:
-            errors.add(f"scores[{i}]", refusal("refusal.target_reached", score=s, target=game.target))
+    scores = req.scores
+    usual = han_fu and game.bust == "below_zero" and not game.target  # every score a multiple of 100, 0 or more
+    if not (usual and min(scores, default=0) >= 0 and not any(map((100).__rmod__, scores))):
+        _check_scores(req, han_fu, game, errors)
     if game.riichi_deposit == 0 and req.riichi_sticks:
         errors.add("riichi_sticks", refusal("refusal.no_riichi_deposits"))
     if game.honba == 0 and req.honba:
@@ -228,6 +221,22 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
                 f"riichi[{i}]",
                 refusal("refusal.riichi_deposit_short", seat=seat, score=req.scores[seat], deposit=game.riichi_deposit),
             )
+
+
+def _check_scores(req: SettleRequest, han_fu: bool, game: GameRules, errors: _Errors) -> None:
+    """Each score that cannot be before this hand (:func:`_check_table`, which calls this only when one may be
+    refused): not a multiple of 100, out by option ``bust``, negative kids points, the ``target`` reached."""
+    for i, s in enumerate(req.scores):
+        if han_fu and s % 100:
+            errors.add(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s))
+        elif han_fu and game.bust == "below_zero" and s < 0:
+            errors.add(f"scores[{i}]", refusal("refusal.below_zero", score=s))
+        elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
+            errors.add(f"scores[{i}]", refusal("refusal.zero_or_less", score=s, bust=game.bust))
+        elif not han_fu and s < 0:
+            errors.add(f"scores[{i}]", refusal("refusal.kids_negative", score=s))
+        elif game.target and s >= game.target:
+            errors.add(f"scores[{i}]", refusal("refusal.target_reached", score=s, target=game.target))
 
 
 def seats_message(seat: int, seats: int) -> str:
@@ -510,8 +519,9 @@ def _pay_win(
             ledger.pay(seat, w.winner, each, "honba")
         return points, each * (seats - 1)
     half_pao = _ron_value(w.pao_base, dealer_win) // 2
-    ledger.pay(discarder, w.winner, _ron_value(normal, dealer_win) + half_pao, "ron")
-    points = _ron_value(normal, dealer_win) + 2 * half_pao
+    ron = _ron_value(normal, dealer_win)
+    ledger.pay(discarder, w.winner, ron + half_pao, "ron")
+    points = ron + 2 * half_pao
     if w.liable is not None:
         ledger.pay(w.liable, w.winner, half_pao, "pao")
     honba_payer = w.liable if w.liable is not None and game.pao_ron_honba == "liable" else discarder
@@ -622,7 +632,7 @@ def _game_end(
     if index is None:
         return None, None
     last, stop = _hands(game)
-    someone = any(s >= game.extension_points for s in scores)
+    someone = bool(scores) and max(scores) >= game.extension_points  # somebody has the extension's points
     if turn.replayed:
         return ("sudden_death" if index >= last and someone else None), index
     if turn.repeats:
