@@ -109,6 +109,12 @@ def _tiles_of(counts: list[int]) -> list[str]:
     return [code for code, slot in _SORTED_SLOTS for _ in range(counts[slot])]
 
 
+_REDS = {4: 34, 13: 35, 22: 36}
+"""The kind of each five → the slot of its red five."""
+_SIMPLE_SLOTS = frozenset(slot for slot, kind in enumerate(_SLOT_KINDS) if not is_terminal_or_honour(kind))
+"""The slots of the tiles 2–8 (a red five among them)."""
+
+
 def _concealed(counts: list[int]) -> str:
     """A hand held as counts per slot → its tiles sorted as one string (``"1m1m0p5p"``)."""
     return "".join([code * n for code, slot in _SORTED_SLOTS if (n := counts[slot])])
@@ -383,10 +389,10 @@ class _Round:
         slot_kinds = _SLOT_KINDS
         return [slot_kinds[code >> 2] for code in self.discards[since:] if code & 3 != seat]
 
-    def river(self, seat: int) -> list[int]:
-        """The kinds ``seat`` discarded, in order."""
-        slot_kinds = _SLOT_KINDS
-        return [slot_kinds[code >> 2] for code in self.discards if code & 3 == seat]
+    def discarded_any(self, seat: int, kinds: set[int]) -> bool:
+        """Whether ``seat`` discarded a tile of one of ``kinds`` this round."""
+        codes = set(self.discards)
+        return any(kind * 4 + seat in codes or (kind in _REDS and _REDS[kind] * 4 + seat in codes) for kind in kinds)
 
     def passed_since_discard(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
@@ -426,12 +432,20 @@ class _Round:
         return [s for s, seat in enumerate(self.seats) if self.waits_of(seat, _kind_counts(seat.hand))]
 
     def nagashi(self) -> list[int]:
-        rivers = [self.river(s) for s in range(len(self.seats))]
-        return [
-            s
-            for s, seat in enumerate(self.seats)
-            if rivers[s] and not seat.river_called and all(is_terminal_or_honour(kind) for kind in rivers[s])
-        ]
+        """The seats with a river of terminals and honours only, none of it called (one pass over the round's
+        discards, stopped once no seat is left)."""
+        left = {s for s, seat in enumerate(self.seats) if not seat.river_called}
+        discarded: set[int] = set()
+        outside = _SIMPLE_SLOTS
+        for code in self.discards:
+            seat = code & 3
+            if seat in left:
+                discarded.add(seat)
+                if code >> 2 in outside:
+                    left.discard(seat)
+                    if not left:
+                        return []
+        return sorted(left & discarded)
 
 
 def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool, rinshan: bool) -> list[str]:
@@ -465,7 +479,7 @@ def _furiten(
     riichi (riichi)."""
     furiten: list[Literal["permanent", "temporary", "riichi"]] = []
     wait_kinds = set(table.waits_of(seat, counts))
-    if wait_kinds & set(table.river(winner)):
+    if table.discarded_any(winner, wait_kinds):
         furiten.append("permanent")
     if wait_kinds & _before(table.passed_since_discard(winner), chankan):
         furiten.append("temporary")
