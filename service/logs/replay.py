@@ -21,7 +21,7 @@ The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -73,6 +73,9 @@ from service.scoring import PRESETS, InvalidHand, RulesSpec, resolve_rules
 from service.scoring.model import GameOptions, MeldSpec, ScoreRequest
 from service.scoring.tiles import is_terminal_or_honour, parse_tile
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 __all__ = ["replay", "rules_for"]
 
 _KIND_CODES = [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)]
@@ -94,6 +97,14 @@ _SORT_KEYS: dict[str, int] = {code: 2 * kind + (0 if code[0] == "0" else 1) for 
 def _sort_key(code: str) -> int:
     key = _SORT_KEYS.get(code)
     return 2 * _kind(code) + (0 if code[0] == "0" else 1) if key is None else key
+
+
+def _sorted(tiles: Sequence[str]) -> list[str]:
+    """``tiles`` sorted by :func:`_sort_key` (by the table, every code known; else code by code)."""
+    try:
+        return sorted(tiles, key=_SORT_KEYS.__getitem__)
+    except KeyError:
+        return sorted(tiles, key=_sort_key)
 
 
 _SLOTS: dict[str, int] = {code: k for code, k in _KINDS.items() if code[0] != "0"} | {"0m": 34, "0p": 35, "0s": 36}
@@ -333,7 +344,7 @@ class _Round:
         self.seats[event.from_seat].river_called = True
         for tile in event.own:
             self.take(event.seat, tile, i)
-        tiles = sorted([*event.own, event.called], key=_sort_key)
+        tiles = _sorted([*event.own, event.called])
         meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
         self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
         self.interrupt()
@@ -345,7 +356,7 @@ class _Round:
         self.confirm_riichi()
         for tile in event.tiles:
             self.take(event.seat, tile, i)
-        self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
+        self.seats[event.seat].melds.append(_Meld("kan", _sorted(event.tiles), closed=True))
         self.interrupt()
         self.rinshan_next.add(event.seat)
 
@@ -356,7 +367,7 @@ class _Round:
         for meld in self.seats[event.seat].melds:
             if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
                 meld.kind = "kan"
-                meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
+                meld.tiles = _sorted([*meld.tiles, event.tile])
                 break
         else:
             raise self.error(refusal("refusal.log.kakan", seat=event.seat, tile=event.tile), i)
