@@ -252,7 +252,8 @@ class _Round:
         # Draws and discards, nearly every event of a round, are played here, not by a call, and so are their
         # turn checks when they pass (TurnOrder.draw / discard_tile are called only to refuse, naming the turn).
         for i, event in enumerate(self.log.events):
-            if type(event) is Draw:
+            cls = type(event)
+            if cls is Draw:
                 seat_index, tile = event.seat, event.tile
                 slot = slots[tile]
                 kind = slot_kinds[slot]
@@ -279,7 +280,7 @@ class _Round:
                 if draws > wall:
                     self.draws = draws
                     raise self.error(refusal("refusal.log.wall", n=draws, wall=wall), i)
-            elif type(event) is Discard:
+            elif cls is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
                 hand = seat.hand
@@ -315,7 +316,7 @@ class _Round:
                 discards.append(slot * 4 + seat_index)
             else:
                 self.draws = draws  # the other steps read the draws made (a riichi's wall check)
-                steps[type(event)](self, event, i)
+                steps[cls](self, event, i)
         self.draws = draws
 
     def show(self, tile: str, i: int) -> None:
