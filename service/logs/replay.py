@@ -20,6 +20,7 @@ The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with f
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -126,9 +127,13 @@ _SIMPLE_SLOTS = frozenset(slot for slot, kind in enumerate(_SLOT_KINDS) if not i
 """The slots of the tiles 2–8 (a red five among them)."""
 
 
+_SORTED_CODES = [code for code, _ in _SORTED_SLOTS]
+_SORTED_SLOT_INDEXES = [slot for _, slot in _SORTED_SLOTS]
+
+
 def _concealed(counts: list[int]) -> str:
     """A hand held as counts per slot → its tiles sorted as one string (``"1m1m0p5p"``)."""
-    return "".join([code * n for code, slot in _SORTED_SLOTS if (n := counts[slot])])
+    return "".join(map(operator.mul, _SORTED_CODES, map(counts.__getitem__, _SORTED_SLOT_INDEXES)))
 
 
 def _kind_counts(counts: list[int]) -> list[int]:
@@ -403,7 +408,7 @@ class _Round:
 
     def discarded_any(self, seat: int, kinds: set[int]) -> bool:
         """Whether ``seat`` discarded a tile of one of ``kinds`` this round."""
-        codes = set(self.discards)
+        codes = self.discards
         return any(kind * 4 + seat in codes or (kind in _REDS and _REDS[kind] * 4 + seat in codes) for kind in kinds)
 
     def passed_since_discard(self, seat: int) -> list[int]:
