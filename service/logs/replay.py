@@ -20,7 +20,6 @@ The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with f
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -127,13 +126,15 @@ _SIMPLE_SLOTS = frozenset(slot for slot, kind in enumerate(_SLOT_KINDS) if not i
 """The slots of the tiles 2–8 (a red five among them)."""
 
 
-_SORTED_CODES = [code for code, _ in _SORTED_SLOTS]
+_REPEATS = [[code * n for n in range(5)] for code, _ in _SORTED_SLOTS]
+"""For each code in a sorted hand's order, its text 0 to 4 times (``"", "1m", "1m1m", …``)."""
 _SORTED_SLOT_INDEXES = [slot for _, slot in _SORTED_SLOTS]
 
 
 def _concealed(counts: list[int]) -> str:
-    """A hand held as counts per slot → its tiles sorted as one string (``"1m1m0p5p"``)."""
-    return "".join(map(operator.mul, _SORTED_CODES, map(counts.__getitem__, _SORTED_SLOT_INDEXES)))
+    """A hand held as counts per slot (at most 4 a kind: a fifth copy is refused first) → its tiles sorted as one
+    string (``"1m1m0p5p"``)."""
+    return "".join(map(list.__getitem__, _REPEATS, map(counts.__getitem__, _SORTED_SLOT_INDEXES)))
 
 
 def _kind_counts(counts: list[int]) -> list[int]:
