@@ -184,6 +184,17 @@ class _Ledger:
         )
 
 
+_LIMIT_NAMES: dict[str, str] = {}
+"""The English name of each limit met (:func:`~service.scoring.names.limit_name`), kept once read."""
+
+
+def _limit_name(limit: str) -> str:
+    name = _LIMIT_NAMES.get(limit)
+    if name is None:
+        name = _LIMIT_NAMES[limit] = limit_name(limit)
+    return name
+
+
 def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
     """Scores, riichi sticks and declarations that cannot be before this hand; with three players
     (option ``players``) three scores and seats 0–2 (/docs/rulesets §7); no ``round_wind`` in rules without
@@ -274,7 +285,7 @@ def _seats_within(req: SettleRequest, seats: int) -> bool:
     """Whether every seat :func:`_check_seats` reads is below ``seats`` (a pao or dealer of None is no seat)."""
     if req.dealer >= seats or (req.first_dealer is not None and req.first_dealer >= seats):
         return False
-    if any(seat >= seats for seat in req.riichi):
+    if req.riichi and max(req.riichi) >= seats:
         return False
     outcome = req.outcome
     if isinstance(outcome, Ron):
@@ -282,7 +293,7 @@ def _seats_within(req: SettleRequest, seats: int) -> bool:
             return False
         return all(w.winner < seats and (w.pao is None or w.pao < seats) for w in outcome.wins)
     if isinstance(outcome, Draw):
-        return all(seat < seats for seat in outcome.tenpai) and all(seat < seats for seat in outcome.nagashi)
+        return max(outcome.tenpai, default=0) < seats and max(outcome.nagashi, default=0) < seats
     if isinstance(outcome, Chombo):
         return outcome.seat < seats
     if isinstance(outcome, Abortive):
@@ -636,9 +647,13 @@ def _game_end(
     if turn.replayed:
         return ("sudden_death" if index >= last and someone else None), index
     if turn.repeats:
-        top = rank(scores, req.first_dealer)[0]
         yame = game.agari_yame if turn.won else game.tenpai_yame
-        if index >= last - 1 and yame and top == req.dealer and scores[req.dealer] >= game.extension_points:
+        if (
+            index >= last - 1
+            and yame
+            and scores[req.dealer] >= game.extension_points
+            and rank(scores, req.first_dealer)[0] == req.dealer  # the dealer is first
+        ):
             return ("agari_yame" if turn.won else "tenpai_yame"), index
         return None, index
     following = index + 1
@@ -863,7 +878,7 @@ def _pay_wins(
                 fu=w.fu,
                 yakuman=w.yakuman,
                 limit=w.limit,
-                limit_name=limit_name(w.limit) if w.limit else None,
+                limit_name=_limit_name(w.limit) if w.limit else None,
                 base_points=w.base if han_fu else None,
                 points=points,
                 honba=honba_points,
