@@ -236,9 +236,9 @@ class _Round:
         seats = self.seats
         by_slot = [0] * 37
         for seat, dealt_hand in zip(seats, self.log.hands, strict=True):
-            held = seat.hand
+            counts = seat.hand
             for slot in map(slots.__getitem__, dealt_hand):
-                held[slot] += 1
+                counts[slot] += 1
                 by_slot[slot] += 1
         shown[:] = _kind_counts(by_slot)
         shown[kinds[self.log.dora]] += 1
@@ -258,8 +258,7 @@ class _Round:
         # Draws and discards, nearly every event of a round, are played here, not by a call, and so are their
         # turn checks when they pass (TurnOrder.draw / discard_tile are called only to refuse, naming the turn).
         for i, event in enumerate(self.log.events):
-            cls = type(event)
-            if cls is Draw:
+            if type(event) is Draw:
                 seat_index, tile = event.seat, event.tile
                 slot = slots[tile]
                 kind = slot_kinds[slot]
@@ -286,7 +285,7 @@ class _Round:
                 if draws > wall:
                     self.draws = draws
                     raise self.error(refusal("refusal.log.wall", n=draws, wall=wall), i)
-            elif cls is Discard:
+            elif type(event) is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
                 hand = seat.hand
@@ -322,7 +321,7 @@ class _Round:
                 discards.append(slot * 4 + seat_index)
             else:
                 self.draws = draws  # the other steps read the draws made (a riichi's wall check)
-                steps[cls](self, event, i)
+                steps[type(event)](self, event, i)
         self.draws = draws
 
     def show(self, tile: str, i: int) -> None:
