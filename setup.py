@@ -1,4 +1,4 @@
-"""Build script: compiles the scoring core's hot path and the log replay's to C with mypyc (BENCHMARKS.md).
+"""Build script: compiles the scoring core's hot path, the log replay's and settlement to C with mypyc (BENCHMARKS.md).
 
 The modules in :data:`COMPILED` stay ordinary, type-checked Python (the source of truth,
 read by people and by mypy); at install time mypyc compiles each to a C extension that
@@ -59,7 +59,10 @@ COMPILED = [
 
 COMPILED_LOGS = ["mjai", "order", "replay"]
 """Modules of ``service/logs/`` on a replay's hot path (mjai lines decoded, a game's events played and their turn
-checked, each round settled), compiled as their own group (BENCHMARKS.md, issue 24: games never seen)."""
+checked), compiled as their own group (BENCHMARKS.md, issue 24: games never seen)."""
+
+COMPILED_GAME = ["settle"]
+"""Modules of ``service/game/`` on a replay's hot path (each round settled; ``POST /v1/settle``), their own group."""
 
 
 C_FLAGS = ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers", "-Werror=switch"]
@@ -108,6 +111,11 @@ def ext_modules() -> list[object]:
             [f"service/logs/{name}.py" for name in COMPILED_LOGS],
             opt_level="3",
             group_name="service.logs._compiled",
+        ),
+        *mypycify(
+            [f"service/game/{name}.py" for name in COMPILED_GAME],
+            opt_level="3",
+            group_name="service.game._compiled",
         ),
         NATIVE,
         SHANTEN,

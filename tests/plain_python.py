@@ -29,8 +29,9 @@ import pytest
 PACKAGE = "service.scoring"
 SOURCE = Path(__file__).resolve().parents[1] / "service" / "scoring"
 """The sources of :data:`PACKAGE` in this checkout."""
-SOURCES = {PACKAGE: SOURCE, "service.logs": SOURCE.parent / "logs"}
-"""Every package with compiled modules (``setup.py``'s ``COMPILED`` and ``COMPILED_LOGS``) → its sources."""
+SOURCES = {PACKAGE: SOURCE, "service.logs": SOURCE.parent / "logs", "service.game": SOURCE.parent / "game"}
+"""Every package with compiled modules (``setup.py``'s ``COMPILED``, ``COMPILED_LOGS``, ``COMPILED_GAME``) → its
+sources."""
 
 
 class PlainPython(importlib.abc.MetaPathFinder):

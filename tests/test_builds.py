@@ -7,8 +7,8 @@ outcomes: the same answer, or the same refusal (:class:`~service.scoring.Invalid
 and messages). The requests: the API's examples, seeded hands changed at random under every preset (three
 players, kids and aotenjou among them: the Python path in every build), and requests built in Python with a
 value of the wrong type in one field (``riichi="yes"``), which msgspec does not check on construction; and the game
-logs of ``tests/logs/data`` replayed whole (the mjai decoder, the turn checks and the replay are compiled too,
-``setup.py``'s ``COMPILED_LOGS``).
+logs of ``tests/logs/data`` replayed whole (the mjai decoder, the turn checks, the replay and settlement are compiled
+too: ``setup.py``'s ``COMPILED_LOGS`` and ``COMPILED_GAME``).
 """
 
 from __future__ import annotations
@@ -96,7 +96,8 @@ def requests() -> list[tuple[str, dict[str, Any]]]:
 
 
 def logs() -> list[tuple[str, dict[str, Any]]]:
-    """Every game log of ``tests/logs/data`` to replay (``setup.py``'s ``COMPILED_LOGS`` are compiled too)."""
+    """Every game log of ``tests/logs/data`` to replay (``setup.py``'s ``COMPILED_LOGS`` and ``COMPILED_GAME`` are
+    compiled too)."""
     data = ROOT / "tests" / "logs" / "data"
     return [
         ("replay", {"path": str(path)})

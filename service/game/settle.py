@@ -62,6 +62,7 @@ riichi sticks, riichi declarations and the outcome) and returns a
 from __future__ import annotations
 
 import typing
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 import msgspec
@@ -112,9 +113,25 @@ _NO_WIN = {"not_complete": "refusal.no_win_not_complete", "no_yaku": "refusal.no
 """The refusal key of each ``ScoreResult.reason``, said inside ``refusal.no_win`` in the request's language."""
 
 
-class _Errors(list[FieldError]):
+class _Errors:
+    """The refusals found so far, in order (a plain class, not a ``list`` subclass: the module is compiled)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
     def add(self, field: str, message: str) -> None:
-        self.append(FieldError(field, message))
+        self.items.append(FieldError(field, message))
+
+    def extend(self, more: Iterable[FieldError]) -> None:
+        self.items.extend(more)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[FieldError]:
+        return iter(self.items)
 
 
 def _at(prefix: str, field: str) -> str:
