@@ -1,4 +1,4 @@
-"""Build script: compiles the scoring core's hot path to C with mypyc (BENCHMARKS.md).
+"""Build script: compiles the scoring core's hot path, the log replay's and settlement to C with mypyc (BENCHMARKS.md).
 
 The modules in :data:`COMPILED` stay ordinary, type-checked Python (the source of truth,
 read by people and by mypy); at install time mypyc compiles each to a C extension that
@@ -57,6 +57,13 @@ COMPILED = [
 ]
 """Modules of ``service/scoring/`` on the scoring hot path."""
 
+COMPILED_LOGS = ["mjai", "order", "replay"]
+"""Modules of ``service/logs/`` on a replay's hot path (mjai lines decoded, a game's events played and their turn
+checked), compiled as their own group (BENCHMARKS.md, issue 24: games never seen)."""
+
+COMPILED_GAME = ["settle"]
+"""Modules of ``service/game/`` on a replay's hot path (each round settled; ``POST /v1/settle``), their own group."""
+
 
 C_FLAGS = ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-missing-field-initializers", "-Werror=switch"]
 """The C extensions' flags: ``-Werror=switch`` makes a ``switch`` over an enum of the generated contract
@@ -99,6 +106,16 @@ def ext_modules() -> list[object]:
             [f"service/scoring/{name}.py" for name in COMPILED],
             opt_level="3",
             group_name="service.scoring._compiled",
+        ),
+        *mypycify(
+            [f"service/logs/{name}.py" for name in COMPILED_LOGS],
+            opt_level="3",
+            group_name="service.logs._compiled",
+        ),
+        *mypycify(
+            [f"service/game/{name}.py" for name in COMPILED_GAME],
+            opt_level="3",
+            group_name="service.game._compiled",
         ),
         NATIVE,
         SHANTEN,

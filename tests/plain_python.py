@@ -29,21 +29,26 @@ import pytest
 PACKAGE = "service.scoring"
 SOURCE = Path(__file__).resolve().parents[1] / "service" / "scoring"
 """The sources of :data:`PACKAGE` in this checkout."""
+SOURCES = {PACKAGE: SOURCE, "service.logs": SOURCE.parent / "logs", "service.game": SOURCE.parent / "game"}
+"""Every package with compiled modules (``setup.py``'s ``COMPILED``, ``COMPILED_LOGS``, ``COMPILED_GAME``) → its
+sources."""
 
 
 class PlainPython(importlib.abc.MetaPathFinder):
-    """Every module of :data:`PACKAGE` from its ``.py`` source; a compiled module without one is not there."""
+    """Every module of :data:`SOURCES`' packages from its ``.py`` source; a compiled module without one is not
+    there."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
         package, _, name = fullname.rpartition(".")
-        if package != PACKAGE:
+        sources = SOURCES.get(package)
+        if sources is None:
             return None
-        source = SOURCE / f"{name}.py"
+        source = sources / f"{name}.py"
         if source.exists():
             return importlib.util.spec_from_file_location(fullname, source)
-        if any(SOURCE.glob(f"{name}.*.so")):
+        if any(sources.glob(f"{name}.*.so")):
             raise ModuleNotFoundError(
                 f"{fullname} is compiled; the plain-Python build has no such module", name=fullname
             )
@@ -51,12 +56,12 @@ class PlainPython(importlib.abc.MetaPathFinder):
 
 
 def install() -> None:
-    """Switch this process to the plain-Python build (before :data:`PACKAGE` is imported)."""
+    """Switch this process to the plain-Python build (before any of :data:`SOURCES`' packages is imported)."""
     if any(isinstance(finder, PlainPython) for finder in sys.meta_path):
         return
-    loaded = [name for name in sys.modules if name == PACKAGE or name.startswith(PACKAGE + ".")]
+    loaded = [name for name in sys.modules for package in SOURCES if name == package or name.startswith(package + ".")]
     if loaded:
-        raise RuntimeError(f"{PACKAGE} is already imported ({', '.join(sorted(loaded))}): too late to switch builds")
+        raise RuntimeError(f"{', '.join(sorted(loaded))} already imported: too late to switch builds")
     sys.meta_path.insert(0, PlainPython())
 
 

@@ -6,11 +6,14 @@ its own process (a process imports one build); each scores the same requests and
 outcomes: the same answer, or the same refusal (:class:`~service.scoring.InvalidHand` with the same fields
 and messages). The requests: the API's examples, seeded hands changed at random under every preset (three
 players, kids and aotenjou among them: the Python path in every build), and requests built in Python with a
-value of the wrong type in one field (``riichi="yes"``), which msgspec does not check on construction.
+value of the wrong type in one field (``riichi="yes"``), which msgspec does not check on construction; and the game
+logs of ``tests/logs/data`` replayed whole (the mjai decoder, the turn checks, the replay and settlement are compiled
+too: ``setup.py``'s ``COMPILED_LOGS`` and ``COMPILED_GAME``).
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import random
@@ -89,7 +92,18 @@ def requests() -> list[tuple[str, dict[str, Any]]]:
     HTTP route does (a body the decoder refuses is its own outcome), ``build`` with ``ScoreRequest(**fields)``."""
     hands = seeded(600)
     decode = [*examples(), *hands, *aotenjou(hands[:60])]
-    return [("decode", body) for body in decode] + [("build", body) for body in mistyped()]
+    return [("decode", body) for body in decode] + [("build", body) for body in mistyped()] + logs()
+
+
+def logs() -> list[tuple[str, dict[str, Any]]]:
+    """Every game log of ``tests/logs/data`` to replay (``setup.py``'s ``COMPILED_LOGS`` and ``COMPILED_GAME`` are
+    compiled too)."""
+    data = ROOT / "tests" / "logs" / "data"
+    return [
+        ("replay", {"path": str(path)})
+        for path in sorted(data.rglob("*"))
+        if path.suffix in (".json", ".mjson", ".xml")
+    ]
 
 
 def outcome(how: str, fields: dict[str, Any]) -> tuple[str, object]:
@@ -99,6 +113,8 @@ def outcome(how: str, fields: dict[str, Any]) -> tuple[str, object]:
 
     from service.scoring import InvalidHand, MeldSpec, ScoreRequest, score
 
+    if how == "replay":
+        return replayed(Path(fields["path"]))
     try:
         if how == "decode":
             req = msgspec.json.decode(msgspec.json.encode(fields), type=ScoreRequest)
@@ -113,6 +129,21 @@ def outcome(how: str, fields: dict[str, Any]) -> tuple[str, object]:
         return "answer", msgspec.json.encode(score(req))
     except InvalidHand as exc:
         return "refused", [(e.field, e.message) for e in exc.errors]
+    except Exception as exc:  # any other exception is an outcome to compare (and a bug)
+        return "raised", f"{type(exc).__name__}: {exc}"
+
+
+def replayed(path: Path) -> tuple[str, object]:
+    """A log replayed in this build: ``("replayed", the answer's JSON)`` or ``("refused", field and message)``."""
+    import msgspec
+
+    from service.i18n import english
+    from service.logs import LogError, read_log, replay
+
+    try:
+        return "replayed", msgspec.json.encode(replay(read_log(path.read_bytes())), enc_hook=english)
+    except LogError as exc:
+        return "refused", [(exc.field, exc.message)]
     except Exception as exc:  # any other exception is an outcome to compare (and a bug)
         return "raised", f"{type(exc).__name__}: {exc}"
 
@@ -144,9 +175,9 @@ def test_the_builds_are_what_they_say(outcomes: dict[str, tuple[list[Any], list[
     """Each process ran the build it names: compiled or not, the C path on or off."""
     reports = {name: answers[-1] for name, (_, answers) in outcomes.items()}
     assert reports == {
-        "compiled, C path": {"compiled": True, "native": True},
-        "compiled, no C path": {"compiled": True, "native": False},
-        "plain Python": {"compiled": False, "native": False},
+        "compiled, C path": {"compiled": True, "native": True, "replay compiled": True},
+        "compiled, no C path": {"compiled": True, "native": False, "replay compiled": True},
+        "plain Python": {"compiled": False, "native": False, "replay compiled": False},
     }
 
 
@@ -172,6 +203,7 @@ def test_the_comparison_covers_answers_and_refusals(outcomes: dict[str, tuple[li
     assert kinds.count("answer") > 300
     assert kinds.count("refused") > 100
     assert kinds.count("bad body") >= 1
+    assert kinds.count("replayed") >= 20  # the game logs
     riichi_yes = todo.index(("build", {**BASE, "riichi": "yes"}))
     # the core keeps msgspec's words; the HTTP layer says them plainly ("must be true or false, not a string")
     assert reference[riichi_yes] == ("refused", [("riichi", "Expected `bool`, got `str`")])
@@ -189,7 +221,9 @@ def main() -> None:
 
     todo = pickle.loads(sys.stdin.buffer.read())
     answers: list[object] = [outcome(how, fields) for how, fields in todo]
-    answers.append({"compiled": compiled(), "native": native.AVAILABLE})
+    replay = importlib.import_module("service.logs.replay")  # the module (the package names its function alike)
+    replay_compiled = not str(getattr(replay, "__file__", "")).endswith(".py")
+    answers.append({"compiled": compiled(), "native": native.AVAILABLE, "replay compiled": replay_compiled})
     sys.stdout.buffer.write(pickle.dumps(answers))
 
 

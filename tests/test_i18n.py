@@ -140,3 +140,17 @@ def test_a_refusal_inside_a_refusal_follows_the_language() -> None:
     message = refusal("refusal.red_fives", n=2, suit="m", allowed=refusal("refusal.red_fives_one"))
     assert message == "2 red fives of suit m; these rules have one per suit (option aka_per_suit)"
     assert render(message, "ru") == "2 красные пятёрки масти m; по этим правилам по одной на масть (опция aka_per_suit)"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_below_a_thousand_are_written_as_babel_writes_them(lang: str) -> None:
+    """A whole number 0–999 is written without Babel (nothing to group): the same text as Babel's."""
+    from babel.numbers import format_decimal
+
+    from service.i18n import _said
+
+    assert [_said(n, lang) for n in range(1000)] == [
+        format_decimal(n, locale=lang, decimal_quantization=False) for n in range(1000)
+    ]
+    assert (_said(7, lang), _said(999, lang)) == ("7", "999")
+    assert _said(1000, lang) == ("1\u00a0000" if lang == "ru" else "1,000")

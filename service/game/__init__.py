@@ -10,7 +10,11 @@ Pure logic (no web framework): imports from :mod:`service.scoring`, never from
     [12300, -4100, -4100, -4100]
 """
 
-from .model import (
+from service.scoring import check_compiled_modules
+
+check_compiled_modules(__file__)  # settle is compiled (setup.py): a stale build is refused, never run
+
+from .model import (  # noqa: E402 - after the check
     Abortive,
     Chombo,
     Draw,
@@ -33,10 +37,10 @@ from .model import (
     WinResult,
     WinSpec,
 )
-from .options import GAME_PRESETS, GameRules, resolve_game
-from .placings import final, placings, rank
-from .settle import settle
-from .sticks import fewest_sticks, pay_with, sticks, value_of
+from .options import GAME_PRESETS, GameRules, resolve_game  # noqa: E402
+from .placings import final, placings, rank  # noqa: E402
+from .settle import settle  # noqa: E402
+from .sticks import fewest_sticks, pay_with, sticks, value_of  # noqa: E402
 
 __all__ = [
     "GAME_PRESETS",

@@ -62,6 +62,7 @@ riichi sticks, riichi declarations and the outcome) and returns a
 from __future__ import annotations
 
 import typing
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 import msgspec
@@ -112,9 +113,25 @@ _NO_WIN = {"not_complete": "refusal.no_win_not_complete", "no_yaku": "refusal.no
 """The refusal key of each ``ScoreResult.reason``, said inside ``refusal.no_win`` in the request's language."""
 
 
-class _Errors(list[FieldError]):
+class _Errors:
+    """The refusals found so far, in order (a plain class, not a ``list`` subclass: the module is compiled)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
     def add(self, field: str, message: str) -> None:
-        self.append(FieldError(field, message))
+        self.items.append(FieldError(field, message))
+
+    def extend(self, more: Iterable[FieldError]) -> None:
+        self.items.extend(more)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[FieldError]:
+        return iter(self.items)
 
 
 def _at(prefix: str, field: str) -> str:
@@ -184,6 +201,17 @@ class _Ledger:
         )
 
 
+_LIMIT_NAMES: dict[str, str] = {}
+"""The English name of each limit met (:func:`~service.scoring.names.limit_name`), kept once read."""
+
+
+def _limit_name(limit: str) -> str:
+    name = _LIMIT_NAMES.get(limit)
+    if name is None:
+        name = _LIMIT_NAMES[limit] = limit_name(limit)
+    return name
+
+
 def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Errors) -> None:
     """Scores, riichi sticks and declarations that cannot be before this hand; with three players
     (option ``players``) three scores and seats 0–2 (/docs/rulesets §7); no ``round_wind`` in rules without
@@ -192,17 +220,10 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
     _check_seats(req, game.players, errors)
     if not rules.winds and req.round_wind is not None:
         errors.add("round_wind", refusal("refusal.round_wind_no_winds", preset=repr(rules.preset)))
-    for i, s in enumerate(req.scores):
-        if han_fu and s % 100:
-            errors.add(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s))
-        elif han_fu and game.bust == "below_zero" and s < 0:
-            errors.add(f"scores[{i}]", refusal("refusal.below_zero", score=s))
-        elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
-            errors.add(f"scores[{i}]", refusal("refusal.zero_or_less", score=s, bust=game.bust))
-        elif not han_fu and s < 0:
-            errors.add(f"scores[{i}]", refusal("refusal.kids_negative", score=s))
-        elif game.target and s >= game.target:
-            errors.add(f"scores[{i}]", refusal("refusal.target_reached", score=s, target=game.target))
+    scores = req.scores
+    usual = han_fu and game.bust == "below_zero" and not game.target  # every score a multiple of 100, 0 or more
+    if not (usual and min(scores, default=0) >= 0 and not any(map((100).__rmod__, scores))):
+        _check_scores(req, han_fu, game, errors)
     if game.riichi_deposit == 0 and req.riichi_sticks:
         errors.add("riichi_sticks", refusal("refusal.no_riichi_deposits"))
     if game.honba == 0 and req.honba:
@@ -228,6 +249,22 @@ def _check_table(req: SettleRequest, rules: Rules, game: GameRules, errors: _Err
                 f"riichi[{i}]",
                 refusal("refusal.riichi_deposit_short", seat=seat, score=req.scores[seat], deposit=game.riichi_deposit),
             )
+
+
+def _check_scores(req: SettleRequest, han_fu: bool, game: GameRules, errors: _Errors) -> None:
+    """Each score that cannot be before this hand (:func:`_check_table`, which calls this only when one may be
+    refused): not a multiple of 100, out by option ``bust``, negative kids points, the ``target`` reached."""
+    for i, s in enumerate(req.scores):
+        if han_fu and s % 100:
+            errors.add(f"scores[{i}]", refusal("refusal.scores_hundreds", score=s))
+        elif han_fu and game.bust == "below_zero" and s < 0:
+            errors.add(f"scores[{i}]", refusal("refusal.below_zero", score=s))
+        elif han_fu and game.bust in ("at_zero", "cannot_pay") and s <= 0:
+            errors.add(f"scores[{i}]", refusal("refusal.zero_or_less", score=s, bust=game.bust))
+        elif not han_fu and s < 0:
+            errors.add(f"scores[{i}]", refusal("refusal.kids_negative", score=s))
+        elif game.target and s >= game.target:
+            errors.add(f"scores[{i}]", refusal("refusal.target_reached", score=s, target=game.target))
 
 
 def seats_message(seat: int, seats: int) -> str:
@@ -265,7 +302,7 @@ def _seats_within(req: SettleRequest, seats: int) -> bool:
     """Whether every seat :func:`_check_seats` reads is below ``seats`` (a pao or dealer of None is no seat)."""
     if req.dealer >= seats or (req.first_dealer is not None and req.first_dealer >= seats):
         return False
-    if any(seat >= seats for seat in req.riichi):
+    if req.riichi and max(req.riichi) >= seats:
         return False
     outcome = req.outcome
     if isinstance(outcome, Ron):
@@ -273,7 +310,7 @@ def _seats_within(req: SettleRequest, seats: int) -> bool:
             return False
         return all(w.winner < seats and (w.pao is None or w.pao < seats) for w in outcome.wins)
     if isinstance(outcome, Draw):
-        return all(seat < seats for seat in outcome.tenpai) and all(seat < seats for seat in outcome.nagashi)
+        return max(outcome.tenpai, default=0) < seats and max(outcome.nagashi, default=0) < seats
     if isinstance(outcome, Chombo):
         return outcome.seat < seats
     if isinstance(outcome, Abortive):
@@ -510,8 +547,9 @@ def _pay_win(
             ledger.pay(seat, w.winner, each, "honba")
         return points, each * (seats - 1)
     half_pao = _ron_value(w.pao_base, dealer_win) // 2
-    ledger.pay(discarder, w.winner, _ron_value(normal, dealer_win) + half_pao, "ron")
-    points = _ron_value(normal, dealer_win) + 2 * half_pao
+    ron = _ron_value(normal, dealer_win)
+    ledger.pay(discarder, w.winner, ron + half_pao, "ron")
+    points = ron + 2 * half_pao
     if w.liable is not None:
         ledger.pay(w.liable, w.winner, half_pao, "pao")
     honba_payer = w.liable if w.liable is not None and game.pao_ron_honba == "liable" else discarder
@@ -622,13 +660,17 @@ def _game_end(
     if index is None:
         return None, None
     last, stop = _hands(game)
-    someone = any(s >= game.extension_points for s in scores)
+    someone = bool(scores) and max(scores) >= game.extension_points  # somebody has the extension's points
     if turn.replayed:
         return ("sudden_death" if index >= last and someone else None), index
     if turn.repeats:
-        top = rank(scores, req.first_dealer)[0]
         yame = game.agari_yame if turn.won else game.tenpai_yame
-        if index >= last - 1 and yame and top == req.dealer and scores[req.dealer] >= game.extension_points:
+        if (
+            index >= last - 1
+            and yame
+            and scores[req.dealer] >= game.extension_points
+            and rank(scores, req.first_dealer)[0] == req.dealer  # the dealer is first
+        ):
             return ("agari_yame" if turn.won else "tenpai_yame"), index
         return None, index
     following = index + 1
@@ -853,7 +895,7 @@ def _pay_wins(
                 fu=w.fu,
                 yakuman=w.yakuman,
                 limit=w.limit,
-                limit_name=limit_name(w.limit) if w.limit else None,
+                limit_name=_limit_name(w.limit) if w.limit else None,
                 base_points=w.base if han_fu else None,
                 points=points,
                 honba=honba_points,

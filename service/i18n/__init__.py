@@ -162,6 +162,8 @@ def _said(value: object, lang: Language) -> object:
     """
     if isinstance(value, Refusal):
         return render(value, lang)
+    if type(value) is int and 0 <= value < 1000:  # no grouping: the same digits in every language (and fast)
+        return str(value)
     if isinstance(value, (int, Decimal)) and not isinstance(value, bool):
         try:
             return format_decimal(value, locale=lang, decimal_quantization=False)

@@ -20,9 +20,13 @@ Pure: imports the scoring core and the game logic, nothing of the web layer.
 
 from __future__ import annotations
 
-from .detect import MAX_LOG_BYTES, detect_format, read_log
-from .record import GameLog, ImpossibleLog, LogError, RulesRefused
-from .replay import replay
+from service.scoring import check_compiled_modules
+
+check_compiled_modules(__file__)  # the replay is compiled too (setup.py): a stale build is refused, never run
+
+from .detect import MAX_LOG_BYTES, detect_format, read_log  # noqa: E402 - after the check
+from .record import GameLog, ImpossibleLog, LogError, RulesRefused  # noqa: E402
+from .replay import replay  # noqa: E402
 
 __all__ = [
     "MAX_LOG_BYTES",

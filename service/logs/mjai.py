@@ -181,7 +181,7 @@ def _deal(hands: list[Any]) -> list[list[str]] | None:
         dealt = [list(map(_TILES.__getitem__, h)) for h in hands if type(h) is list]
     except (KeyError, TypeError):
         return None
-    if len(dealt) != len(hands) or any(len(h) != 13 for h in dealt):
+    if len(dealt) != len(hands) or list(map(len, dealt)).count(13) != len(dealt):
         return None
     return dealt
 
@@ -277,10 +277,10 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                     reader.aka = True
                 append(move)
                 continue
-            if not line.strip():
+            if not line or line.isspace():
                 continue
             parsed = msgspec.json.decode(line)
-            for item in parsed if isinstance(parsed, list) else [parsed]:
+            for item in parsed if isinstance(parsed, list) else (parsed,):
                 if not isinstance(item, dict) or not isinstance(kind := item.get("type"), str):
                     return None
                 reader.read(item)

@@ -21,19 +21,11 @@ from typing import TYPE_CHECKING, Final
 from service.i18n import refusal
 from service.logs.record import Call, Discard, ImpossibleLog, LogError, kind_of
 from service.scoring.shanten import caps_for, waits
-from service.scoring.tiles import parse_tile
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
 __all__ = ["TurnOrder", "extra_indicators", "hand_waits", "hand_waits_clear"]
-
-_KINDS: Final = {
-    code: parse_tile(code)[0]
-    for code in (f"{n}{suit}" for suit in "mpsz" for n in range(10))
-    if code not in ("0z", "8z", "9z")
-}
-"""Every tile code (``0m`` a red five) → its kind 0–33."""
 
 _WAITS_MAX: Final = 4096
 _waits_seen: dict[tuple[tuple[int, ...], tuple[int, ...], int, bool], tuple[int, ...]] = {}
@@ -138,17 +130,11 @@ class TurnOrder:
         self.drawn = None
         self.to_draw = (event.seat + 1) % self.players
 
-    def riichi_discard(self, event: Discard, hand: Sequence[str], melds: Sequence[int], i: int) -> None:
-        """A riichi declaration's discard (after :meth:`discard_tile`): ``hand`` the concealed tiles it leaves,
-        ``melds`` the counts per kind of the declarer's calls' tiles; the hand left must be tenpai."""
-        if not self._tenpai(hand, melds):
+    def riichi_discard(self, event: Discard, counts: Sequence[int], melds: Sequence[int], i: int) -> None:
+        """A riichi declaration's discard (after :meth:`discard_tile`): ``counts`` the concealed tiles it leaves
+        per kind, ``melds`` the counts per kind of the declarer's calls' tiles; the hand left must be tenpai."""
+        if not hand_waits(counts, melds, self.players, not any(melds)):
             raise self.error(refusal("refusal.log.riichi_not_tenpai", seat=event.seat, tile=event.tile), i)
-
-    def _tenpai(self, hand: Sequence[str], melds: Sequence[int]) -> bool:
-        counts = [0] * 34
-        for tile in hand:
-            counts[_KINDS[tile]] += 1
-        return bool(hand_waits(counts, melds, self.players, not any(melds)))
 
     def riichi(self, seat: int, draws: int, event: int) -> None:
         """``draws`` the draws made so far in the round (replacement draws included)."""

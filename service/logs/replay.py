@@ -21,7 +21,7 @@ The wall: 136 tiles less 14 in the dead wall and 13 a seat leave 70 draws with f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -73,6 +73,9 @@ from service.scoring import PRESETS, InvalidHand, RulesSpec, resolve_rules
 from service.scoring.model import GameOptions, MeldSpec, ScoreRequest
 from service.scoring.tiles import is_terminal_or_honour, parse_tile
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 __all__ = ["replay", "rules_for"]
 
 _KIND_CODES = [f"{k % 9 + 1}{'mpsz'[k // 9]}" for k in range(34)]
@@ -96,6 +99,53 @@ def _sort_key(code: str) -> int:
     return 2 * _kind(code) + (0 if code[0] == "0" else 1) if key is None else key
 
 
+def _sorted(tiles: Sequence[str]) -> list[str]:
+    """``tiles`` sorted by :func:`_sort_key` (by the table, every code known; else code by code)."""
+    try:
+        return sorted(tiles, key=_SORT_KEYS.__getitem__)
+    except KeyError:
+        return sorted(tiles, key=_sort_key)
+
+
+_SLOTS: dict[str, int] = {code: k for code, k in _KINDS.items() if code[0] != "0"} | {"0m": 34, "0p": 35, "0s": 36}
+"""Every tile code → its slot in a hand held as counts: the kind 0–33, a red five 34 (``0m``), 35, 36 (``0s``)."""
+_SLOT_KINDS = [*range(34), 4, 13, 22]
+"""A slot → its kind (a red five's is the five's)."""
+_SORTED_SLOTS = sorted(((code, slot) for code, slot in _SLOTS.items()), key=lambda item: _SORT_KEYS[item[0]])
+"""(code, slot) of the 37 codes in the order of a sorted hand (a red five before the other fives)."""
+
+
+def _tiles_of(counts: list[int]) -> list[str]:
+    """A hand held as counts per slot → its tiles, sorted (:func:`_sort_key`)."""
+    return [code for code, slot in _SORTED_SLOTS for _ in range(counts[slot])]
+
+
+_REDS = {4: 34, 13: 35, 22: 36}
+"""The kind of each five → the slot of its red five."""
+_SIMPLE_SLOTS = frozenset(slot for slot, kind in enumerate(_SLOT_KINDS) if not is_terminal_or_honour(kind))
+"""The slots of the tiles 2–8 (a red five among them)."""
+
+
+_REPEATS = [[code * n for n in range(5)] for code, _ in _SORTED_SLOTS]
+"""For each code in a sorted hand's order, its text 0 to 4 times (``"", "1m", "1m1m", …``)."""
+_SORTED_SLOT_INDEXES = [slot for _, slot in _SORTED_SLOTS]
+
+
+def _concealed(counts: list[int]) -> str:
+    """A hand held as counts per slot (at most 4 a kind: a fifth copy is refused first) → its tiles sorted as one
+    string (``"1m1m0p5p"``)."""
+    return "".join(map(list.__getitem__, _REPEATS, map(counts.__getitem__, _SORTED_SLOT_INDEXES)))
+
+
+def _kind_counts(counts: list[int]) -> list[int]:
+    """A hand held as counts per slot → its counts per kind (a red five counted with the fives)."""
+    kinds = counts[:34]
+    kinds[4] += counts[34]
+    kinds[13] += counts[35]
+    kinds[22] += counts[36]
+    return kinds
+
+
 @dataclass(slots=True)
 class _Meld:
     kind: Literal["chi", "pon", "kan"]
@@ -116,16 +166,14 @@ class _Seat:
         "nukidora",
         "riichi",
         "riichi_pending",
-        "river",
         "river_called",
         "since_discard",
         "since_riichi",
     )
 
-    def __init__(self, hand: list[str]) -> None:
-        self.hand = hand
+    def __init__(self) -> None:
+        self.hand = [0] * 37  # the concealed tiles as counts per slot (_SLOTS): filled from the deal by play
         self.melds: list[_Meld] = []
-        self.river: list[str] = []
         self.river_called = False  # another seat called one of its discards (no nagashi)
         self.riichi = False
         self.riichi_pending = False  # declared; the declaration discard has not passed yet
@@ -134,7 +182,6 @@ class _Seat:
         self.ippatsu = False
         self.discarded = False
         self.nukidora = 0
-        self.since_discard = 0  # the round's discards before those that passed since this seat's last discard
         self.since_riichi = 0  # the same since its riichi stick was deposited
 
 
@@ -150,16 +197,16 @@ class _Round:
         self.index = index
         self.players = players
         self.wall = 70 if players == 4 else 55
-        self.seats = [_Seat(list(hand)) for hand in log.hands]
+        self.seats = [_Seat() for _ in log.hands]
         self.dora = [log.dora]
         self.draws = 0
         self.calls_made = False  # any call (a closed kan included) interrupts the first go-around
         self.rinshan_next: set[int] = set()
-        self.rinshan = False  # the last draw came from the dead wall
+        self.rinshan_draw = -1  # the event index of the last draw from the dead wall
         self.pending_kakan: Kakan | None = None
         self.shown = [0] * 34  # copies of each kind seen: the deal, the draws, the dora indicators
         self.declared = False  # a riichi declaration discard was made and its stick not yet deposited
-        self.discards: list[int] = []  # every discard of the round, in order: its kind × 4 + the seat
+        self.discards: list[int] = []  # every discard of the round, in order: its slot (_SLOTS) × 4 + the seat
         if len(self.seats) != players:
             raise LogError(refusal("refusal.log.round_hands", n=len(self.seats), players=players), index)
         self.order = TurnOrder(index, players, log.dealer, self.wall, log.scores, tenhou)  # /docs/logs §Bad logs
@@ -169,11 +216,11 @@ class _Round:
 
     def take(self, seat: int, tile: str, event: int) -> None:
         hand = self.seats[seat].hand
-        try:
-            hand.remove(tile)
-        except ValueError:
-            held = "".join(sorted(hand, key=_sort_key))
-            raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event) from None
+        slot = _SLOTS.get(tile)
+        if slot is None or not hand[slot]:
+            held = "".join(_tiles_of(hand))
+            raise self.error(refusal("refusal.log.not_held", seat=seat, tile=tile, held=held), event)
+        hand[slot] -= 1
 
     def play(self) -> None:
         """Play every event; :class:`LogError` at the first one that cannot happen (a fifth copy of a tile
@@ -182,19 +229,27 @@ class _Round:
         Long because it is the replay's innermost loop: a draw's and a discard's turn checks run inline while
         they pass (the turn order's methods are called only to refuse, with their messages), which keeps a
         never-seen game within 2 ms of CPU (BENCHMARKS.md, issue 24)."""
-        dealt = [t for hand in self.log.hands for t in hand]
-        dealt.append(self.log.dora)
         shown = self.shown
         kinds = _KINDS  # every tile a decoder gives is one of its 37 codes
-        for tile in dealt:
-            shown[kinds[tile]] += 1
+        slots = _SLOTS
+        slot_kinds = _SLOT_KINDS
+        seats = self.seats
+        by_slot = [0] * 37
+        for seat, dealt_hand in zip(seats, self.log.hands, strict=True):
+            counts = seat.hand
+            for slot in map(slots.__getitem__, dealt_hand):
+                counts[slot] += 1
+                by_slot[slot] += 1
+        shown[:] = _kind_counts(by_slot)
+        shown[kinds[self.log.dora]] += 1
         if max(shown) > 4:
+            dealt = [t for hand in self.log.hands for t in hand]
+            dealt.append(self.log.dora)
             for tile in dealt:  # the first kind dealt more than four times
                 if (count := shown[_kind(tile)]) > 4:
                     raise ImpossibleLog(refusal("refusal.log.deal_copies", n=count, kind=kind_of(tile)), self.index)
         steps = _STEPS
         order = self.order
-        seats = self.seats
         discards = self.discards
         wall = self.wall
         rinshan_next = self.rinshan_next  # the same set throughout (the kan steps add to it)
@@ -205,7 +260,8 @@ class _Round:
         for i, event in enumerate(self.log.events):
             if type(event) is Draw:
                 seat_index, tile = event.seat, event.tile
-                kind = kinds[tile]
+                slot = slots[tile]
+                kind = slot_kinds[slot]
                 shown[kind] = count = shown[kind] + 1
                 if count > 4:
                     raise self.error(refusal("refusal.log.fifth_copy", kind=kind_of(tile)), i)
@@ -217,25 +273,30 @@ class _Round:
                 order.discard = None
                 if self.declared:
                     self.confirm_riichi()
-                seats[seat_index].hand.append(tile)
+                seats[seat_index].hand[slot] += 1
                 draws += 1
-                if rinshan_next:
-                    self.rinshan = seat_index in rinshan_next
-                    rinshan_next.discard(seat_index)
-                else:
-                    self.rinshan = False
+                if rinshan_next:  # a kan or a North was declared (an added kan among them: it is pending)
+                    if seat_index in rinshan_next:
+                        self.rinshan_draw = i
+                        rinshan_next.discard(seat_index)
+                    if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
+                        self.interrupt()
+                        self.pending_kakan = None
                 if draws > wall:
                     self.draws = draws
                     raise self.error(refusal("refusal.log.wall", n=draws, wall=wall), i)
-                if self.pending_kakan is not None:  # nobody robbed the added kan: now it interrupts
-                    self.interrupt()
-                    self.pending_kakan = None
             elif type(event) is Discard:
                 seat_index, tile = event.seat, event.tile
                 seat = seats[seat_index]
+                hand = seat.hand
                 try:
-                    seat.hand.remove(tile)
-                except ValueError:
+                    slot = slots[tile]
+                    held = hand[slot]
+                except KeyError:
+                    slot = held = 0
+                if held:
+                    hand[slot] = held - 1
+                else:
                     self.draws = draws
                     self.take(seat_index, tile, i)  # names what the hand holds
                 if seat_index != order.to_discard or (
@@ -247,20 +308,17 @@ class _Round:
                 order.to_discard = None
                 order.drawn = None
                 order.to_draw = next_seat[seat_index]
-                seat.river.append(tile)
                 if seat.riichi_pending:
                     if not seat.riichi:  # a riichi declaration's discard: the hand it leaves must be tenpai
                         self.draws = draws
-                        order.riichi_discard(event, seat.hand, self.meld_counts(seat), i)
+                        order.riichi_discard(event, _kind_counts(hand), self.meld_counts(seat), i)
                     seat.riichi = True
                     seat.ippatsu = True
                     self.declared = True
                 elif seat.ippatsu:
                     seat.ippatsu = False
                 seat.discarded = True
-                discards.append(kinds[tile] * 4 + seat_index)
-                seat.since_discard = len(discards)
-                self.rinshan = False
+                discards.append(slot * 4 + seat_index)
             else:
                 self.draws = draws  # the other steps read the draws made (a riichi's wall check)
                 steps[type(event)](self, event, i)
@@ -282,17 +340,17 @@ class _Round:
         seat.double_riichi = not seat.discarded and not self.calls_made
 
     def call(self, event: Call, i: int) -> None:
+        called = self.order.discard  # the last discard, not drawn past: the one called
         self.order.call(event, i)
         self.confirm_riichi()
-        discarder = self.seats[event.from_seat]
-        if not discarder.river or kind_of(discarder.river[-1]) != kind_of(event.called):
+        if called is None or called.seat != event.from_seat or kind_of(called.tile) != kind_of(event.called):
             raise self.error(
                 refusal("refusal.log.call", seat=event.seat, called=event.called, source=event.from_seat), i
             )
-        discarder.river_called = True
+        self.seats[event.from_seat].river_called = True
         for tile in event.own:
             self.take(event.seat, tile, i)
-        tiles = sorted([*event.own, event.called], key=_sort_key)
+        tiles = _sorted([*event.own, event.called])
         meld_kind: Literal["chi", "pon", "kan"] = "kan" if event.kind == "daiminkan" else event.kind
         self.seats[event.seat].melds.append(_Meld(meld_kind, tiles))
         self.interrupt()
@@ -304,7 +362,7 @@ class _Round:
         self.confirm_riichi()
         for tile in event.tiles:
             self.take(event.seat, tile, i)
-        self.seats[event.seat].melds.append(_Meld("kan", sorted(event.tiles, key=_sort_key), closed=True))
+        self.seats[event.seat].melds.append(_Meld("kan", _sorted(event.tiles), closed=True))
         self.interrupt()
         self.rinshan_next.add(event.seat)
 
@@ -315,7 +373,7 @@ class _Round:
         for meld in self.seats[event.seat].melds:
             if meld.kind == "pon" and kind_of(meld.tiles[0]) == kind_of(event.tile):
                 meld.kind = "kan"
-                meld.tiles = sorted([*meld.tiles, event.tile], key=_sort_key)
+                meld.tiles = _sorted([*meld.tiles, event.tile])
                 break
         else:
             raise self.error(refusal("refusal.log.kakan", seat=event.seat, tile=event.tile), i)
@@ -345,11 +403,21 @@ class _Round:
 
     def passed(self, seat: int, since: int) -> list[int]:
         """The kinds the other seats discarded from the round's ``since``-th discard on, in order."""
-        return [code >> 2 for code in self.discards[since:] if code & 3 != seat]
+        slot_kinds = _SLOT_KINDS
+        return [slot_kinds[code >> 2] for code in self.discards[since:] if code & 3 != seat]
+
+    def discarded_any(self, seat: int, kinds: set[int]) -> bool:
+        """Whether ``seat`` discarded a tile of one of ``kinds`` this round."""
+        codes = self.discards
+        return any(kind * 4 + seat in codes or (kind in _REDS and _REDS[kind] * 4 + seat in codes) for kind in kinds)
 
     def passed_since_discard(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s own last discard (all of the round before it)."""
-        return self.passed(seat, self.seats[seat].since_discard)
+        discards = self.discards
+        since = len(discards)
+        while since and discards[since - 1] & 3 != seat:
+            since -= 1
+        return self.passed(seat, since)
 
     def passed_since_riichi(self, seat: int) -> list[int]:
         """The kinds the others discarded since ``seat``'s riichi stick was deposited (none before it)."""
@@ -362,13 +430,6 @@ class _Round:
 
     # --- the end of the round -------------------------------------------------------------
 
-    def counts(self, tiles: list[str]) -> list[int]:
-        counts = [0] * 34
-        kinds = _KINDS
-        for tile in tiles:
-            counts[kinds[tile]] += 1
-        return counts
-
     def meld_counts(self, seat: _Seat) -> list[int]:
         counts = [0] * 34
         kinds = _KINDS
@@ -377,33 +438,44 @@ class _Round:
                 counts[kinds[tile]] += 1
         return counts
 
-    def waits_of(self, seat: _Seat, hand: list[str]) -> tuple[int, ...]:
-        if len(hand) % 3 != 1:
+    def waits_of(self, seat: _Seat, counts: list[int]) -> tuple[int, ...]:
+        """The kinds a hand of ``counts`` per kind waits on (none unless it holds 3n + 1 tiles)."""
+        if sum(counts) % 3 != 1:
             return ()
         # seven pairs and thirteen orphans need 13 concealed tiles
-        return hand_waits(self.counts(hand), self.meld_counts(seat), self.players, not seat.melds)
+        return hand_waits(counts, self.meld_counts(seat), self.players, not seat.melds)
 
     def tenpai(self) -> list[int]:
-        return [s for s, seat in enumerate(self.seats) if len(seat.hand) % 3 == 1 and self.waits_of(seat, seat.hand)]
+        return [s for s, seat in enumerate(self.seats) if self.waits_of(seat, _kind_counts(seat.hand))]
 
     def nagashi(self) -> list[int]:
-        return [
-            s
-            for s, seat in enumerate(self.seats)
-            if seat.river and not seat.river_called and all(is_terminal_or_honour(_kind(tile)) for tile in seat.river)
-        ]
+        """The seats with a river of terminals and honours only, none of it called (one pass over the round's
+        discards, stopped once no seat is left)."""
+        left = {s for s, seat in enumerate(self.seats) if not seat.river_called}
+        discarded: set[int] = set()
+        outside = _SIMPLE_SLOTS
+        for code in self.discards:
+            seat = code & 3
+            if seat in left:
+                discarded.add(seat)
+                if code >> 2 in outside:
+                    left.discard(seat)
+                    if not left:
+                        return []
+        return sorted(left & discarded)
 
 
-def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool) -> list[str]:
+def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan: bool, rinshan: bool) -> list[str]:
     """The win's situation flags as the events show them (``riichi`` or ``double_riichi``, ``ippatsu``,
-    ``rinshan``, ``haitei``, ``houtei``, ``chankan``, ``tenhou``, ``chiihou``), in that order of reading."""
+    ``rinshan``, ``haitei``, ``houtei``, ``chankan``, ``tenhou``, ``chiihou``), in that order of reading;
+    ``rinshan`` whether the winning draw came from the dead wall."""
     situation: list[str] = []
     if seat.riichi:
         situation.append("double_riichi" if seat.double_riichi else "riichi")
         if seat.ippatsu:
             situation.append("ippatsu")
     if tsumo:
-        if table.rinshan:
+        if rinshan:
             situation.append("rinshan")
         elif table.draws == table.wall:
             situation.append("haitei")
@@ -417,13 +489,14 @@ def _situation(table: _Round, seat: _Seat, winner: int, *, tsumo: bool, chankan:
 
 
 def _furiten(
-    table: _Round, seat: _Seat, winner: int, hand: list[str], *, chankan: bool
+    table: _Round, seat: _Seat, winner: int, counts: list[int], *, chankan: bool
 ) -> list[Literal["permanent", "temporary", "riichi"]]:
-    """The furiten kinds a ron on ``hand``'s waits is in (/docs/rules §2 Furiten): a wait in the winner's own
-    river (permanent), passed since their last discard (temporary) or since their riichi (riichi)."""
+    """The furiten kinds a ron on the waits of a hand of ``counts`` per kind is in (/docs/rules §2 Furiten): a
+    wait in the winner's own river (permanent), passed since their last discard (temporary) or since their
+    riichi (riichi)."""
     furiten: list[Literal["permanent", "temporary", "riichi"]] = []
-    wait_kinds = set(table.waits_of(seat, hand))
-    if wait_kinds & {_kind(t) for t in seat.river}:
+    wait_kinds = set(table.waits_of(seat, counts))
+    if table.discarded_any(winner, wait_kinds):
         furiten.append("permanent")
     if wait_kinds & _before(table.passed_since_discard(winner), chankan):
         furiten.append("temporary")
@@ -439,38 +512,37 @@ def _score_request(
     seat = table.seats[win.seat]
     tsumo = win.seat == win.from_seat
     # the win's own event: a new dora indicator shown after it (an open kan's, with the discard) is not one
-    last = None
-    for last in reversed(table.log.events):
-        if type(last) is not Dora:
-            break
-    else:
-        last = None
-    hand = list(seat.hand)
+    events = table.log.events
+    at = len(events) - 1
+    while at >= 0 and type(events[at]) is Dora:
+        at -= 1
+    last = events[at] if at >= 0 else None
+    hand = seat.hand[:]  # counts per slot
     chankan = False
     if tsumo:
         if not isinstance(last, Draw) or last.seat != win.seat:
             raise ImpossibleLog(refusal("refusal.log.tsumo", seat=win.seat), table.index, event_count)
         win_tile = last.tile
-        hand.remove(win_tile)
+        hand[_SLOTS[win_tile]] -= 1  # the tile just drawn
     elif table.pending_kakan is not None and table.pending_kakan.seat == win.from_seat and isinstance(last, Kakan):
         win_tile = table.pending_kakan.tile
         chankan = True
     else:
-        discarder = table.seats[win.from_seat]
         if not isinstance(last, Discard) or last.seat != win.from_seat:
             raise ImpossibleLog(refusal("refusal.log.ron", seat=win.seat, source=win.from_seat), table.index)
-        win_tile = discarder.river[-1]
-    if len(hand) + 3 * len(seat.melds) != 13:
+        win_tile = last.tile
+    size = sum(hand)
+    if size + 3 * len(seat.melds) != 13:
         raise ImpossibleLog(
-            refusal("refusal.log.hand_size", seat=win.seat, n=len(hand) + 1, calls=len(seat.melds)),
+            refusal("refusal.log.hand_size", seat=win.seat, n=size + 1, calls=len(seat.melds)),
             table.index,
             event_count,
         )
     riichi = seat.riichi  # declared and its discard made (a winner never rons their own discard)
-    situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan)
-    furiten = [] if tsumo else _furiten(table, seat, win.seat, hand, chankan=chankan)
+    situation = _situation(table, seat, win.seat, tsumo=tsumo, chankan=chankan, rinshan=table.rinshan_draw == at)
+    furiten = [] if tsumo else _furiten(table, seat, win.seat, _kind_counts(hand), chankan=chankan)
     melds = tuple(MeldSpec(type=m.kind, tiles="".join(m.tiles), closed=m.closed) for m in seat.melds)
-    concealed = "".join(sorted(hand, key=_SORT_KEYS.__getitem__))
+    concealed = _concealed(hand)
     request = ScoreRequest(
         hand=concealed,
         win_tile=win_tile,

@@ -12,8 +12,9 @@ Imports nothing from the web layer; usable as a library::
 from pathlib import Path as _Path
 
 
-def _check_compiled_modules() -> None:
-    """Refuse stale compiled modules in a source checkout (see ``setup.py``).
+def check_compiled_modules(package: str = __file__) -> None:
+    """Refuse stale compiled modules of the package whose ``__init__.py`` is ``package`` (this one by default;
+    ``service.logs`` calls it for its own) in a source checkout (see ``setup.py``).
 
     ``pip install -e .`` compiles the hot-path modules with mypyc into ``*.so`` files beside
     their sources, and Python imports those first. After a source edit (or a ``git pull``)
@@ -21,7 +22,7 @@ def _check_compiled_modules() -> None:
     that says how to rebuild; so is the build of a module that is gone (it would still import under the
     old name). Installed copies (no ``.git`` above) are not checked.
     """
-    here = _Path(__file__).resolve().parent
+    here = _Path(package).resolve().parent
     if not (here.parents[1] / ".git").exists():
         return
     for built in here.glob("*.so"):
@@ -38,11 +39,12 @@ def _check_compiled_modules() -> None:
             if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
                 raise ImportError(
                     f"{source} changed after it was compiled ({built.name}): rebuild with "
-                    "`.venv/bin/pip install -e .` (or delete service/scoring/*.so to run it as plain Python)"
+                    f"`.venv/bin/pip install -e .` (or delete {here.parent.name}/{here.name}/*.so to run it as plain "
+                    "Python)"
                 )
 
 
-_check_compiled_modules()
+check_compiled_modules()
 
 from .model import (  # noqa: E402 - after the check, which must run before any compiled module loads
     FieldError,
