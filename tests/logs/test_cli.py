@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -107,34 +108,40 @@ def test_game_options_as_json_take_a_riichi_tenhou_refuses(tmp_path: Path, capsy
     assert json.loads(capsys.readouterr().out.splitlines()[0])["error"] is None
 
 
-def test_a_zip_member_with_damaged_data_is_a_game_that_cannot_be_read_and_the_others_go_on(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("name", "body", "expected"),
+    [
+        pytest.param(
+            "games.zip",
+            lambda: damaged.zip_with_damaged_member(damaged.THREE, "chankan.json"),
+            [
+                "{archive}:chankan.json: chankan.json cannot be read from the archive: the compressed data is damaged",
+                "3 games: 2 agree, 0 disagree, 1 cannot be read; 2 rounds (2 agree), 3 wins",
+            ],
+            id="a zip member with damaged data: that game cannot be read, the others go on",
+        ),
+        pytest.param(
+            "games.tar",
+            lambda: damaged.tar_with_bad_checksum(damaged.SIX, member=3),
+            [
+                "{archive}: the archive cannot be read past rinshan.json: a damaged tar header; the rest of it is not "
+                "read",
+                "4 games: 3 agree, 0 disagree, 1 cannot be read; 3 rounds (3 agree), 4 wins",
+            ],
+            id="a tar unreadable past its third game is reported",
+        ),
+    ],
+)
+def test_a_damaged_archive_is_reported_and_the_exit_status_is_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, body: Callable[[], bytes], expected: list[str]
 ) -> None:
-    archive = tmp_path / "games.zip"
-    archive.write_bytes(damaged.zip_with_damaged_member(damaged.THREE, "chankan.json"))
+    archive = tmp_path / name
+    archive.write_bytes(body())
 
     status = main([str(archive), "--jobs", "1"])
 
     assert status == 1
-    assert capsys.readouterr().out.splitlines() == [
-        f"{archive}:chankan.json: chankan.json cannot be read from the archive: the compressed data is damaged",
-        "3 games: 2 agree, 0 disagree, 1 cannot be read; 2 rounds (2 agree), 3 wins",
-    ]
-
-
-def test_a_tar_unreadable_past_its_third_game_is_reported_and_the_exit_status_is_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    archive = tmp_path / "games.tar"
-    archive.write_bytes(damaged.tar_with_bad_checksum(damaged.SIX, member=3))
-
-    status = main([str(archive), "--jobs", "1"])
-
-    assert status == 1
-    assert capsys.readouterr().out.splitlines() == [
-        f"{archive}: the archive cannot be read past rinshan.json: a damaged tar header; the rest of it is not read",
-        "4 games: 3 agree, 0 disagree, 1 cannot be read; 3 rounds (3 agree), 4 wins",
-    ]
+    assert capsys.readouterr().out.splitlines() == [line.format(archive=archive) for line in expected]
 
 
 def test_a_tar_gz_damaged_in_the_middle_is_reported_and_the_exit_status_is_1(
