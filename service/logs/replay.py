@@ -602,10 +602,15 @@ def rules_for(
     """The rules of the replay: the caller's preset, else the platform's the log names (else
     ``standard``); then the options the log states (red fives, open tanyao, the length); then the
     caller's own overrides, which always win: an option the log states that contradicts one of the caller's
-    is dropped (the preset's own value then yields, as in ``POST /v1/score``), /docs/logs §Rules.
+    is dropped (the preset's own value then yields, as in ``POST /v1/score``), /docs/logs §Rules. The start points
+    are the log's own money (its first round's scores and sticks) unless the caller sets them.
 
     Raises :class:`RulesRefused` naming the option when those rules cannot replay the log: options the caller
-    sends that contradict each other (as ``POST /v1/score`` refuses them), or a number of players not the log's.
+    sends that contradict each other (as ``POST /v1/score`` refuses them), a number of players not the log's, or
+    start points the log's money contradicts.
+
+    Long because one loop applies the layers in order and retries once an option the log states (or its start
+    points) must yield: each retry is a few lines where the conflict is found.
     """
     stated = dict(game_log.rules)
     preset = str(stated.pop("preset", "standard"))
@@ -622,7 +627,9 @@ def rules_for(
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
     game_options = {k: v for k, v in stated.items() if k in game_fields}
     game_caller = {k: v for k, v in msgspec.structs.asdict(game).items() if v is not None} if game else {}
-    _check_start_points(game_log, game_caller.get("start_points"))
+    logged_start = _logged_start_points(game_log)
+    _check_start_points(game_log, game_caller.get("start_points"), logged_start)
+    start_from_log = False  # the log's own start points set over the preset's (below)
     while True:
         spec = msgspec.convert({**hand_options, **caller, "preset": preset}, RulesSpec)
         options = msgspec.convert({**game_options, **game_caller}, GameOptions)
@@ -633,9 +640,14 @@ def rules_for(
                 refusal("refusal.log.players_mismatch", log=game_log.players, rules=players),
             )
         try:
-            resolve_game(resolve_rules(spec), options)
+            game_rules = resolve_game(resolve_rules(spec), options)
         except InvalidHand as error:
             field = error.errors[0].field
+            if start_from_log:  # the preset's other options cannot take the log's start: keep the preset's
+                del game_options["start_points"]
+                logged_start = None
+                start_from_log = False
+                continue
             # an option only the log states, contradicted by the caller's (the log's red fives against the
             # caller's `aka_per_suit` 0): the caller's wins, so the log's yields and the rules are tried again
             kind, _, name = field.partition(".")
@@ -644,32 +656,49 @@ def rules_for(
                 del stated_here[name]
                 continue
             raise RulesRefused(field, error.errors[0].message) from None
+        if (
+            logged_start is not None
+            and "start_points" not in game_caller
+            and "start_points" not in game_options
+            and game_rules.start_points != logged_start
+        ):
+            # the game's money is the log's: a preset's other start (`wrc`'s 30,000 over a Tenhou game of
+            # 25,000) would refuse every round's settlement
+            game_options["start_points"] = logged_start
+            start_from_log = True
+            continue
         return spec, options
 
 
-def _check_start_points(game_log: GameLog, start_points: int | None) -> None:
-    """Refuse (:class:`RulesRefused` naming ``game.start_points``) a caller's ``start_points`` the log's own
-    money contradicts: the first round's scores plus its riichi sticks on the table are every point of the game
-    (a log that starts after East 1 too), so they must be ``players`` × ``start_points``. A log without scores
-    takes the caller's value."""
-    if start_points is None or not game_log.rounds:
-        return
+def _logged_start_points(game_log: GameLog) -> int | None:
+    """The start points a seat the log's own money implies: its first round's scores plus the riichi sticks on
+    the table are every point of the game (a log that starts after East 1 too), shared by the players; None for
+    a log without scores, or whose total is not a whole number of 100 points a seat."""
+    if not game_log.rounds:
+        return None
     first = game_log.rounds[0]
     start = game_log.start_scores or first.scores
     if start is None:
-        return
+        return None
     total = sum(start) + 1000 * (first.riichi_sticks if game_log.start_scores is None else 0)
-    if total != game_log.players * start_points:
-        raise RulesRefused(
-            "game.start_points",
-            refusal(
-                "refusal.log.start_points_mismatch",
-                total=total,
-                players=game_log.players,
-                start=total // game_log.players,
-                given=start_points,
-            ),
-        )
+    return total // game_log.players if total % (100 * game_log.players) == 0 else None
+
+
+def _check_start_points(game_log: GameLog, start_points: int | None, logged: int | None) -> None:
+    """Refuse (:class:`RulesRefused` naming ``game.start_points``) a caller's ``start_points`` the log's own
+    money contradicts (``logged``, :func:`_logged_start_points`; a log without scores takes the caller's)."""
+    if start_points is None or logged is None or logged == start_points:
+        return
+    raise RulesRefused(
+        "game.start_points",
+        refusal(
+            "refusal.log.start_points_mismatch",
+            total=logged * game_log.players,
+            players=game_log.players,
+            start=logged,
+            given=start_points,
+        ),
+    )
 
 
 def _yaku_list(items: Any) -> list[YakuHan]:

@@ -262,3 +262,21 @@ def test_a_misspelt_or_repeated_parameter_is_400_not_the_default(client: TestCli
         response = client.post(f"{path}?rules=tenhou&rules=majsoul", content=body, headers=JSON)
         assert response.status_code == 400, path
         assert response.json()["errors"] == [{"field": "rules", "message": "given more than once; give it once"}]
+
+
+def test_a_preset_with_another_start_replays_from_the_logs_own_money(client: TestClient[Litestar]) -> None:
+    # wrc starts at 30,000 a seat; the log's game (4 x 25,000, 100,000 in all) keeps its own start, so the rounds
+    # are settled: the first agrees with the log (no red five, no limit wrc scores otherwise), and round 4's ron
+    # on 3m4m0m says why it is not (wrc has no red fives), not that the money does not add up
+    body = (DATA / "output_log.example.json").read_bytes()
+    response = _replay(client, body, "rules=wrc")
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["final"] is not None
+    assert answer["final"]["start_points"] == 25000
+    assert answer["rounds"][0]["agrees"] is True
+    (settle,) = [d for d in answer["rounds"][4]["differences"] if d["field"] == "settle"]
+    assert [e["message"] for e in settle["service"]] == [
+        "1 red five of suit m; these rules have no red fives (option aka_per_suit)"
+    ]
+    assert not any("add up to" in str(d["service"]) for r in answer["rounds"] for d in r["differences"])
