@@ -615,6 +615,7 @@ def rules_for(
     stated = dict(game_log.rules)
     preset = str(stated.pop("preset", "standard"))
     caller: dict[str, Any] = {}
+    caller_named_preset = False  # a RulesSpec whose own preset chose the table
     if isinstance(rules, str):
         preset = rules
     elif rules is not None:
@@ -622,6 +623,7 @@ def rules_for(
         caller_preset = caller.pop("preset")
         if ("preset" in rules.__struct_fields__ and caller_preset != "standard") or not game_log.rules.get("preset"):
             preset = caller_preset
+            caller_named_preset = caller_preset != "standard"
     hand_fields = set(RulesSpec.__struct_fields__)
     game_fields = set(GameOptions.__struct_fields__)
     hand_options = {k: v for k, v in stated.items() if k in hand_fields and k != "preset"}
@@ -636,7 +638,7 @@ def rules_for(
         players = PRESETS[preset].players if spec.players is None else spec.players
         if players != game_log.players:  # first: another table size also makes the honba per payer contradict
             raise RulesRefused(
-                "rules.players" if "players" in caller else "rules",
+                "rules.players" if "players" in caller else "rules.preset" if caller_named_preset else "rules",
                 refusal("refusal.log.players_mismatch", log=game_log.players, rules=players),
             )
         try:

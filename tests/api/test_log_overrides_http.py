@@ -102,7 +102,7 @@ def test_an_unknown_preset_name_is_400_naming_rules_and_listing_the_presets(clie
     field, message = _refusal(client, "rules=tenho")
     assert field == "rules"
     assert message == (
-        "'tenho' is neither a preset (ema, kids, kostarev, majsoul, majsoul_sanma, mleague, standard, tenhou, "
+        '"tenho" is neither a preset (ema, kids, kostarev, majsoul, majsoul_sanma, mleague, standard, tenhou, '
         "tenhou_sanma, wrc) nor a JSON object of rule options"
     )
 
@@ -171,6 +171,10 @@ def test_rules_for_another_table_size_are_a_422_in_the_requests_language(client:
     assert option.json()["errors"] == [
         {"field": "rules.players", "message": "партию на 4 игроков нельзя переиграть по правилам для 3 игроков"}
     ]
+    # the object's own preset chose the table: its field is rules.preset
+    preset = _replay(client, body, "rules=" + quote('{"preset":"tenhou_sanma"}'))
+    assert preset.status_code == 422
+    assert [e["field"] for e in preset.json()["errors"]] == ["rules.preset"]
 
 
 def test_a_batch_answers_rules_that_cannot_replay_a_game_in_its_line(client: TestClient[Litestar]) -> None:
@@ -280,3 +284,14 @@ def test_a_preset_with_another_start_replays_from_the_logs_own_money(client: Tes
         "1 red five of suit m; these rules have no red fives (option aka_per_suit)"
     ]
     assert not any("add up to" in str(d["service"]) for r in answer["rounds"] for d in r["differences"])
+
+
+def test_a_form_upload_is_415_naming_the_content_type(client: TestClient[Litestar]) -> None:
+    # curl -F file=@log wraps the log in a multipart form: never a log; the answer says how to send it
+    body = (DATA / "output_log.example.json").read_bytes()
+    for path in ("/v1/logs/replay", "/v1/logs/replay/batch", "/v1/logs/convert"):
+        response = client.post(path, files={"file": ("log.json", body)})
+        assert response.status_code == 415, path
+        (error,) = response.json()["errors"]
+        assert error["field"] == "headers.content-type"
+        assert "is a form: send the log's own bytes as the body (curl --data-binary @file)" in error["message"]

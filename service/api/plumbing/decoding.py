@@ -26,6 +26,7 @@ from service.scoring import FieldError
 from service.scoring.model import TILE_CODE_PATTERN, TILES_PATTERN
 
 __all__ = [
+    "FORM_MEDIA_TYPES",
     "JSON_MEDIA_TYPES",
     "BadRequestBody",
     "StrictJSON",
@@ -71,11 +72,19 @@ class BadRequestBody(Exception):
 
 
 class UnsupportedBodyType(Exception):
-    """The request's ``Content-Type`` is not JSON: HTTP 415. ``content_type`` is what was sent."""
+    """The request's ``Content-Type`` is not JSON (a JSON operation), or is a form upload (a game-log operation:
+    ``form``, whose body is the log's own bytes): HTTP 415. ``content_type`` is what was sent."""
 
-    def __init__(self, content_type: str) -> None:
+    def __init__(self, content_type: str, form: bool = False) -> None:
         self.content_type = content_type
+        self.form = form
         super().__init__(f"Content-Type {content_type!r} is not supported; send application/json")
+
+
+FORM_MEDIA_TYPES: Final = frozenset({"multipart/form-data"})
+"""A form upload's media type (what ``curl -F`` sends): its body wraps the file in boundaries and headers, never
+a log a reader can read, so it is refused for its header. (``application/x-www-form-urlencoded``, what ``curl -d``
+sends, is read as the bytes it is: an mjlog sent that way has always been read.)"""
 
 
 class UnsupportedCharset(Exception):
@@ -195,7 +204,10 @@ def log_body_refusal(
     (True, ('gzip',))
     """
     for content_type in content_types:
-        if _is_text(content_type.split(";", 1)[0].strip().lower()) and charset_misreads(content_type, body):
+        essence = content_type.split(";", 1)[0].strip().lower()
+        if essence in FORM_MEDIA_TYPES:
+            return UnsupportedBodyType(content_type, form=True)
+        if _is_text(essence) and charset_misreads(content_type, body):
             return UnsupportedCharset(content_type)
     codings = content_codings(content_encodings)
     if not codings:

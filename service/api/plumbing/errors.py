@@ -312,6 +312,9 @@ def _bad_body(exc: BadRequestBody) -> ProblemDetailsException:
 
 def _unsupported_type(exc: UnsupportedBodyType) -> ProblemDetailsException:
     sent = repr(exc.content_type[:64])
+    if exc.form:
+        error = FieldError(field="headers.content-type", message=refusal("refusal.form_body", content_type=sent))
+        return problem(415, refusal("refusal.detail.form_body", content_type=sent), [error])
     error = FieldError(field="headers.content-type", message=refusal("refusal.unsupported_type", content_type=sent))
     return problem(415, refusal("refusal.detail.unsupported_type", content_type=sent), [error])
 

@@ -221,7 +221,11 @@ def _query_json(name: str, text: str, model: type[Any]) -> Any:
             raise problem(400, refusal("refusal.detail.request_invalid"), [FieldError(name, message)]) from None
     if not isinstance(value, dict):
         if name == "rules":
-            message = refusal("refusal.query.rules_neither", value=repr(text[:64]), presets=", ".join(sorted(_PRESETS)))
+            message = refusal(
+                "refusal.query.rules_neither",
+                value=msgspec.json.encode(text[:64]).decode(),
+                presets=", ".join(sorted(_PRESETS)),
+            )
         else:
             got = (
                 "null"
