@@ -17,7 +17,8 @@ A damaged zip member is an error in its place (the zip's directory places the ne
 stream is read in order, so where its rest cannot be read (a damaged header or compressed data part-way
 through, the data stopping before the tar's end marker, a gzip checksum that does not match) the iterator
 ends by raising a :class:`LogError` that names the last entry read: the games after it are never dropped
-without a word, and no other exception comes out of damaged data.
+without a word, and no other exception comes out of damaged data. A gzip stream is inflated as it is read
+(:class:`_Gunzip`), so every entry whose bytes inflate whole before the damage is given before that error.
 
 Each entry is at most :data:`~service.logs.detect.MAX_LOG_BYTES` (a gzip entry is inflated later, by
 :func:`~service.logs.read_log`, under the same cap); the whole body inflates to at most
@@ -35,6 +36,7 @@ from __future__ import annotations
 import gzip
 import lzma
 import struct
+import sys
 import tarfile
 import zipfile
 import zlib
@@ -78,11 +80,131 @@ MAX_INFLATED_BYTES: Final = 512 * 1024 * 1024
 not read (a compression bomb costs at most that much inflating, a few seconds)."""
 
 
+_STEP: Final = 64 * 1024
+"""The most a gzip stream is read, and inflated, in one step (64 KiB each way): memory stays bounded."""
+
+_GZIP_HEADER: Final = ("incorrect header check", "unknown compression method", "unknown header flags", "header crc")
+"""Words of :mod:`zlib` saying a gzip member's header is not one."""
+
+
+class _Gunzip:
+    """A gzip stream (one member or several, zero padding between them allowed, as :mod:`gzip` reads it),
+    inflated as it is read, in steps of :data:`_STEP`.
+
+    Where the stream is damaged (the data stopping, compressed data that does not inflate, a checksum that does
+    not match), every byte inflated before the damage is handed out first; the error is raised by the read that
+    finds nothing left before it, and by every read after. (:class:`gzip.GzipFile` reads ahead in blocks, so
+    its error loses the bytes it had inflated with them: a tar's members wholly before the damage would go
+    unread.) The errors are those :mod:`gzip` raises: :class:`EOFError` where the data stops,
+    :class:`gzip.BadGzipFile` for a header or checksum, :class:`zlib.error` for damaged compressed data."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.inflater: Any = zlib.decompressobj(31)  # None between members
+        self.tail = b""  # bytes read past a member's end: the next member's start, or zero padding
+        self.buffer = b""  # inflated, not yet handed out (at most one step)
+        self.at = 0
+        self.error: BaseException | None = None
+        self.done = False
+
+    def _fill(self) -> bool:
+        """Inflate until there are bytes to hand out: False at the stream's end; the damage's error (raised)
+        once nothing inflated before it is left."""
+        while self.at == len(self.buffer):
+            if self.error is not None:
+                raise self.error
+            if self.done:
+                return False
+            self.buffer, self.at = self._step(), 0
+        return True
+
+    def _step(self) -> bytes:
+        """The next bytes inflated (maybe none); at the damage, those before it, the error kept for later."""
+        inflater = self.inflater
+        if inflater is None:  # between members: zero padding, another member, or the end
+            data, self.tail = self.tail or self.raw.read(_STEP), b""
+            if not data:
+                self.done = True
+                return b""
+            data = data.lstrip(b"\0")
+            if not data:  # zero padding: read on
+                return b""
+            self.inflater = inflater = zlib.decompressobj(31)
+        else:
+            data = inflater.unconsumed_tail or self.raw.read(_STEP)
+        before = inflater.copy()
+        try:
+            inflated: bytes = inflater.decompress(data, _STEP)
+        except zlib.error as error:
+            self.error = _gzip_error(error)
+            return _inflated_before(before, data)
+        if inflater.eof:
+            self.tail, self.inflater = inflater.unused_data, None
+        elif not inflated and not data:
+            self.error = EOFError("Compressed file ended before the end-of-stream marker was reached")
+        return inflated
+
+    def read(self, size: int = -1) -> bytes:
+        if size < 0:
+            parts = []
+            while self._fill():
+                parts.append(self.buffer[self.at :])
+                self.at = len(self.buffer)
+            return b"".join(parts)
+        if size == 0 or not self._fill():
+            return b""
+        data = self.buffer[self.at : self.at + size]
+        self.at += len(data)
+        return data
+
+    def readline(self, size: int = -1) -> bytes:
+        """A line, ended by ``\\n`` or the stream's end, of at most ``size`` bytes; a line the damage cuts is
+        not given, the error is raised instead."""
+        parts: list[bytes] = []
+        left = size if size >= 0 else sys.maxsize
+        while left > 0 and self._fill():
+            stop = min(len(self.buffer), self.at + left)
+            end = self.buffer.find(b"\n", self.at, stop)
+            if end >= 0:
+                stop = end + 1
+            parts.append(self.buffer[self.at : stop])
+            left -= stop - self.at
+            self.at = stop
+            if end >= 0:
+                break
+        return b"".join(parts)
+
+
+def _inflated_before(inflater: Any, data: bytes) -> bytes:
+    """What ``inflater`` inflates from ``data`` before its error, fed a byte at a time (less than one step:
+    fed at once, the step stopped on the error before its bound)."""
+    parts = []
+    for at in range(len(data)):
+        try:
+            parts.append(inflater.decompress(data[at : at + 1]))
+        except zlib.error:
+            break
+    return b"".join(parts)
+
+
+def _gzip_error(error: zlib.error) -> BaseException:
+    """:mod:`zlib`'s error as :mod:`gzip` says it: a checksum or length that does not match, or a header that
+    is no gzip header, is :class:`gzip.BadGzipFile`; damaged compressed data stays :class:`zlib.error`."""
+    message = str(error)
+    if "incorrect data check" in message:
+        return gzip.BadGzipFile("CRC check failed")
+    if "incorrect length check" in message:
+        return gzip.BadGzipFile("Incorrect length of data produced")
+    if any(words in message for words in _GZIP_HEADER):
+        return gzip.BadGzipFile("Not a gzipped file")
+    return error
+
+
 class _Inflated:
     """A binary reader that counts what it hands out and raises :class:`LogError` past
     :data:`MAX_INFLATED_BYTES` (wrapped around gzip streams; zip members are counted where they are read)."""
 
-    def __init__(self, source: IO[bytes] | gzip.GzipFile) -> None:
+    def __init__(self, source: IO[bytes] | _Gunzip) -> None:
         self.source = source
         self.total = 0
 
@@ -132,17 +254,26 @@ def iter_logs(stream: IO[bytes]) -> Iterator[Entry]:
         yield from _zip_entries(stream)
         return
     compressed = head.startswith(b"\x1f\x8b")
-    source: IO[bytes] | gzip.GzipFile = gzip.GzipFile(fileobj=stream, mode="rb") if compressed else stream
-    try:
-        peek = source.read(512)
-        source.seek(0)
-    except _READ_ERRORS as error:
-        raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
-    counted = _Inflated(source)
+    peek = _peek(_Gunzip(stream)) if compressed else stream.read(512)
+    stream.seek(0)
+    counted = _Inflated(_Gunzip(stream) if compressed else stream)
     if len(peek) == 512 and peek[257:262] == b"ustar":
         yield from _tar_entries(counted, compressed)
         return
     yield from _ndjson_entries(counted)
+
+
+def _peek(source: _Gunzip) -> bytes:
+    """The first 512 bytes ``source`` inflates to, or fewer: those before its end or its damage (the damage is
+    met again as the body is read); its error when it inflates to nothing."""
+    peek = b""
+    try:
+        while len(peek) < 512 and (more := source.read(512 - len(peek))):
+            peek += more
+    except _READ_ERRORS as error:
+        if not peek:
+            raise LogError(refusal("refusal.log.gzip_broken", error=archive_reason(error))) from None
+    return peek
 
 
 def _printable(name: str) -> str:

@@ -4,6 +4,7 @@ NDJSON (/docs/logs §Many games)."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import random
@@ -94,6 +95,31 @@ def test_a_tar_gz_damaged_in_the_middle_ends_on_an_archive_line(client: TestClie
     assert [line["name"] for line in lines[:-1]] == damaged.ALL[: len(lines) - 1]
     assert lines[-1]["name"] == "(the archive)"
     assert lines[-1]["problem"]["errors"][0]["message"].startswith("the archive cannot be read past ")
+
+
+def test_a_tar_gz_cut_short_answers_every_game_inflated_whole_before_the_cut(client: TestClient[Litestar]) -> None:
+    body = damaged.tar_gz_cut_after(damaged.SIX, 1)  # the first game's data whole, the second's not
+
+    lines = _lines(client.post(BATCH, content=body, headers={"content-type": "application/gzip"}))
+
+    assert _said(lines) == [
+        (0, "double_ron.json", True, None),
+        (1, "(the archive)", False, f"the archive cannot be read past double_ron.json: the data ends early; {REST}"),
+    ]
+
+
+def test_a_gzip_ndjson_body_cut_short_answers_every_whole_line(client: TestClient[Litestar]) -> None:
+    text = "".join(json.dumps(json.loads(damaged.log(name))) + "\n" for name in damaged.THREE).encode()
+    body = gzip.compress(text, mtime=0)
+    cut = damaged.shortest_cut(body, text.index(b"\n", text.index(b"\n") + 1) + 1)  # the second newline
+
+    lines = _lines(client.post(BATCH, content=body[:cut], headers={"content-type": "application/gzip"}))
+
+    assert _said(lines) == [
+        (0, "line 1", True, None),
+        (1, "line 2", True, None),
+        (2, "(the archive)", False, f"the archive cannot be read past line 2: the data ends early; {REST}"),
+    ]
 
 
 def test_an_ndjson_body_starting_with_a_byte_order_mark_is_read(client: TestClient[Litestar]) -> None:

@@ -3,9 +3,11 @@ broken is in plain sight (shared by the archive, command-line and HTTP tests).""
 
 from __future__ import annotations
 
+import gzip
 import io
 import tarfile
 import zipfile
+import zlib
 from pathlib import Path
 
 TENHOU6 = Path(__file__).parent / "data" / "tenhou6"
@@ -77,3 +79,42 @@ def tar_with_bad_checksum(names: list[str], member: int) -> bytes:
     at = tar_headers(bytes(body))[member]
     body[at + 148 : at + 156] = b"99999999"
     return bytes(body)
+
+
+def member_ends(body: bytes) -> list[int]:
+    """Where each member's data ends (the offset after its last byte) in a tar of plain ustar headers."""
+    return [at + 512 + int(body[at + 124 : at + 136].strip(b"\0 ") or b"0", 8) for at in tar_headers(body)]
+
+
+def inflated_length(body: bytes) -> int:
+    """How many bytes zlib inflates a gzip stream to, cut short as it may be: what of it can be read."""
+    return len(zlib.decompressobj(31).decompress(body))
+
+
+def shortest_cut(body: bytes, inflated: int) -> int:
+    """The fewest first bytes of the gzip stream ``body`` that zlib inflates to at least ``inflated`` bytes."""
+    inflater = zlib.decompressobj(31)
+    total = 0
+    for at in range(len(body)):
+        total += len(inflater.decompress(body[at : at + 1]))
+        if total >= inflated:
+            return at + 1
+    raise ValueError(f"{body!r:.20} inflates to {total} bytes, fewer than {inflated}")
+
+
+def tar_gz_cut_after(names: list[str], games: int) -> bytes:
+    """A tar.gz of these logs (the tar of :func:`tar_of`, gzip-compressed), cut after the fewest bytes that
+    inflate to the whole data of its first ``games`` members: the next member's data is never whole."""
+    tar = tar_of(names)
+    body = gzip.compress(tar, mtime=0)
+    return body[: shortest_cut(body, member_ends(tar)[games - 1])]
+
+
+def gzip_damaged_after(data: bytes, whole: int) -> bytes:
+    """A gzip stream of ``data`` whose first ``whole`` bytes inflate as packed and whose compressed data after
+    them is damaged: they are compressed and flushed to a byte boundary, and the next deflate block's header
+    byte is ``0x07``, a block of type 3, which deflate reserves (zlib: ``invalid block type``)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    head = packer.compress(data[:whole]) + packer.flush(zlib.Z_FULL_FLUSH)
+    rest = packer.compress(data[whole:]) + packer.flush()
+    return head + b"\x07" + rest[1:]

@@ -265,6 +265,114 @@ def test_a_gzip_ndjson_body_cut_part_way_ends_on_an_error_naming_the_last_line_r
     )
 
 
+SIX_TAR = damaged.tar_of(damaged.SIX)
+SIX_TAR_GZ = gzip.compress(SIX_TAR, mtime=0)
+
+
+@pytest.mark.parametrize("percent", [40, 50, 70, 90])
+def test_a_tar_gz_cut_short_answers_every_game_inflated_whole_before_the_cut(percent: int) -> None:
+    cut = SIX_TAR_GZ[: len(SIX_TAR_GZ) * percent // 100]
+    readable = damaged.inflated_length(cut)  # what zlib inflates the cut stream to
+    whole = [name for name, end in zip(damaged.SIX, damaged.member_ends(SIX_TAR), strict=True) if end <= readable]
+    assert 0 < len(whole) < len(damaged.SIX)  # the cut is among the games
+
+    assert _said(_read_on(cut)) == [
+        *((name, "log") for name in whole),
+        ("(the archive)", f"the archive cannot be read past {whole[-1]}: the data ends early; {REST}"),
+    ]
+
+
+@pytest.mark.parametrize("games", [1, 2, 3, 4, 5])
+def test_a_tar_gz_cut_just_after_a_game_s_last_byte_answers_that_game_and_one_byte_less_does_not(games: int) -> None:
+    body = damaged.tar_gz_cut_after(damaged.SIX, games)
+    end = damaged.member_ends(SIX_TAR)[games - 1]  # the byte after the last game's data, in the tar
+    assert damaged.inflated_length(body[:-1]) < end <= damaged.inflated_length(body)
+
+    entries = _read_on(body)
+    fewer = _read_on(body[:-1])
+
+    assert entries[:-1] == [(name, damaged.log(name)) for name in damaged.SIX[:games]]
+    assert _said(entries[-1:]) == [
+        ("(the archive)", f"the archive cannot be read past {damaged.SIX[games - 1]}: the data ends early; {REST}")
+    ]
+    assert [name for name, _ in fewer[:-1]] == damaged.SIX[: games - 1]
+    assert _said(fewer[-1:]) == [
+        (
+            "(the archive)",
+            f"the archive cannot be read past {damaged.SIX[games - 2]}: the data ends early; {REST}"
+            if games > 1
+            else "the tar archive cannot be read: the data ends early",
+        )
+    ]
+
+
+LINES = [json.dumps(XML.decode().replace("2.3", f"{n:04d}")).encode() + b"\n" for n in range(2000)]
+"""2,000 lines, each a different mjlog, all of the same length."""
+
+LINE = len(LINES[0])
+"""The length of each line (53 bytes)."""
+
+NDJSON_GZ = gzip.compress(b"".join(LINES), mtime=0)
+
+
+@pytest.mark.parametrize("percent", [10, 50, 90])
+def test_a_gzip_ndjson_body_cut_short_answers_every_line_inflated_whole_before_the_cut(percent: int) -> None:
+    cut = NDJSON_GZ[: len(NDJSON_GZ) * percent // 100]
+    whole = damaged.inflated_length(cut) // LINE  # the lines whose newline is inflated
+    assert 0 < whole < 2000
+
+    entries = _read_on(cut)
+
+    assert [name for name, _ in entries] == [*(f"line {n}" for n in range(1, whole + 1)), "(the archive)"]
+    assert entries[whole - 1][1] == XML.replace(b"2.3", b"%04d" % (whole - 1))
+    assert _said(entries[-1:]) == [
+        ("(the archive)", f"the archive cannot be read past line {whole:,}: the data ends early; {REST}")
+    ]
+
+
+@pytest.mark.parametrize("lines", [2, 1000, 1999])
+def test_a_gzip_ndjson_body_cut_just_after_a_line_s_newline_answers_that_line(lines: int) -> None:
+    cut = damaged.shortest_cut(NDJSON_GZ, lines * LINE)
+
+    assert [name for name, _ in _read_on(NDJSON_GZ[:cut])][-2:] == [f"line {lines}", "(the archive)"]
+    assert [name for name, _ in _read_on(NDJSON_GZ[: cut - 1])][-2:] == [f"line {lines - 1}", "(the archive)"]
+
+
+def test_a_gzip_ndjson_body_cut_inside_its_first_line_is_refused_as_a_whole() -> None:
+    cut = damaged.shortest_cut(NDJSON_GZ, LINE)
+
+    with pytest.raises(LogError, match=r"^the gzip stream is broken: the data ends early$"):
+        list(iter_logs(io.BytesIO(NDJSON_GZ[: cut - 1])))
+
+
+def test_a_gzip_ndjson_body_damaged_part_way_answers_every_line_inflated_whole_before_the_damage() -> None:
+    body = damaged.gzip_damaged_after(b"".join(LINES), 1000 * LINE)
+
+    entries = _read_on(body)
+
+    assert entries[:-1] == [(f"line {n + 1}", json.loads(LINES[n]).encode()) for n in range(1000)]
+    assert _said(entries[-1:]) == [
+        ("(the archive)", f"the archive cannot be read past line 1,000: the compressed data is damaged; {REST}")
+    ]
+
+
+def test_a_tar_gz_damaged_part_way_answers_every_game_inflated_whole_before_the_damage() -> None:
+    body = damaged.gzip_damaged_after(SIX_TAR, damaged.member_ends(SIX_TAR)[2])  # after the third game's data
+
+    assert _said(_read_on(body)) == [
+        ("double_ron.json", "log"),
+        ("chankan.json", "log"),
+        ("rinshan.json", "log"),
+        ("(the archive)", f"the archive cannot be read past rinshan.json: the compressed data is damaged; {REST}"),
+    ]
+
+
+def test_a_gzip_body_of_several_members_with_zeros_between_is_read_as_one() -> None:
+    body = gzip.compress(LINES[0], mtime=0) + b"\0" * 10 + gzip.compress(LINES[1], mtime=0)
+
+    assert [name for name, _ in iter_logs(io.BytesIO(body))] == ["line 1", "line 2"]
+
+
 @pytest.mark.parametrize("compress", [False, True], ids=["plain", "gzip"])
 def test_an_ndjson_body_starting_with_a_byte_order_mark_is_read_as_ndjson(compress: bool) -> None:
     body = b"\xef\xbb\xbf" + json.dumps(XML.decode()).encode() + b"\n" + b'{"log": []}\n'

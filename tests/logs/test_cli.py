@@ -130,6 +130,16 @@ def test_game_options_as_json_take_a_riichi_tenhou_refuses(tmp_path: Path, capsy
             ],
             id="a tar unreadable past its third game is reported",
         ),
+        pytest.param(
+            "games.tar.gz",
+            lambda: damaged.tar_gz_cut_after(damaged.SIX, 3),
+            [
+                "{archive}: the archive cannot be read past rinshan.json: the data ends early; the rest of it is not "
+                "read",
+                "4 games: 3 agree, 0 disagree, 1 cannot be read; 3 rounds (3 agree), 4 wins",
+            ],
+            id="a tar.gz cut just after its third game's data is reported past it",
+        ),
     ],
 )
 def test_a_damaged_archive_is_reported_and_the_exit_status_is_1(
