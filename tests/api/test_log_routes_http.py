@@ -261,3 +261,23 @@ def test_a_json_log_declared_in_latin1_is_415_naming_the_content_type(client: Te
     headers = {"content-type": "text/plain; charset=utf-16"}
     response = client.post("/v1/logs/replay?rules=tenhou", content=mjai_lines().encode(), headers=headers)
     assert response.status_code == 415, response.text
+
+
+def test_an_mjlog_labelled_with_the_encoding_its_declaration_names_is_read(client: TestClient[Litestar]) -> None:
+    # a player named 東 written raw in Shift_JIS (bytes 93 8c): the header and the XML declaration agree, so the
+    # reader (which decodes by the declaration) reads what the client meant; a header naming another encoding than
+    # the declaration's could misread it and is a 415
+    from service.api.docs.examples import EXAMPLE_MJLOG
+
+    text = '<?xml version="1.0" encoding="Shift_JIS"?>' + EXAMPLE_MJLOG.replace('n0="a"', 'n0="東"')
+    body = text.encode("shift_jis")
+    assert b"\x93\x8c" in body
+    for charset in ("shift_jis", "Shift_JIS", "sjis"):
+        response = client.post(
+            "/v1/logs/replay", content=body, headers={"content-type": f"application/xml; charset={charset}"}
+        )
+        assert response.status_code == 200, response.text
+        assert response.json()["names"][0] == "東"
+    response = client.post("/v1/logs/replay", content=body, headers={"content-type": "application/xml; charset=euc-jp"})
+    assert response.status_code == 415
+    assert [e["field"] for e in response.json()["errors"]] == ["headers.content-type"]

@@ -10,6 +10,7 @@ its model type (unknown fields forbidden by the Struct itself), and reports fail
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Callable, Generator
 from decimal import Decimal
@@ -188,6 +189,30 @@ def _is_text(essence: str) -> bool:
     return is_json_media_type(essence) or essence.startswith("text/") or essence.endswith(("xml", "ndjson", "jsonl"))
 
 
+_XML_ENCODING: Final = re.compile(rb"""<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+"""An XML declaration's ``encoding`` (``<?xml version="1.0" encoding="Shift_JIS"?>``), within its first bytes."""
+
+
+def _declared_alike(content_type: str, body: bytes | None) -> bool:
+    """Whether ``body`` is an XML document whose own declaration names the encoding the header's ``charset`` names
+    (two names of one codec alike: ``shift_jis`` and ``Shift_JIS``, ``sjis``): an mjlog is read by its
+    declaration, so the two agreeing is no misreading.
+
+    >>> _declared_alike("application/xml; charset=sjis", b'<?xml version="1.0" encoding="Shift_JIS"?><mjloggm/>')
+    True
+    >>> _declared_alike("application/xml; charset=shift_jis", b'<?xml version="1.0"?><mjloggm/>')
+    False
+    """
+    charset = _charset(content_type)
+    match = _XML_ENCODING.match(body[:200]) if body is not None and charset is not None else None
+    if match is None or charset is None:
+        return False
+    try:
+        return codecs.lookup(charset).name == codecs.lookup(match[1].decode("ascii")).name
+    except LookupError:
+        return False
+
+
 def log_body_refusal(
     content_types: list[str], content_encodings: list[str], head: bytes, body: bytes | None = None
 ) -> Exception | None:
@@ -207,7 +232,7 @@ def log_body_refusal(
         essence = content_type.split(";", 1)[0].strip().lower()
         if essence in FORM_MEDIA_TYPES:
             return UnsupportedBodyType(content_type, form=True)
-        if _is_text(essence) and charset_misreads(content_type, body):
+        if _is_text(essence) and charset_misreads(content_type, body) and not _declared_alike(content_type, body):
             return UnsupportedCharset(content_type)
     codings = content_codings(content_encodings)
     if not codings:

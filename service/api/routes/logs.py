@@ -277,8 +277,11 @@ every route: the limits of each)."""
 
 _UNSUPPORTED_LOG_BODY: Final = problem_response(
     "A `Content-Encoding` other than `gzip`, or `gzip` over a body that is not gzip (the answer's "
-    "`Accept-Encoding` is `gzip, identity`; a gzip body is read with the header or without it), or a JSON "
-    "`Content-Type` with a `charset` other than UTF-8; `errors` names the header.",
+    "`Accept-Encoding` is `gzip, identity`; a gzip body is read with the header or without it); a text "
+    "`Content-Type` (JSON, JSON lines, XML, `text/*`) whose `charset` could misread the body (another than UTF-8 "
+    "over bytes beyond ASCII, unless an mjlog's own XML declaration names the same encoding; an unknown one; one "
+    "that reads ASCII otherwise, `utf-16`); or a form upload (`multipart/form-data`: send the log's bytes as "
+    "the body). `errors` names the header (/docs/logs §The body).",
     UnsupportedBodyEncoding("gzip", ("gzip",), not_gzip=True),
 )
 """The 415 of every log operation."""

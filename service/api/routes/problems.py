@@ -40,9 +40,11 @@ BODY_ERRORS: Final[Mapping[int, ResponseSpec]] = {
     400: problem_response("Malformed JSON or a schema violation; `errors` names each field."),
     413: problem_response("The request body is larger than the server accepts."),
     415: problem_response(
-        "The request body is not JSON, or is JSON in a `charset` other than UTF-8 (`errors`: `headers.content-type`), "
-        "or is sent with a `Content-Encoding`: the body is read as sent (`errors`: `headers.content-encoding`; the "
-        "answer's `Accept-Encoding` is `identity`)."
+        "The request body is not JSON, or is JSON declared in a `charset` that could misread it (`errors`: "
+        "`headers.content-type`): another charset than UTF-8 (`utf8` and `us-ascii` are UTF-8) over bytes beyond "
+        "ASCII, or an unknown one, or one that reads ASCII otherwise (`utf-16`); a plain-ASCII body is read in any "
+        "ASCII-compatible charset. Or it is sent with a `Content-Encoding`: the body is read as sent (`errors`: "
+        "`headers.content-encoding`; the answer's `Accept-Encoding` is `identity`). /problems/unsupported-media-type"
     ),
 }
 """The refusals of any JSON request body: not the schema (400), over the route's body limit (413), not JSON
