@@ -206,13 +206,10 @@ def _int(
 
 def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None, int | None]) -> list[int] | None:
     """``event[name]``: ``count`` whole numbers (scores or deltas, points; any after them are let be), each at most
-    :data:`~service.logs.record.MAX_POINTS` in magnitude; None where the event has none (a ``null`` is refused)."""
+    :data:`~service.logs.record.MAX_POINTS` in magnitude; None where the event has none (or ``null``: Mortal's
+    optional ``deltas``)."""
     value = event.get(name)
     if value is None:
-        if name in event:
-            raise LogError(
-                refusal("refusal.mjai.not_whole_numbers", kind=event["type"], name=name, count=count), *where
-            )
         return None
     if type(value) is list and len(value) == count:  # the usual: one whole number a seat, no bool among them
         for v in value:
@@ -371,6 +368,10 @@ class _Reader:
         if bakaze not in ("E", "S", "W", "N"):
             raise LogError(refusal("refusal.mjai.bakaze", bakaze=json_said(bakaze)), *where)
         scores = _ints(event, "scores", players, where)
+        if scores is None and "scores" in event:  # null: Mortal's start_kyoku always has its scores
+            raise LogError(
+                refusal("refusal.mjai.not_whole_numbers", kind="start_kyoku", name="scores", count=players), *where
+            )
         if self.rounds and scores is not None:
             self.next_scores.append(scores)
         self.rounds.append(

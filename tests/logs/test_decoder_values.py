@@ -430,6 +430,15 @@ def test_the_mjai_tsumogiri_refusal_in_japanese() -> None:
     assert render(error.message, "ja") == 'dahai tsumogiri="yes" は true でも false でもありません'
 
 
+def test_mjai_hora_deltas_and_ura_markers_of_null_are_read_as_absent_as_mortals_options() -> None:
+    body = MJAI.replace('"ura_markers": ["E"], "deltas": [0, 9000, -8000, 0]', '"ura_markers": null, "deltas": null')
+
+    game = read_log(body.encode())
+
+    assert game.rounds[0].wins[0].ura_indicators == ()
+    assert game.rounds[0].wins[0].deltas is None
+
+
 def test_an_mjai_dahai_without_tsumogiri_is_read_as_the_original_mjai_writes_it() -> None:
     body = MJAI.replace(', "tsumogiri": true', "")
 
