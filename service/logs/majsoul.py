@@ -177,11 +177,11 @@ def _records(parsed: object) -> tuple[dict[str, Any], list[tuple[str, dict[str, 
         if not isinstance(name, str):
             raise LogError(refusal("refusal.ms.no_name", item=msgspec.json.encode(item).decode()[:60]))
         data = item.get("data", {k: v for k, v in item.items() if k != "name"})
-        if not isinstance(data, dict):
-            raise LogError(refusal("refusal.ms.data", name=name))
         short = name.removeprefix(".lq.")
         for prefix in ("Record", "Action"):
             short = short.removeprefix(prefix)
+        if not isinstance(data, dict):  # named as the decoder names its records
+            raise LogError(refusal("refusal.ms.data", what=f"Record{short} (record {len(out)})"))
         out.append((short, data))
     return head, out
 

@@ -136,7 +136,7 @@ def _events(text: bytes) -> list[dict[str, Any]]:
         parsed = msgspec.json.decode(stripped)
         array = isinstance(parsed, list)
         events = parsed if array else [parsed]
-    except msgspec.DecodeError as whole:  # JSON lines (each an event, or a one-event array)
+    except msgspec.DecodeError as whole:  # JSON lines: each line one event (a line that is an array is none)
         events = []
         for line in _LINE.finditer(text, start):
             if not line[0].strip():
@@ -147,14 +147,10 @@ def _events(text: bytes) -> list[dict[str, Any]]:
                 raise LogError(
                     refusal("refusal.mjai.not_json_lines", error=_fault(text, start, whole, line, error))
                 ) from None
-    flat: list[dict[str, Any]] = []
-    for event in events:  # some tools write each line as a one-event array
-        for item in event if isinstance(event, list) else [event]:
-            if not isinstance(item, dict) or not isinstance(item.get("type"), str):
-                index = next(i for i, e in enumerate(events) if e is event)
-                raise LogError(_not_event(item, _place(text, start, index, array)))
-            flat.append(item)
-    return flat
+    for index, event in enumerate(events):
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise LogError(_not_event(event, _place(text, start, index, array)))
+    return events
 
 
 def _place(text: bytes, start: int, index: int, array: bool) -> Refusal:
@@ -210,7 +206,8 @@ def _int(
 
 def _ints(event: dict[str, Any], name: str, count: int, where: tuple[int | None, int | None]) -> list[int] | None:
     """``event[name]``: ``count`` whole numbers (scores or deltas, points; any after them are let be), each at most
-    :data:`~service.logs.record.MAX_POINTS` in magnitude; None where the event has none."""
+    :data:`~service.logs.record.MAX_POINTS` in magnitude; None where the event has none (or ``null``: Mortal's
+    optional ``deltas``)."""
     value = event.get(name)
     if value is None:
         return None
@@ -279,21 +276,15 @@ def _decode_lines(stripped: bytes) -> GameLog | None:
                 continue
             if not line or line.isspace():
                 continue
-            parsed = msgspec.json.decode(line)
-            for item in parsed if isinstance(parsed, list) else (parsed,):
-                if not isinstance(item, dict) or not isinstance(kind := item.get("type"), str):
-                    return None
-                reader.read(item)
-                if (
-                    kind in ("tsumo", "dahai")
-                    and type(item.get("actor")) is int
-                    and not isinstance(parsed, list)
-                    and len(known_moves) < _KNOWN_MOVES_MAX
-                ):
-                    made = rounds[-1].events[-1]
-                    assert isinstance(made, (Draw, Discard))
-                    red = kind == "dahai" and made.tile[0] == "0"
-                    known_moves[line] = (made, made.seat + _RED_MOVE if red else made.seat)
+            item = msgspec.json.decode(line)
+            if type(item) is not dict or not isinstance(kind := item.get("type"), str):
+                return None  # a line that is no event (an array, a number): the general path names it
+            reader.read(item)
+            if kind in ("tsumo", "dahai") and type(item.get("actor")) is int and len(known_moves) < _KNOWN_MOVES_MAX:
+                made = rounds[-1].events[-1]
+                assert isinstance(made, (Draw, Discard))
+                red = kind == "dahai" and made.tile[0] == "0"
+                known_moves[line] = (made, made.seat + _RED_MOVE if red else made.seat)
             if rounds:
                 append = rounds[-1].events.append
                 players = reader.players
@@ -377,6 +368,10 @@ class _Reader:
         if bakaze not in ("E", "S", "W", "N"):
             raise LogError(refusal("refusal.mjai.bakaze", bakaze=json_said(bakaze)), *where)
         scores = _ints(event, "scores", players, where)
+        if scores is None and "scores" in event:  # null: Mortal's start_kyoku always has its scores
+            raise LogError(
+                refusal("refusal.mjai.not_whole_numbers", kind="start_kyoku", name="scores", count=players), *where
+            )
         if self.rounds and scores is not None:
             self.next_scores.append(scores)
         self.rounds.append(
@@ -400,7 +395,11 @@ class _Reader:
 
     def dahai(self, current: RoundLog, seat: int, event: dict[str, Any]) -> None:
         giri = event.get("tsumogiri")
-        move = discard(seat, tile(event.get("pai"), self.where), giri if isinstance(giri, bool) else None)
+        if giri is not True and giri is not False and "tsumogiri" in event:  # absent in the original mjai's logs
+            raise LogError(
+                refusal("refusal.mjai.not_bool", kind="dahai", name="tsumogiri", value=json_said(giri)), *self.where
+            )
+        move = discard(seat, tile(event.get("pai"), self.where), giri)
         current.events.append(move)
         self.aka = self.aka or move.tile[0] == "0"
 
@@ -440,7 +439,12 @@ class _Reader:
         where = self.where
         players = self.players
         target = _int(event, "target", where, 0, players - 1)
-        ura = event.get("ura_markers", event.get("uradora_markers")) or []
+        ura_name = "ura_markers" if "ura_markers" in event else "uradora_markers"
+        ura = event.get(ura_name)  # Mortal's (optional) or the original mjai's
+        if ura is not None and type(ura) is not list:
+            raise LogError(refusal("refusal.mjai.not_tiles", kind="hora", name=ura_name, value=json_said(ura)), *where)
+        if "pai" in event:  # the original mjai's winning tile (Mortal writes none): a tile, or refused
+            tile(event["pai"], where)
         yakus = event.get("yakus")
         yaku: tuple[tuple[str, int], ...] | None = None
         yakuman = 0
@@ -470,7 +474,7 @@ class _Reader:
                 seat=seat,
                 from_seat=target,
                 pao=pao if isinstance(pao, int) and not isinstance(pao, bool) and 0 <= pao < players else None,
-                ura_indicators=_tiles(ura, where) if isinstance(ura, list) else (),
+                ura_indicators=_tiles(ura, where) if ura else (),
                 han=fan if not yakuman else None,
                 fu=fu if not yakuman else None,
                 yakuman=yakuman,

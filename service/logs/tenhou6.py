@@ -38,7 +38,7 @@ from typing import Any, Final
 
 import msgspec
 
-from service.i18n import refusal
+from service.i18n import Refusal, refusal
 from service.i18n.parsing import json_reason
 
 from .order import extra_indicators
@@ -381,24 +381,38 @@ class _Interleave:
 # --- the result ----------------------------------------------------------------------------------
 
 
-def _deltas(value: object, players: int, where: _Where, what: str) -> list[int]:
-    """Scores or deltas (``what``: their place, ``log[0][1]``): ``players`` numbers (any after them are let be),
-    each at most :data:`~service.logs.record.MAX_POINTS` in magnitude."""
-    if (
-        not isinstance(value, list)
-        or len(value) < players
-        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-    ):
-        said = json_said(value) if not isinstance(value, list) else refusal("refusal.json.an_array")
-        raise LogError(refusal("refusal.t6.deltas", value=said, players=players), *where)
-    return bounded([_whole(v, what, where) for v in value[:players]], what, where)
+def _deltas(value: object, players: int, where: _Where, what: str, name: Refusal) -> list[int]:
+    """Scores or deltas (``what``: their place, ``log[0][1]``; ``name``: what they are, in words): ``players``
+    whole numbers (any after them are let be, if numbers), each at most :data:`~service.logs.record.MAX_POINTS` in
+    magnitude; a number with a fraction is refused, one without (``25000.0``) read as the whole number."""
+    if not isinstance(value, list):
+        raise LogError(refusal("refusal.t6.not_list", what=name, value=json_said(value), players=players), *where)
+    if len(value) < players:
+        raise LogError(refusal("refusal.t6.too_few", what=name, n=len(value), players=players), *where)
+    for index, v in enumerate(value):
+        if type(v) is not int and type(v) is not float:
+            raise LogError(refusal("refusal.t6.not_number", what=name, index=index, value=json_said(v)), *where)
+    return bounded([_whole(v, what, where, name, i) for i, v in enumerate(value[:players])], what, where)
 
 
-def _whole(value: float, what: str, where: _Where, most: int = MAX_POINTS) -> int:
-    """``value`` rounded to a whole number, or :func:`~service.logs.record.out_of_range` (more than ``most`` in
-    magnitude, which :func:`round` of an infinity could not even say)."""
+def _whole(value: float, what: str, where: _Where, name: Refusal | str, index: int, most: int = MAX_POINTS) -> int:
+    """``value`` as a whole number, or :func:`~service.logs.record.out_of_range` (more than ``most`` in
+    magnitude), or a refusal naming ``name``'s item ``index`` where it has a fraction."""
     if not -most <= value <= most:
         raise out_of_range(what, value if isinstance(value, int) else refusal("refusal.json.a_number"), most, *where)
+    if type(value) is float:
+        if not value.is_integer():
+            message = refusal("refusal.t6.fraction", what=name, index=index, value=json_said(value))
+            raise LogError(message, *where)
+        return int(value)
+    return int(value)
+
+
+def _points(value: float) -> int:
+    """A final ``sc`` points value (in thousands, with a fraction: 8.5) in points, rounded; or
+    :func:`~service.logs.record.out_of_range`."""
+    if not -MAX_POINTS <= value <= MAX_POINTS:
+        raise out_of_range("sc", value if isinstance(value, int) else refusal("refusal.json.a_number"), MAX_POINTS)
     return round(value)
 
 
@@ -534,8 +548,9 @@ def decode(text: bytes) -> GameLog:
     if isinstance(sc, list) and len(sc) >= 2 * players:
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in sc):
             raise LogError(refusal("refusal.t6.sc"))
-        final_scores = [_whole(v, "sc", (None, None)) for v in sc[0 : 2 * players : 2]]
-        final_points = [_whole(v * 1000, "sc", (None, None)) for v in sc[1 : 2 * players : 2]]
+        final_scores = [_whole(v, "sc", (None, None), '"sc"', 2 * i) for i, v in enumerate(sc[0 : 2 * players : 2])]
+        # the points are in thousands, with a fraction (8.5 is 8,500 points)
+        final_points = [_points(v * 1000) for v in sc[1 : 2 * players : 2]]
     names = body.get("name")
     ref = body.get("ref")
     date = f"{ref[0:4]}-{ref[4:6]}-{ref[6:8]}" if isinstance(ref, str) and _TENHOU_REF.match(ref) else None
@@ -573,7 +588,7 @@ def _round(raw: object, index: int, players: int) -> RoundLog:
     dealer = number % 4
     if dealer >= players:
         raise LogError(refusal("refusal.t6.dealer", number=number, dealer=dealer, players=players), *where)
-    scores = _deltas(scores_raw, players, where, f"log[{index}][1]")
+    scores = _deltas(scores_raw, players, where, f"log[{index}][1]", refusal("refusal.t6.start_scores", round=index))
     if not isinstance(dora_raw, list) or not dora_raw or not isinstance(ura_raw, list):
         raise LogError(refusal("refusal.t6.indicators"), *where)
     dora = [tile(t, where) for t in dora_raw]
@@ -630,13 +645,24 @@ def _result(result: object, round_log: RoundLog, index: int, players: int, ura: 
         if not rest or len(rest) % 2:
             raise LogError(refusal("refusal.t6.win_pairs"), *where)
         for i in range(0, len(rest), 2):
-            deltas = _deltas(rest[i], players, where, f"log[{index}][16][{i + 1}]")
+            said_as = refusal("refusal.t6.result_deltas", round=index, item=i + 1)
+            deltas = _deltas(rest[i], players, where, f"log[{index}][16][{i + 1}]", said_as)
             round_log.wins.append(_win(rest[i + 1], deltas, players, ura, where))
             total = [a + b for a, b in zip(total, deltas, strict=True)]
         ron = round_log.wins[0].seat != round_log.wins[0].from_seat
     elif name in DRAW_NAMES:
         kind = DRAW_NAMES[name]
-        deltas = _deltas(result[1], players, where, f"log[{index}][16][1]") if len(result) > 1 else [0] * players
+        deltas = (
+            _deltas(
+                result[1],
+                players,
+                where,
+                f"log[{index}][16][1]",
+                refusal("refusal.t6.result_deltas", round=index, item=1),
+            )
+            if len(result) > 1
+            else [0] * players
+        )
         total = deltas
         tenpai: tuple[int, ...] | None = None
         if name == "全員聴牌":

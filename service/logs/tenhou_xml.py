@@ -154,13 +154,6 @@ def _ints(element: Element, name: str, where: tuple[int | None, int | None]) -> 
         raise LogError(message, *where) from None
 
 
-def _said_float(value: float) -> object:
-    """An owari number in a refusal: a whole number as such, else as read (``inf``: a number)."""
-    if value.is_integer():
-        return int(value)
-    return json_said(value)
-
-
 def _floats(element: Element, name: str, where: tuple[int | None, int | None]) -> list[float]:
     text = element.get(name) or ""
     try:
@@ -442,9 +435,10 @@ class _Decoder:
             values = values[:6]
         if len(values) != 2 * self.players:
             raise LogError(refusal("refusal.xml.owari", n=len(values), expected=2 * self.players), *self.where)
-        for value in values:  # in hundreds (the scores) and thousands (the points): within the bound as points
-            if not -_MOST_HUNDREDS <= value <= _MOST_HUNDREDS:
-                raise out_of_range("owari", _said_float(value), _MOST_HUNDREDS, *self.where)
+        for at, value in enumerate(values):  # in hundreds (the scores) and thousands (the points): within the bound
+            if not -_MOST_HUNDREDS <= value <= _MOST_HUNDREDS:  # said as the log writes it, never a float's digits
+                said = text.split(",")[at].strip()
+                raise out_of_range("owari", said[:40] + ("…" if len(said) > 40 else ""), _MOST_HUNDREDS, *self.where)
         self.final_scores = [round(v * 100) for v in values[0::2]]
         self.final_points = [round(v * 1000) for v in values[1::2]]
 

@@ -129,7 +129,14 @@ def test_mjlog_sc_and_owari_past_the_bound_are_refused() -> None:
     assert _refusal(body).message == "AGARI sc: 100,001 is out of range (at most 100,000 in magnitude)"
 
     body = MJLOG.replace('owari="730,83.0,', 'owari="inf,83.0,')
-    assert _refusal(body).message == "owari: a number is out of range (at most 100,000 in magnitude)"
+    assert _refusal(body).message == "owari: inf is out of range (at most 100,000 in magnitude)"
+
+
+def test_an_mjlog_owari_past_the_bound_is_said_as_the_log_writes_it() -> None:
+    # 1e30 as a float is 1,000,000,000,000,000,019,884,624,838,656: the refusal writes the log's own text
+    body = MJLOG.replace('owari="730,83.0,90,', 'owari="730,83.0,1e30,')
+
+    assert _refusal(body).message == "owari: 1e30 is out of range (at most 100,000 in magnitude)"
 
 
 def test_a_majsoul_score_past_the_bound_says_out_of_range() -> None:
@@ -158,6 +165,12 @@ def test_a_majsoul_score_past_the_bound_says_out_of_range() -> None:
             '{"type": "start_game"}\n\n{"type": "end_game"}\n[{"type": "none"}, [1]]\n',
             'line 4: an array is not an mjai event (an object with a string "type")',
         ),
+        ("[[1]]", 'item 0 of the array (from 0): an array is not an mjai event (an object with a string "type")'),
+        (
+            '[{"type": "start_game"}, []]',
+            'item 1 of the array (from 0): an array is not an mjai event (an object with a string "type")',
+        ),
+        ('{"type": "start_game"}\n[1, 2]\n', 'line 2: an array is not an mjai event (an object with a string "type")'),
     ],
 )
 def test_what_is_not_an_mjai_event_is_said_in_plain_words_with_its_place(body: str, message: str) -> None:
@@ -280,3 +293,166 @@ def test_a_tenhou6_item_is_quoted_as_json() -> None:
     body["log"][0][5] = ["x15"]  # the dealer's takes: a string with a letter that is no call
 
     assert _refusal(json.dumps(body)).message == '"x15" is not a draw or a call (c, p or m)'
+
+
+# --- tenhou.net/6: whole numbers, and the item each refusal names --------------------------------
+
+
+def test_a_tenhou6_start_score_with_a_fraction_is_refused_naming_the_item() -> None:
+    body = json.loads(TENHOU6)
+    body["log"][0][1] = [26000.5, 24000, 25000, 24999.5]
+
+    error = _refusal(json.dumps(body))
+
+    assert error.field == "log.rounds[0]"
+    assert error.message == "the start scores log[0][1]: item 0 (from 0) is 26000.5, not a whole number"
+    assert render(error.message, "ru") == "начальные очки log[0][1]: элемент 0 (с 0) — 26000.5, а не целое число"
+
+
+def test_tenhou6_result_deltas_with_a_fraction_are_refused_not_rounded() -> None:
+    body = json.loads(TENHOU6)
+    body["log"][0][16][1] = [96000, -32000, -32000.4, -31999.6]
+
+    error = _refusal(json.dumps(body))
+
+    assert error.field == "log.rounds[0]"
+    assert error.message == "the result's deltas log[0][16][1]: item 2 (from 0) is -32000.4, not a whole number"
+    assert (
+        render(error.message, "ja") == "結果の増減 log[0][16][1] の項目 2（0 から）は -32000.4 で、整数ではありません"
+    )
+
+
+def test_a_tenhou6_final_score_with_a_fraction_is_refused() -> None:
+    body = json.loads(TENHOU6)
+    body["sc"] = [73000.5, 83.0, 9000, -11.0, 9000, -31.0, 9000, -41.0]
+
+    assert _refusal(json.dumps(body)).message == '"sc": item 0 (from 0) is 73000.5, not a whole number'
+
+
+def test_tenhou6_numbers_without_a_fraction_are_read_as_whole_numbers() -> None:
+    body = json.loads(TENHOU6)
+    body["log"][0][1] = [25000.0, 25000, 25000, 25000]
+    body["log"][0][16][1] = [96000.0, -32000, -32000, -32000]
+
+    game = read_log(json.dumps(body).encode())
+
+    assert game.start_scores == [25000, 25000, 25000, 25000]
+    assert game.rounds[0].scores_after == [121000, -7000, -7000, -7000]
+
+
+@pytest.mark.parametrize(
+    ("place", "value", "message"),
+    [
+        (1, "x", 'the start scores log[0][1] are "x", not a list of 4 numbers'),
+        (1, [None, 0, 0, 0], "the start scores log[0][1]: item 0 (from 0) is null, not a number"),
+        (1, [25000, 25000], "the start scores log[0][1] are a list of 2, not of 4 numbers"),
+        (16, None, "the result's deltas log[0][16][1] are null, not a list of 4 numbers"),
+        (16, [0, 0, 0, "8000"], 'the result\'s deltas log[0][16][1]: item 3 (from 0) is "8000", not a number'),
+    ],
+)
+def test_a_tenhou6_list_that_is_not_numbers_names_which_list(place: int, value: object, message: str) -> None:
+    body = json.loads(TENHOU6)
+    if place == 1:
+        body["log"][0][1] = value
+    else:
+        body["log"][0][16][1] = value
+
+    error = _refusal(json.dumps(body))
+
+    assert error.field == "log.rounds[0]"
+    assert error.message == message
+
+
+def test_the_tenhou6_start_scores_refusal_in_russian_and_japanese() -> None:
+    body = json.loads(TENHOU6)
+    body["log"][0][1] = "x"
+
+    message = _refusal(json.dumps(body)).message
+
+    assert render(message, "ru") == 'начальные очки log[0][1] — это "x", а не список из 4 чисел'
+    assert render(message, "ja") == '開始時の持ち点 log[0][1] は "x" で、4個の数のリストではありません'
+
+
+# --- mjai: one event a line; Mortal's types --------------------------------------------------------
+
+
+def test_an_empty_array_line_in_an_mjai_log_is_refused_not_skipped() -> None:
+    lines = MJAI.splitlines()
+    body = "\n".join([lines[0], "[]", *lines[1:]])
+
+    error = _refusal(body, "mjai")
+
+    assert error.field == "log"
+    assert error.message == 'line 2: an array is not an mjai event (an object with a string "type")'
+
+
+def test_an_mjai_log_as_one_array_of_events_is_still_read() -> None:
+    body = "[" + ",".join(MJAI.splitlines()) + "]"
+
+    assert read_log(body.encode()).rounds[0].scores_after == read_log(MJAI.encode()).rounds[0].scores_after
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        (
+            '"scores": [25000, 25000, 25000, 25000]',
+            '"scores": null',
+            "log.rounds[0]",
+            "start_kyoku scores is not 4 whole numbers",
+        ),
+        ('"pai": "2p", "ura', '"pai": {}, "ura', "log.rounds[0].events[7]", "an object is not an mjai tile"),
+        (
+            '"ura_markers": ["E"]',
+            '"ura_markers": "E"',
+            "log.rounds[0].events[7]",
+            'hora ura_markers="E" is not a list of mjai tiles',
+        ),
+        (
+            '"pai": "C", "tsumogiri": true',
+            '"pai": "C", "tsumogiri": "yes"',
+            "log.rounds[0].events[1]",
+            'dahai tsumogiri="yes" is not true or false',
+        ),
+    ],
+)
+def test_an_mjai_field_of_another_type_than_mortals_is_refused(old: str, new: str, field: str, message: str) -> None:
+    assert old in MJAI
+    error = _refusal(MJAI.replace(old, new, 1), "mjai")
+
+    assert error.field == field
+    assert error.message == message
+
+
+def test_the_mjai_tsumogiri_refusal_in_japanese() -> None:
+    error = _refusal(MJAI.replace('"tsumogiri": true', '"tsumogiri": "yes"', 1), "mjai")
+
+    assert render(error.message, "ja") == 'dahai tsumogiri="yes" は true でも false でもありません'
+
+
+def test_mjai_hora_deltas_and_ura_markers_of_null_are_read_as_absent_as_mortals_options() -> None:
+    body = MJAI.replace('"ura_markers": ["E"], "deltas": [0, 9000, -8000, 0]', '"ura_markers": null, "deltas": null')
+
+    game = read_log(body.encode())
+
+    assert game.rounds[0].wins[0].ura_indicators == ()
+    assert game.rounds[0].wins[0].deltas is None
+
+
+def test_an_mjai_dahai_without_tsumogiri_is_read_as_the_original_mjai_writes_it() -> None:
+    body = MJAI.replace(', "tsumogiri": true', "")
+
+    assert read_log(body.encode()).rounds[0].scores_after == read_log(MJAI.encode()).rounds[0].scores_after
+
+
+# --- Mahjong Soul: a record's data ---------------------------------------------------------------
+
+
+def test_a_majsoul_record_with_null_data_is_named_with_its_index() -> None:
+    body = MAJSOUL.replace('"data": {"seat": 0, "tile": "3z"}', '"data": null', 1)
+
+    error = _refusal(body)
+
+    assert error.field == "log"
+    assert error.message == "RecordDiscardTile (record 1): its data is not an object"
+    assert render(error.message, "ru") == "RecordDiscardTile (record 1): data — не объект"
