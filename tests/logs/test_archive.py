@@ -132,6 +132,9 @@ def test_a_body_inflating_past_the_cap_stops_with_an_error_after_the_games_befor
 
 REST = "the rest of it is not read"
 
+FIRST_THREE = [("double_ron.json", "log"), ("chankan.json", "log"), ("rinshan.json", "log")]
+"""The first three games of the six-game archives, each read whole."""
+
 
 def _said(entries: list[Entry]) -> list[tuple[str, str]]:
     """Each entry as ``(name, "log")`` for bytes or ``(name, message)`` for an error."""
@@ -177,9 +180,7 @@ def test_a_damaged_tar_header_part_way_through_is_a_last_error_after_the_games_b
     body = damaged.tar_with_bad_checksum(damaged.SIX, member=3)
 
     assert _said(_read_on(body)) == [
-        ("double_ron.json", "log"),
-        ("chankan.json", "log"),
-        ("rinshan.json", "log"),
+        *FIRST_THREE,
         ("(the archive)", f"the archive cannot be read past rinshan.json: a damaged tar header; {REST}"),
     ]
 
@@ -360,9 +361,7 @@ def test_a_tar_gz_damaged_part_way_answers_every_game_inflated_whole_before_the_
     body = damaged.gzip_damaged_after(SIX_TAR, damaged.member_ends(SIX_TAR)[2])  # after the third game's data
 
     assert _said(_read_on(body)) == [
-        ("double_ron.json", "log"),
-        ("chankan.json", "log"),
-        ("rinshan.json", "log"),
+        *FIRST_THREE,
         ("(the archive)", f"the archive cannot be read past rinshan.json: the compressed data is damaged; {REST}"),
     ]
 
