@@ -201,8 +201,9 @@ _BODY_PROBLEMS = {
     400: "Malformed JSON or a schema violation (wrong type, unknown field, bad notation pattern, out of bounds); "
     "`errors` names each field.",
     413: "The request body is larger than the server accepts (64 KiB).",
-    415: "The request `Content-Type` is not JSON, or names a `charset` other than UTF-8; or the request has a "
-    "`Content-Encoding` the operation does not read. `errors` names the header.",
+    415: "The request `Content-Type` is not JSON, or names a `charset` that could misread the body (another than "
+    "UTF-8 over bytes beyond ASCII, an unknown one, or `utf-16`); or the request has a `Content-Encoding` the "
+    "operation does not read. `errors` names the header.",
 }
 _QUERY_PROBLEM = "A path, query or header parameter out of its allowed values; `errors` names it."
 _METHOD = "The path exists, but not with this method; the `Allow` header lists the methods it takes."

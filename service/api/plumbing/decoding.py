@@ -89,9 +89,9 @@ sends, is read as the bytes it is: an mjlog sent that way has always been read.)
 
 
 class UnsupportedCharset(Exception):
-    """A JSON ``Content-Type`` whose ``charset`` is not UTF-8: HTTP 415. JSON is UTF-8 (RFC 8259 §8.1), so
-    ``charset=utf-8`` or none is read and any other is refused rather than misread. ``content_type`` is what was
-    sent."""
+    """A text ``Content-Type`` whose ``charset`` could misread the body (:func:`charset_misreads`): HTTP 415. JSON
+    is UTF-8 (RFC 8259 §8.1), so UTF-8, no charset, or a plain-ASCII body in an ASCII-compatible charset is read
+    and anything else is refused rather than misread. ``content_type`` is what was sent."""
 
     def __init__(self, content_type: str) -> None:
         self.content_type = content_type
@@ -546,7 +546,7 @@ class StrictJSON(AbstractDTO[T], Generic[T]):
     Decodes the raw body with a strict msgspec decoder for ``Model``. Raises
     :class:`UnsupportedBodyEncoding` for any ``Content-Encoding`` but ``identity`` (the body is read as sent),
     :class:`UnsupportedBodyType` for a non-JSON ``Content-Type`` (a missing header is taken
-    as JSON), :class:`UnsupportedCharset` for a charset other than UTF-8,
+    as JSON), :class:`UnsupportedCharset` for a charset that could misread the body (:func:`charset_misreads`),
     and :class:`BadRequestBody` for malformed JSON or a schema violation. The
     OpenAPI request schema is ``Model``'s own, unchanged.
     """

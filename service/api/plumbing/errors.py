@@ -13,7 +13,7 @@ Mapping (exception → status, ``errors``):
 - :class:`~.decoding.BadRequestBody` → 400, the field path from msgspec (none if not JSON);
 - litestar's ``ValidationException`` → 400, each key litestar names (e.g. a missing body → ``""``);
 - :class:`~.decoding.UnsupportedBodyType` → 415, ``headers.content-type``;
-- :class:`~.decoding.UnsupportedCharset` (a JSON body declared in a charset other than UTF-8) → 415,
+- :class:`~.decoding.UnsupportedCharset` (a text body declared in a charset that could misread it) → 415,
   ``headers.content-type``;
 - :class:`~.decoding.UnsupportedBodyEncoding` (a ``Content-Encoding`` the operation does not read, or gzip over a
   body that is not) → 415, ``headers.content-encoding``, with ``Accept-Encoding`` naming what it reads;

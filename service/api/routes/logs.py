@@ -227,13 +227,9 @@ def _query_json(name: str, text: str, model: type[Any]) -> Any:
                 presets=", ".join(sorted(_PRESETS)),
             )
         else:
-            got = (
-                "null"
-                if value is None
-                else str(value).lower()
-                if isinstance(value, bool)
-                else refusal(_JSON_KINDS[type(value)])
-            )
+            # true, false and null are said as themselves, the other kinds in words
+            literal = value is None or isinstance(value, bool)
+            got = msgspec.json.encode(value).decode() if literal else refusal(_JSON_KINDS[type(value)])
             message = refusal("refusal.query.game_not_object", got=got)
         raise problem(400, refusal("refusal.detail.request_invalid"), [FieldError(name, message)])
     try:
